@@ -1,0 +1,55 @@
+#include "common.hpp"
+
+#include <cmath>
+
+namespace attn {
+
+const char* to_string(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::empty_input: return "empty_input";
+    case ErrorCode::shape_mismatch: return "shape_mismatch";
+    case ErrorCode::not_finite: return "not_finite";
+    case ErrorCode::bad_dimension: return "bad_dimension";
+    case ErrorCode::bad_temperature: return "bad_temperature";
+    case ErrorCode::zero_vector: return "zero_vector";
+    case ErrorCode::too_large: return "too_large";
+    case ErrorCode::parse_error: return "parse_error";
+    case ErrorCode::bad_argument: return "bad_argument";
+  }
+  return "bad_argument";
+}
+
+std::optional<Error> check_finite(const Matrix& m, const std::string& input) {
+  const std::size_t rows = m.shape()[0], cols = m.shape()[1];
+  for (std::size_t i = 0; i < rows; ++i) {
+    for (std::size_t j = 0; j < cols; ++j) {
+      const double x = m(i, j);
+      if (!std::isfinite(x)) {
+        const char* what = std::isnan(x) ? "NaN" : (x > 0 ? "infinity" : "minus infinity");
+        return make_error(ErrorCode::not_finite, input, static_cast<long>(i),
+                          static_cast<long>(j),
+                          input + ": row " + std::to_string(i + 1) + ", column " +
+                              std::to_string(j + 1) + " is " + what +
+                              "; every entry must be a finite number.");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input) {
+  if (rows == 0 || cols == 0) {
+    return make_error(ErrorCode::empty_input, input, -1, -1,
+                      input + " is empty (" + std::to_string(rows) + "×" + std::to_string(cols) +
+                          "); it needs at least one row and one column.");
+  }
+  if (rows > Limits::max_tokens || cols > Limits::max_dim || rows * cols > Limits::max_cells) {
+    return make_error(ErrorCode::too_large, input, -1, -1,
+                      input + " is " + std::to_string(rows) + "×" + std::to_string(cols) +
+                          ", above the limit of " + std::to_string(Limits::max_tokens) +
+                          " rows and " + std::to_string(Limits::max_dim) + " columns.");
+  }
+  return std::nullopt;
+}
+
+}  // namespace attn

@@ -1,0 +1,94 @@
+// Types shared by every part of the core: matrices, errors as values, and the size limits.
+//
+// The core never throws across its API. Every entry point returns a Result<T>: either a value,
+// or an Error that says what went wrong and where (which input, which row, which column), in
+// words a learner can act on.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <xtensor/xtensor.hpp>
+
+namespace attn {
+
+using Matrix = xt::xtensor<double, 2>;  // (rows, cols), row-major
+using Vector = xt::xtensor<double, 1>;  // (len)
+using Mask = xt::xtensor<bool, 2>;      // (n, m); true = query i may attend to key j
+
+enum class ErrorCode {
+  empty_input,      // a matrix, text or file with nothing in it
+  shape_mismatch,   // e.g. Q has 3 columns but K has 4
+  not_finite,       // NaN or ±Inf in an input
+  bad_dimension,    // d_k = 0, heads = 0, a dimension that does not divide, …
+  bad_temperature,  // temperature ≤ 0 (or not finite)
+  zero_vector,      // cosine similarity of a row of length zero
+  too_large,        // above a documented limit (see Limits)
+  parse_error,      // text that is not a number, a ragged row, bad JSON, …
+  bad_argument,     // anything else the caller got wrong
+};
+
+// Stable, machine-readable name of a code ("shape_mismatch"), used at the JS boundary.
+const char* to_string(ErrorCode code);
+
+// What went wrong and where. `row` and `col` are 0-based indices into `input` (for text inputs:
+// the line and the character column), or -1 when they do not apply. `message` is a complete
+// sentence for the reader and numbers rows and columns from 1, as people do.
+struct Error {
+  ErrorCode code = ErrorCode::bad_argument;
+  std::string message;
+  std::string input;  // "queries", "keys", "values", "mask", "temperature", "text", …
+  long row = -1;
+  long col = -1;
+};
+
+// A value or an error. T must be default-constructible.
+template <class T>
+class Result {
+ public:
+  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit on purpose
+  Result(Error error) : ok_(false), error_(std::move(error)) {}  // NOLINT
+
+  bool ok() const { return ok_; }
+  explicit operator bool() const { return ok_; }
+  const T& value() const& { return value_; }
+  T& value() & { return value_; }
+  T&& value() && { return std::move(value_); }
+  const T& operator*() const& { return value_; }
+  const T* operator->() const { return &value_; }
+  const Error& error() const { return error_; }
+
+ private:
+  bool ok_ = true;
+  T value_{};
+  Error error_{};
+};
+
+// Documented caps. Above them the core returns ErrorCode::too_large instead of trying.
+// They keep the explainer path (which keeps every step, in double) interactive and its memory
+// bounded: n·m cells of several n×m matrices, and per-head copies for multi-head.
+struct Limits {
+  static constexpr std::size_t max_tokens = 1024;      // n and m (rows of Q, K, V, X)
+  static constexpr std::size_t max_dim = 1024;         // d_k, d_v, d_model, features
+  static constexpr std::size_t max_cells = 1u << 20;   // n·m, and rows·cols of any matrix
+  static constexpr std::size_t max_heads = 16;
+  static constexpr std::size_t max_text_bytes = 1u << 20;        // typed or pasted text
+  static constexpr std::size_t max_embedding_bytes = 64u << 20;  // a word-vector file
+  static constexpr std::size_t max_words = 200000;               // lines of a word-vector file
+};
+
+// Builds an Error. `row`/`col` are 0-based; the message is written by the caller.
+inline Error make_error(ErrorCode code, std::string input, long row, long col,
+                        std::string message) {
+  return Error{code, std::move(message), std::move(input), row, col};
+}
+
+// The first NaN or ±Inf in `m`, as an error naming `input` and the cell; nullopt if all finite.
+std::optional<Error> check_finite(const Matrix& m, const std::string& input);
+
+// A rows×cols matrix within Limits, or an error naming `input`.
+std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input);
+
+}  // namespace attn

@@ -1,0 +1,146 @@
+#include "multihead.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "rng.hpp"
+
+namespace attn {
+namespace {
+
+// a (r, s) · b (s, c) → (r, c), as explicit loops over contiguous rows.
+Matrix matmul(const Matrix& a, const Matrix& b) {
+  const std::size_t r = a.shape()[0], s = a.shape()[1], c = b.shape()[1];
+  Matrix out = xt::zeros<double>({r, c});  // (r, c)
+  for (std::size_t i = 0; i < r; ++i)
+    for (std::size_t k = 0; k < s; ++k) {
+      const double aik = a(i, k);
+      for (std::size_t j = 0; j < c; ++j) out(i, j) += aik * b(k, j);
+    }
+  return out;
+}
+
+Matrix identity(std::size_t d) {
+  Matrix eye = xt::zeros<double>({d, d});  // (d, d)
+  for (std::size_t i = 0; i < d; ++i) eye(i, i) = 1;
+  return eye;
+}
+
+// Uniform in ±√(3 / fan_in): variance 1 / fan_in, so projected rows keep X's scale.
+Matrix random_matrix(Rng& rng, std::size_t rows, std::size_t cols, std::size_t fan_in) {
+  const double a = std::sqrt(3.0 / static_cast<double>(fan_in));
+  Matrix w = Matrix::from_shape({rows, cols});  // (rows, cols)
+  for (auto& x : w) x = rng.uniform(-a, a);
+  return w;
+}
+
+std::string head_name(const char* matrix, std::size_t h) {
+  return std::string(matrix) + "[" + std::to_string(h) + "]";
+}
+
+std::optional<Error> check_given(const Matrix& w, std::size_t rows, std::size_t cols,
+                                 const std::string& name) {
+  if (w.shape()[0] != rows || w.shape()[1] != cols) {
+    return make_error(ErrorCode::shape_mismatch, name, -1, -1,
+                      name + " is " + std::to_string(w.shape()[0]) + "×" +
+                          std::to_string(w.shape()[1]) + " but must be " + std::to_string(rows) +
+                          "×" + std::to_string(cols) + ".");
+  }
+  return check_finite(w, name);
+}
+
+}  // namespace
+
+Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config) {
+  if (auto e = check_size(x.shape()[0], x.shape()[1], "x")) return *e;
+  if (auto e = check_finite(x, "x")) return *e;
+  const std::size_t d_model = x.shape()[1];
+  const std::size_t heads = config.heads;
+  if (heads == 0 || heads > Limits::max_heads) {
+    return make_error(ErrorCode::bad_dimension, "heads", -1, -1,
+                      "The number of heads must be between 1 and " +
+                          std::to_string(Limits::max_heads) + " (got " + std::to_string(heads) +
+                          ").");
+  }
+  const std::size_t d_k =
+      config.d_k ? config.d_k : (d_model % heads == 0 ? d_model / heads : d_model);
+  const std::size_t d_v = config.d_v ? config.d_v : d_k;
+  if (d_k > Limits::max_dim || d_v > Limits::max_dim || heads * d_v > Limits::max_dim) {
+    return make_error(ErrorCode::too_large, "dK", -1, -1,
+                      "d_k = " + std::to_string(d_k) + " and d_v = " + std::to_string(d_v) +
+                          " with " + std::to_string(heads) + " heads is above the limit of " +
+                          std::to_string(Limits::max_dim) + " features.");
+  }
+
+  MultiHeadSteps out;
+  out.x = x;
+  out.heads.resize(heads);
+  switch (config.projection) {
+    case Projection::identity:
+      if (d_k != d_model || d_v != d_model) {
+        return make_error(ErrorCode::bad_dimension, "dK", -1, -1,
+                          "Identity projections need d_k = d_v = " + std::to_string(d_model) +
+                              " (the width of X), but d_k = " + std::to_string(d_k) +
+                              " and d_v = " + std::to_string(d_v) +
+                              ". Use random projections for other sizes.");
+      }
+      for (auto& head : out.heads) head.w_q = head.w_k = head.w_v = identity(d_model);
+      // Stacked identities ÷ H: the output is the mean of the heads, in X's feature space.
+      out.w_o = Matrix::from_shape({heads * d_v, d_model});
+      for (std::size_t h = 0; h < heads; ++h)
+        for (std::size_t r = 0; r < d_v; ++r)
+          for (std::size_t c = 0; c < d_model; ++c)
+            out.w_o(h * d_v + r, c) = r == c ? 1.0 / static_cast<double>(heads) : 0.0;
+      break;
+    case Projection::random: {
+      Rng rng(config.seed);
+      for (auto& head : out.heads) {
+        head.w_q = random_matrix(rng, d_model, d_k, d_model);
+        head.w_k = random_matrix(rng, d_model, d_k, d_model);
+        head.w_v = random_matrix(rng, d_model, d_v, d_model);
+      }
+      out.w_o = random_matrix(rng, heads * d_v, d_model, heads * d_v);
+      break;
+    }
+    case Projection::given:
+      for (const auto* list : {&config.w_q, &config.w_k, &config.w_v}) {
+        if (list->size() != heads) {
+          const char* name = list == &config.w_q ? "wq" : list == &config.w_k ? "wk" : "wv";
+          return make_error(ErrorCode::shape_mismatch, name, -1, -1,
+                            std::string(name) + " has " + std::to_string(list->size()) +
+                                " matrices but there are " + std::to_string(heads) + " heads.");
+        }
+      }
+      for (std::size_t h = 0; h < heads; ++h) {
+        if (auto e = check_given(config.w_q[h], d_model, d_k, head_name("wq", h))) return *e;
+        if (auto e = check_given(config.w_k[h], d_model, d_k, head_name("wk", h))) return *e;
+        if (auto e = check_given(config.w_v[h], d_model, d_v, head_name("wv", h))) return *e;
+        out.heads[h].w_q = config.w_q[h];
+        out.heads[h].w_k = config.w_k[h];
+        out.heads[h].w_v = config.w_v[h];
+      }
+      if (auto e = check_given(config.w_o, heads * d_v, d_model, "wo")) return *e;
+      out.w_o = config.w_o;
+      break;
+  }
+
+  const std::size_t n = x.shape()[0];
+  out.concat = Matrix::from_shape({n, heads * d_v});  // (n, H·d_v)
+  for (std::size_t h = 0; h < heads; ++h) {
+    HeadSteps& head = out.heads[h];
+    auto steps = attention(matmul(x, head.w_q), matmul(x, head.w_k), matmul(x, head.w_v),
+                           config.attention);
+    if (!steps.ok()) {
+      Error e = steps.error();
+      e.message = "Head " + std::to_string(h + 1) + ": " + e.message;
+      return e;
+    }
+    head.steps = std::move(steps).value();
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t t = 0; t < d_v; ++t) out.concat(i, h * d_v + t) = head.steps.output(i, t);
+  }
+  out.output = matmul(out.concat, out.w_o);  // (n, d_model)
+  return out;
+}
+
+}  // namespace attn

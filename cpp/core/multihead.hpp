@@ -1,0 +1,54 @@
+// Multi-head self-attention on X (n, d_model):
+//
+//   for each head h:   Q_h = X·W_Q[h]  (n, d_k)    K_h = X·W_K[h]  (n, d_k)    V_h = X·W_V[h]  (n, d_v)
+//                      head_h = attention(Q_h, K_h, V_h)            (n, d_v), every step kept
+//   concat = [head_1 … head_H]                                      (n, H·d_v)
+//   output = concat · W_O                                           (n, d_model)
+//
+// Projections:
+// - identity: W_Q = W_K = W_V = I. Needs d_k = d_v = d_model. W_O is H identities stacked and
+//   divided by H, so the output is the mean of the heads and stays in X's feature space.
+// - random: every entry drawn from the core's Rng (rng.hpp) seeded with `seed`, uniform in
+//   [−√(3/fan_in), √(3/fan_in)] (variance 1/fan_in), in the order W_Q[0], W_K[0], W_V[0],
+//   W_Q[1], …, W_O, each row-major. The same seed gives the same numbers on every platform.
+// - given: the caller passes every matrix; shapes are checked and named in errors.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "attention.hpp"
+
+namespace attn {
+
+enum class Projection { identity, random, given };
+
+struct MultiHeadConfig {
+  std::size_t heads = 1;
+  std::size_t d_k = 0;  // 0 = d_model / heads (d_model if that does not divide)
+  std::size_t d_v = 0;  // 0 = d_k
+  Projection projection = Projection::identity;
+  std::uint64_t seed = 1;
+  std::vector<Matrix> w_q, w_k, w_v;  // given: heads × (d_model, d_k) / (d_model, d_v)
+  Matrix w_o;                         // given: (heads·d_v, d_model)
+  AttentionConfig attention;          // similarity, scaling, mask, normalisation of every head
+};
+
+struct HeadSteps {
+  Matrix w_q;  // (d_model, d_k)
+  Matrix w_k;  // (d_model, d_k)
+  Matrix w_v;  // (d_model, d_v)
+  AttentionSteps steps;
+};
+
+struct MultiHeadSteps {
+  Matrix x;                      // (n, d_model)
+  std::vector<HeadSteps> heads;  // (H)
+  Matrix concat;                 // (n, H·d_v)
+  Matrix w_o;                    // (H·d_v, d_model)
+  Matrix output;                 // (n, d_model)
+};
+
+Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config);
+
+}  // namespace attn

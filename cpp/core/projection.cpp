@@ -1,0 +1,206 @@
+#include "projection.hpp"
+
+#include <cmath>
+#include <vector>
+
+namespace attn {
+namespace {
+
+using Vec = std::vector<double>;
+
+double dot(const Vec& a, const Vec& b) {
+  double s = 0;
+  for (std::size_t t = 0; t < a.size(); ++t) s += a[t] * b[t];
+  return s;
+}
+
+// Normalises v in place; returns its former length.
+double normalize(Vec& v) {
+  const double len = std::sqrt(dot(v, v));
+  if (len > 0)
+    for (double& x : v) x /= len;
+  return len;
+}
+
+// Removes from v its component along the unit vector u.
+void orthogonalize(Vec& v, const Vec& u) {
+  const double p = dot(v, u);
+  for (std::size_t t = 0; t < v.size(); ++t) v[t] -= p * u[t];
+}
+
+// Covariance times v, without forming the d×d covariance: Cᵀ(C v) / rows.
+Vec covariance_times(const Matrix& centred, const Vec& v) {
+  const std::size_t rows = centred.shape()[0], d = centred.shape()[1];
+  Vec out(d, 0.0);
+  for (std::size_t r = 0; r < rows; ++r) {
+    double p = 0;
+    for (std::size_t t = 0; t < d; ++t) p += centred(r, t) * v[t];
+    for (std::size_t t = 0; t < d; ++t) out[t] += p * centred(r, t);
+  }
+  for (double& x : out) x /= static_cast<double>(rows);
+  return out;
+}
+
+// A unit vector orthogonal to the unit vector u: the basis vector least aligned with u, with its
+// u component removed. Deterministic. Zero when d = 1 (there is no such vector).
+Vec orthogonal_to(const Vec& u) {
+  const std::size_t d = u.size();
+  Vec v(d, 0.0);
+  if (d < 2) return v;
+  std::size_t best = 0;
+  for (std::size_t t = 1; t < d; ++t)
+    if (std::abs(u[t]) < std::abs(u[best])) best = t;
+  v[best] = 1;
+  orthogonalize(v, u);
+  normalize(v);
+  return v;
+}
+
+// Flips v so its largest-magnitude component is positive (the first of equal magnitudes).
+void fix_sign(Vec& v) {
+  std::size_t best = 0;
+  for (std::size_t t = 1; t < v.size(); ++t)
+    if (std::abs(v[t]) > std::abs(v[best])) best = t;
+  if (v[best] < 0)
+    for (double& x : v) x = -x;
+}
+
+// The top two eigenvectors of the covariance of `centred`, by orthogonal (subspace) iteration
+// followed by a 2×2 Rayleigh–Ritz step, which makes the result exact once the plane has
+// converged, even when the two variances are equal.
+void principal_axes(const Matrix& centred, Vec& a1, Vec& a2) {
+  const std::size_t rows = centred.shape()[0], d = centred.shape()[1];
+  // Start from the two points farthest from the mean: deterministic and never orthogonal to the
+  // data (unlike a fixed basis vector).
+  a1.assign(d, 0.0);
+  a2.assign(d, 0.0);
+  std::size_t far1 = 0;
+  double best = -1;
+  std::vector<double> norms(rows);
+  for (std::size_t r = 0; r < rows; ++r) {
+    double s = 0;
+    for (std::size_t t = 0; t < d; ++t) s += centred(r, t) * centred(r, t);
+    norms[r] = s;
+    if (s > best) best = s, far1 = r;
+  }
+  if (best <= 0) {  // every point at the mean: any axes will do
+    a1[0] = 1;
+    a2 = orthogonal_to(a1);
+    return;
+  }
+  for (std::size_t t = 0; t < d; ++t) a1[t] = centred(far1, t);
+  normalize(a1);
+  // The second start: the point with the largest part orthogonal to the first.
+  double best2 = 0;
+  for (std::size_t r = 0; r < rows; ++r) {
+    Vec p(d);
+    for (std::size_t t = 0; t < d; ++t) p[t] = centred(r, t);
+    orthogonalize(p, a1);
+    const double len2 = dot(p, p);
+    if (len2 > best2) best2 = len2, a2 = p;
+  }
+  if (best2 <= 1e-24 * best) a2 = orthogonal_to(a1);
+  normalize(a2);
+
+  for (int iteration = 0; iteration < 1000; ++iteration) {
+    Vec b1 = covariance_times(centred, a1), b2 = covariance_times(centred, a2);
+    const double scale = normalize(b1);
+    if (scale == 0) break;
+    orthogonalize(b2, b1);
+    if (normalize(b2) <= 1e-13 * scale) b2 = orthogonal_to(b1);  // the data lie on a line
+    const double change = std::abs(std::abs(dot(a1, b1)) - 1) + std::abs(std::abs(dot(a2, b2)) - 1);
+    a1 = std::move(b1);
+    a2 = std::move(b2);
+    if (change < 1e-15) break;
+  }
+
+  // Rayleigh–Ritz in the plane span(a1, a2): diagonalise the 2×2 covariance there.
+  const Vec c1 = covariance_times(centred, a1), c2 = covariance_times(centred, a2);
+  const double s11 = dot(a1, c1), s12 = dot(a1, c2), s22 = dot(a2, c2);
+  const double angle = 0.5 * std::atan2(2 * s12, s11 - s22);  // rotation to the eigenbasis
+  const double c = std::cos(angle), s = std::sin(angle);
+  Vec r1(d), r2(d);
+  for (std::size_t t = 0; t < d; ++t) {
+    r1[t] = c * a1[t] + s * a2[t];
+    r2[t] = -s * a1[t] + c * a2[t];
+  }
+  a1 = std::move(r1);
+  a2 = std::move(r2);
+}
+
+Matrix coordinates(const Matrix& points, const Vector& mean, const Vec& a1, const Vec& a2) {
+  const std::size_t rows = points.shape()[0], d = points.shape()[1];
+  Matrix out = Matrix::from_shape({rows, 2});  // (rows, 2)
+  for (std::size_t r = 0; r < rows; ++r) {
+    double x = 0, y = 0;
+    for (std::size_t t = 0; t < d; ++t) {
+      const double c = points(r, t) - mean(t);
+      x += c * a1[t];
+      y += c * a2[t];
+    }
+    out(r, 0) = x;
+    out(r, 1) = y;
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Plane> project_2d(const Matrix& values, const Matrix& outputs) {
+  if (auto e = check_size(values.shape()[0], values.shape()[1], "values")) return *e;
+  if (auto e = check_size(outputs.shape()[0], outputs.shape()[1], "output")) return *e;
+  if (values.shape()[1] != outputs.shape()[1]) {
+    return make_error(ErrorCode::shape_mismatch, "output", -1, -1,
+                      "values have " + std::to_string(values.shape()[1]) + " columns and outputs " +
+                          std::to_string(outputs.shape()[1]) +
+                          "; both must live in the same space to share a plane.");
+  }
+  if (auto e = check_finite(values, "values")) return *e;
+  if (auto e = check_finite(outputs, "output")) return *e;
+
+  const std::size_t m = values.shape()[0], n = outputs.shape()[0], d = values.shape()[1];
+  Matrix all = Matrix::from_shape({m + n, d});  // (m + n, d): every point, values first
+  for (std::size_t r = 0; r < m; ++r)
+    for (std::size_t t = 0; t < d; ++t) all(r, t) = values(r, t);
+  for (std::size_t r = 0; r < n; ++r)
+    for (std::size_t t = 0; t < d; ++t) all(m + r, t) = outputs(r, t);
+
+  Plane plane;
+  plane.mean = xt::zeros<double>({d});  // (d)
+  for (std::size_t r = 0; r < m + n; ++r)
+    for (std::size_t t = 0; t < d; ++t) plane.mean(t) += all(r, t);
+  plane.mean /= static_cast<double>(m + n);
+  Matrix centred = all;  // (m + n, d)
+  for (std::size_t r = 0; r < m + n; ++r)
+    for (std::size_t t = 0; t < d; ++t) centred(r, t) -= plane.mean(t);
+
+  Vec a1, a2;
+  principal_axes(centred, a1, a2);
+  fix_sign(a1);
+  fix_sign(a2);
+
+  plane.axes = Matrix::from_shape({2, d});  // (2, d)
+  for (std::size_t t = 0; t < d; ++t) {
+    plane.axes(0, t) = a1[t];
+    plane.axes(1, t) = a2[t];
+  }
+  plane.values_2d = coordinates(values, plane.mean, a1, a2);
+  plane.outputs_2d = coordinates(outputs, plane.mean, a1, a2);
+  plane.variance = xt::zeros<double>({std::size_t{2}});
+  for (std::size_t r = 0; r < m + n; ++r) {
+    double x = 0, y = 0, all_dims = 0;
+    for (std::size_t t = 0; t < d; ++t) {
+      x += centred(r, t) * a1[t];
+      y += centred(r, t) * a2[t];
+      all_dims += centred(r, t) * centred(r, t);
+    }
+    plane.variance(0) += x * x;
+    plane.variance(1) += y * y;
+    plane.total_variance += all_dims;
+  }
+  plane.variance /= static_cast<double>(m + n);
+  plane.total_variance /= static_cast<double>(m + n);
+  return plane;
+}
+
+}  // namespace attn

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, if it is missing. Safe to run again.
+# As root on Debian 12 it installs Debian packages with apt-get; otherwise it prints exactly what
+# to install and stops. Then it installs the npm packages (package-lock.json) if they are missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: what we need -> a file that proves it is installed.
+declare -A need=(
+  [cmake]=/usr/bin/cmake
+  [g++]=/usr/bin/g++
+  [clang]=/usr/bin/clang++
+  [emscripten]=/usr/bin/em++
+  [xtensor-dev]=/usr/include/xtensor/xtensor.hpp
+  [xtl-dev]=/usr/include/xtl/xtl_config.hpp
+  [catch2]=/usr/include/catch2/catch.hpp
+  [chromium]=/usr/bin/chromium
+  [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+)
+missing=()
+for pkg in "${!need[@]}"; do
+  [ -e "${need[$pkg]}" ] || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing Debian packages. Install them with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+  echo "setup: Node.js 20 or newer is needed (found: $(node --version 2>/dev/null || echo none))." >&2
+  exit 1
+fi
+
+# npm packages: install when node_modules is missing or older than the lock file.
+if [ -f package-lock.json ] && { [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; }; then
+  echo "setup: installing npm packages"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+  touch node_modules
+fi

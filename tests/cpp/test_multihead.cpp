@@ -1,0 +1,165 @@
+#include "multihead.hpp"
+#include "rng.hpp"
+#include "test_utils.hpp"
+
+using namespace attn;
+using attn::test::approx;
+using attn::test::mat;
+using attn::test::require_close;
+
+namespace {
+
+Matrix sentence() {  // 4 tokens × 3 features
+  return mat({{1, 0, 0.5}, {0, 1, 0}, {0.5, 0.5, 1}, {1, 1, -1}});
+}
+
+MultiHeadSteps run(const Matrix& x, const MultiHeadConfig& c) {
+  auto r = multi_head(x, c);
+  INFO(r.error().message);
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+}  // namespace
+
+TEST_CASE("multi-head: one identity head equals single-head self-attention", "[multihead]") {
+  MultiHeadConfig c;
+  c.heads = 1;
+  c.attention.mask = MaskKind::causal;
+  const MultiHeadSteps mh = run(sentence(), c);
+  auto single = attention(sentence(), sentence(), sentence(), c.attention);
+  REQUIRE(single.ok());
+  REQUIRE(mh.heads.size() == 1);
+  require_close(mh.heads[0].steps.weights, single->weights);
+  require_close(mh.concat, single->output);
+  require_close(mh.w_o, mat({{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}));
+  require_close(mh.output, single->output);
+}
+
+TEST_CASE("multi-head: identity heads average to the single-head output", "[multihead]") {
+  MultiHeadConfig c;
+  c.heads = 3;
+  c.d_k = 3;  // identity needs d_k = d_model
+  const MultiHeadSteps mh = run(sentence(), c);
+  auto single = attention(sentence(), sentence(), sentence());
+  REQUIRE(single.ok());
+  REQUIRE(mh.concat.shape()[1] == 9);
+  require_close(mh.output, single->output);  // three equal heads, averaged by W_O = [I; I; I] / 3
+  CHECK(mh.w_o(3, 0) == approx(1.0 / 3));
+}
+
+TEST_CASE("multi-head: the same seed gives the same numbers and another seed others", "[multihead]") {
+  MultiHeadConfig c;
+  c.heads = 2;
+  c.d_k = 2;
+  c.projection = Projection::random;
+  c.seed = 42;
+  const MultiHeadSteps a = run(sentence(), c), b = run(sentence(), c);
+  for (std::size_t h = 0; h < 2; ++h) {
+    CHECK(a.heads[h].w_q == b.heads[h].w_q);  // bit for bit
+    CHECK(a.heads[h].steps.weights == b.heads[h].steps.weights);
+  }
+  CHECK(a.output == b.output);
+  REQUIRE(a.heads[0].w_q.shape()[0] == 3);
+  REQUIRE(a.heads[0].w_q.shape()[1] == 2);
+  REQUIRE(a.w_o.shape()[0] == 4);
+  REQUIRE(a.w_o.shape()[1] == 3);
+  REQUIRE(a.output.shape()[1] == 3);
+
+  // The documented generator: W_Q[0](0, 0) is the first draw of Rng(42), in ±√(3/3).
+  Rng rng(42);
+  CHECK(a.heads[0].w_q(0, 0) == rng.uniform(-1, 1));
+  CHECK(a.heads[0].w_q(0, 1) == rng.uniform(-1, 1));
+
+  c.seed = 43;
+  const MultiHeadSteps other = run(sentence(), c);
+  CHECK(other.heads[0].w_q(0, 0) != a.heads[0].w_q(0, 0));
+}
+
+TEST_CASE("multi-head: random draws are spread over their documented range", "[multihead]") {
+  MultiHeadConfig c;
+  c.heads = 4;
+  c.d_k = 16;
+  c.projection = Projection::random;
+  Matrix x = xt::ones<double>({std::size_t{5}, std::size_t{48}});
+  const MultiHeadSteps mh = run(x, c);
+  const double a = std::sqrt(3.0 / 48);
+  double sum = 0, sum2 = 0;
+  std::size_t count = 0;
+  for (const auto& head : mh.heads)
+    for (double w : head.w_q) {
+      CHECK(std::abs(w) <= a);
+      sum += w;
+      sum2 += w * w;
+      ++count;
+    }
+  // Variance 1/fan_in = 1/48, mean 0, over 3072 draws.
+  CHECK(sum / count == Approx(0).margin(0.01));
+  CHECK(sum2 / count == Approx(1.0 / 48).epsilon(0.1));
+}
+
+TEST_CASE("multi-head: given projections are used as given", "[multihead]") {
+  MultiHeadConfig c;
+  c.heads = 2;
+  c.d_k = 1;
+  c.projection = Projection::given;
+  // Head 1 looks at feature 1 only, head 2 at feature 2.
+  c.w_q = {mat({{1}, {0}, {0}}), mat({{0}, {1}, {0}})};
+  c.w_k = c.w_q;
+  c.w_v = c.w_q;
+  c.w_o = mat({{1, 0, 0}, {0, 1, 0}});
+  const MultiHeadSteps mh = run(sentence(), c);
+  // Head 1 is attention over the first column alone.
+  const Matrix col0 = mat({{1}, {0}, {0.5}, {1}});
+  auto head1 = attention(col0, col0, col0);
+  REQUIRE(head1.ok());
+  require_close(mh.heads[0].steps.output, head1->output);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(mh.output(i, 0) == approx(mh.concat(i, 0)));
+    CHECK(mh.output(i, 1) == approx(mh.concat(i, 1)));
+    CHECK(mh.output(i, 2) == 0);
+  }
+}
+
+TEST_CASE("multi-head: errors name the input", "[multihead][errors]") {
+  MultiHeadConfig c;
+  c.heads = 0;
+  auto r = multi_head(sentence(), c);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == ErrorCode::bad_dimension);
+  CHECK(r.error().input == "heads");
+
+  c.heads = 2;
+  c.d_k = 2;
+  r = multi_head(sentence(), c);
+  REQUIRE_FALSE(r.ok());
+  CHECK_THAT(r.error().message, Catch::Contains("Identity projections need d_k = d_v = 3"));
+
+  c.projection = Projection::given;
+  c.w_q = {mat({{1, 0}, {0, 1}, {0, 0}})};
+  r = multi_head(sentence(), c);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().input == "wq");
+  CHECK_THAT(r.error().message, Catch::Contains("1 matrices but there are 2 heads"));
+
+  c.heads = 1;
+  c.w_k = {mat({{1, 0}, {0, 1}})};
+  c.w_v = c.w_q;
+  r = multi_head(sentence(), c);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().input == "wk[0]");
+  CHECK_THAT(r.error().message, Catch::Contains("is 2×2 but must be 3×2"));
+
+  Matrix bad = sentence();
+  bad(2, 1) = std::numeric_limits<double>::quiet_NaN();
+  r = multi_head(bad, MultiHeadConfig{});
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().input == "x");
+  CHECK(r.error().row == 2);
+
+  MultiHeadConfig cos;
+  cos.attention.similarity = Similarity::cosine;
+  r = multi_head(mat({{1, 0}, {0, 0}}), cos);
+  REQUIRE_FALSE(r.ok());
+  CHECK_THAT(r.error().message, Catch::StartsWith("Head 1: Query 2 is all zeros"));
+}

@@ -1,0 +1,95 @@
+#include <cmath>
+
+#include "projection.hpp"
+#include "rng.hpp"
+#include "test_utils.hpp"
+
+using namespace attn;
+using attn::test::approx;
+using attn::test::mat;
+
+namespace {
+Plane run(const Matrix& values, const Matrix& outputs) {
+  auto r = project_2d(values, outputs);
+  INFO(r.error().message);
+  REQUIRE(r.ok());
+  return r.value();
+}
+}  // namespace
+
+TEST_CASE("projection: points already in a plane keep their distances", "[projection]") {
+  // Points in the x–y plane of 3-D space, spread more along x than y.
+  const Matrix values = mat({{-4, 0, 0}, {4, 0, 0}, {0, 1, 0}});
+  const Matrix outputs = mat({{0, -1, 0}});
+  const Plane p = run(values, outputs);
+  CHECK(p.mean(0) == approx(0));
+  CHECK(p.mean(2) == approx(0));
+  // The first axis is x (largest spread), the second y; signs make the largest component positive.
+  CHECK(p.axes(0, 0) == approx(1));
+  CHECK(p.axes(1, 1) == approx(1));
+  CHECK(p.values_2d(0, 0) == approx(-4));
+  CHECK(p.values_2d(1, 0) == approx(4));
+  CHECK(p.values_2d(2, 1) == approx(1));
+  CHECK(p.outputs_2d(0, 1) == approx(-1));
+  CHECK(p.variance(0) == approx(32.0 / 4));  // (16 + 16 + 0 + 0) / 4
+  CHECK(p.variance(1) == approx(2.0 / 4));
+  CHECK(p.total_variance == approx(34.0 / 4));
+}
+
+TEST_CASE("projection: axes are orthonormal and the first holds the most variance", "[projection]") {
+  Rng rng(3);
+  Matrix values = Matrix::from_shape({6, 5}), outputs = Matrix::from_shape({6, 5});
+  for (auto& x : values) x = rng.uniform(-1, 1);
+  for (auto& x : outputs) x = rng.uniform(-1, 1);
+  const Plane p = run(values, outputs);
+  double n1 = 0, n2 = 0, cross = 0;
+  for (std::size_t t = 0; t < 5; ++t) {
+    n1 += p.axes(0, t) * p.axes(0, t);
+    n2 += p.axes(1, t) * p.axes(1, t);
+    cross += p.axes(0, t) * p.axes(1, t);
+  }
+  CHECK(n1 == approx(1));
+  CHECK(n2 == approx(1));
+  CHECK(cross == Approx(0).margin(1e-12));
+  CHECK(p.variance(0) >= p.variance(1));
+  CHECK(p.variance(0) + p.variance(1) <= p.total_variance + 1e-12);
+  // No direction holds more variance than the first axis: try every basis vector.
+  for (std::size_t t = 0; t < 5; ++t) {
+    double v = 0, mean = 0;
+    for (std::size_t r = 0; r < 6; ++r) mean += values(r, t) + outputs(r, t);
+    mean /= 12;
+    for (std::size_t r = 0; r < 6; ++r)
+      v += std::pow(values(r, t) - mean, 2) + std::pow(outputs(r, t) - mean, 2);
+    CHECK(v / 12 <= p.variance(0) + 1e-12);
+  }
+}
+
+TEST_CASE("projection: collinear and equal and one-dimensional points", "[projection]") {
+  const Plane line = run(mat({{1, 1}, {2, 2}}), mat({{3, 3}}));
+  CHECK(line.axes(0, 0) == approx(std::sqrt(0.5)));
+  CHECK(line.values_2d(0, 1) == Approx(0).margin(1e-12));
+  CHECK(line.outputs_2d(0, 0) == approx(std::sqrt(2.0)));
+
+  const Plane same = run(mat({{2, 5}, {2, 5}}), mat({{2, 5}}));
+  CHECK(same.values_2d(0, 0) == 0);
+  CHECK(same.outputs_2d(0, 1) == 0);
+
+  const Plane one = run(mat({{1}, {3}}), mat({{2}}));
+  CHECK(one.axes(0, 0) == 1);
+  CHECK(one.axes(1, 0) == 0);
+  CHECK(one.values_2d(0, 0) == approx(-1));
+  CHECK(one.values_2d(1, 0) == approx(1));
+}
+
+TEST_CASE("projection: errors for shapes and non-finite points", "[projection][errors]") {
+  auto r = project_2d(mat({{1, 2}}), mat({{1, 2, 3}}));
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == ErrorCode::shape_mismatch);
+  r = project_2d(Matrix::from_shape({0, 2}), mat({{1, 2}}));
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == ErrorCode::empty_input);
+  r = project_2d(mat({{1, 2}}), mat({{1, std::numeric_limits<double>::infinity()}}));
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == ErrorCode::not_finite);
+  CHECK(r.error().input == "output");
+}
