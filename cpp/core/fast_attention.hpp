@@ -1,0 +1,67 @@
+// Fast attention for large inputs, in float32: out = softmax(scale · Q·Kᵀ, masked) · V.
+//
+// The explainer path (attention.hpp) keeps every step in double and is the reference; this path
+// keeps only what a large problem needs and is checked against it (relative 1e-5).
+//
+//   q (n, d)   k (m, d)   v (m, d_v)   out (n, d_v)   weights (n, m), only when materialised
+//
+// One implementation serves both modes. It walks the keys in blocks with an online softmax
+// (Milakov & Gimelshein 2018; the streaming idea of FlashAttention): per query row it keeps the
+// running max, the running sum of exponentials and an unnormalised output, and rescales them when
+// a later block raises the max. Streaming uses 64-key blocks, so the n×m matrix never exists;
+// materialising uses one block as wide as all the keys and also writes the normalised weights.
+//
+// Kernels are written once with GCC/Clang vector extensions (4 floats, 16 bytes): they compile
+// to wasm simd128 under em++ -msimd128 and to SSE natively. Q·Kᵀ runs on 4×8 register tiles over
+// keys packed into panels of 8 (so the inner loop reads contiguous memory); weights·V on 4×8
+// tiles over rows of V.
+//
+// Masks: none, causal (query i sees keys j ≤ i, top-left aligned as in attention.hpp), or a
+// custom n×m byte mask (1 = visible). A fully masked row gives a zero output row and zero weights.
+// Limits: n, m ≤ 4096, d, d_v ≤ 256. Inputs must be finite (the engine checks before calling).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "common.hpp"
+
+namespace attn {
+
+struct FastLimits {
+  static constexpr std::size_t max_tokens = 4096;
+  static constexpr std::size_t max_dim = 256;
+};
+
+enum class FastMask { none, causal, custom };
+
+struct FastProblem {
+  const float* q = nullptr;  // (n, d) row-major
+  const float* k = nullptr;  // (m, d)
+  const float* v = nullptr;  // (m, d_v)
+  std::size_t n = 0, m = 0, d = 0, d_v = 0;
+  float scale = 1;                     // scores are multiplied by this: 1/√d, 1/T or 1
+  FastMask mask = FastMask::none;
+  const std::uint8_t* custom = nullptr;  // (n, m), when mask == custom
+};
+
+// Scratch memory, kept between calls so a hot loop allocates nothing after the first call.
+struct FastWorkspace {
+  std::vector<float> k_panels;  // (⌈m/8⌉, d, 8) keys packed in panels of 8
+  std::vector<float> values;    // (m, d_v rounded up to 8) V with padded rows, when d_v % 8 ≠ 0
+  std::vector<float> scores;    // (4, block) one tile row of scores, then probabilities
+  std::vector<float> acc;       // (4, d_v rounded up to 8) unnormalised output rows
+  std::vector<float> q_panel;   // (d, 4) the current tile's 4 query rows, interleaved
+  std::vector<float> p_panel;   // (block, 4) the tile's probabilities, interleaved
+};
+
+// Checks shapes and limits; returns an error naming the input, or nullopt.
+std::optional<Error> check_fast_problem(const FastProblem& p);
+
+// out: n·d_v floats. weights: n·m floats, or nullptr to stream without materialising.
+// Returns an error (and writes nothing) if check_fast_problem fails.
+std::optional<Error> fast_attention(const FastProblem& p, float* out, float* weights,
+                                    FastWorkspace& workspace);
+
+}  // namespace attn

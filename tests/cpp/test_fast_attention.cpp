@@ -1,0 +1,148 @@
+#include <cmath>
+#include <vector>
+
+#include "attention.hpp"
+#include "fast_attention.hpp"
+#include "rng.hpp"
+#include "test_utils.hpp"
+
+using namespace attn;
+
+namespace {
+
+struct Case {
+  std::size_t n, m, d, d_v;
+};
+
+std::vector<float> random_floats(Rng& rng, std::size_t count, double range) {
+  std::vector<float> out(count);
+  for (auto& x : out) x = static_cast<float>(rng.uniform(-range, range));
+  return out;
+}
+
+Matrix to_matrix(const std::vector<float>& data, std::size_t rows, std::size_t cols) {
+  Matrix out = Matrix::from_shape({rows, cols});
+  for (std::size_t i = 0; i < rows * cols; ++i) out.data()[i] = data[i];
+  return out;
+}
+
+// Every entry of `fast` within 1e-5 of the reference, relative to the largest magnitude in its
+// row (entries near zero carry the rounding of the whole row, not of themselves).
+void require_rows_close(const std::vector<float>& fast, const Matrix& reference) {
+  const std::size_t rows = reference.shape()[0], cols = reference.shape()[1];
+  for (std::size_t i = 0; i < rows; ++i) {
+    double scale = 0;
+    for (std::size_t j = 0; j < cols; ++j) scale = std::max(scale, std::abs(reference(i, j)));
+    for (std::size_t j = 0; j < cols; ++j) {
+      const double err = std::abs(fast[i * cols + j] - reference(i, j));
+      if (err > 1e-5 * scale + 1e-30) {
+        INFO("row " << i << " column " << j << ": fast " << fast[i * cols + j] << " reference "
+                    << reference(i, j));
+        REQUIRE(err <= 1e-5 * scale);
+      }
+    }
+  }
+}
+
+void check_case(const Case& c, FastMask mask, bool materialize, Rng& rng, FastWorkspace& ws) {
+  INFO("n=" << c.n << " m=" << c.m << " d=" << c.d << " d_v=" << c.d_v << " mask="
+            << static_cast<int>(mask) << " materialize=" << materialize);
+  const auto q = random_floats(rng, c.n * c.d, 2), k = random_floats(rng, c.m * c.d, 2),
+             v = random_floats(rng, c.m * c.d_v, 1);
+  std::vector<std::uint8_t> custom(c.n * c.m);
+  for (auto& b : custom) b = rng.uniform() < 0.7;
+  if (c.n > 1)
+    for (std::size_t j = 0; j < c.m; ++j) custom[1 * c.m + j] = 0;  // one fully masked row
+
+  FastProblem p;
+  p.q = q.data();
+  p.k = k.data();
+  p.v = v.data();
+  p.n = c.n, p.m = c.m, p.d = c.d, p.d_v = c.d_v;
+  p.scale = static_cast<float>(1 / std::sqrt(static_cast<double>(c.d)));
+  p.mask = mask;
+  p.custom = custom.data();
+  std::vector<float> out(c.n * c.d_v, -7.0f), weights(c.n * c.m, -7.0f);
+  REQUIRE_FALSE(fast_attention(p, out.data(), materialize ? weights.data() : nullptr, ws));
+
+  AttentionConfig config;  // the double-precision explainer path: the reference
+  config.scaling = Scaling::temperature;
+  config.temperature = 1 / static_cast<double>(p.scale);
+  config.mask = mask == FastMask::none ? MaskKind::none
+              : mask == FastMask::causal ? MaskKind::causal : MaskKind::custom;
+  if (mask == FastMask::custom) {
+    config.custom_mask = Mask::from_shape({c.n, c.m});
+    for (std::size_t i = 0; i < c.n * c.m; ++i) config.custom_mask.data()[i] = custom[i] != 0;
+  }
+  auto ref = attention(to_matrix(q, c.n, c.d), to_matrix(k, c.m, c.d), to_matrix(v, c.m, c.d_v),
+                       config);
+  REQUIRE(ref.ok());
+  require_rows_close(out, ref->output);
+  if (materialize) require_rows_close(weights, ref->weights);
+}
+
+}  // namespace
+
+TEST_CASE("fast attention matches the double-precision path on awkward shapes", "[fast]") {
+  const std::size_t sizes[] = {1, 3, 5, 7, 13, 65, 129, 257};
+  Rng rng(31);
+  FastWorkspace ws;  // shared across calls, as the engine does
+  for (std::size_t a = 0; a < 8; ++a) {
+    // Each size as n, paired with sizes for m, d and d_v that walk the list at other strides,
+    // so every size appears in every role without the full 8⁴ product.
+    // Features stop at 256, so 257 stands for 255 there.
+    auto feature = [&](std::size_t s) { return s > FastLimits::max_dim ? s - 2 : s; };
+    const Case c{sizes[a], sizes[(a + 3) % 8], feature(sizes[(a + 5) % 8]),
+                 feature(sizes[(a + 6) % 8])};
+    for (FastMask mask : {FastMask::none, FastMask::causal, FastMask::custom})
+      for (bool materialize : {false, true}) check_case(c, mask, materialize, rng, ws);
+  }
+}
+
+TEST_CASE("fast attention on square shapes with causal mask streams like it materialises", "[fast]") {
+  Rng rng(32);
+  FastWorkspace ws;
+  for (std::size_t s : {1, 7, 65, 257}) {
+    check_case({s, s, 64, 64}, FastMask::causal, false, rng, ws);
+    check_case({s, s, 64, 64}, FastMask::causal, true, rng, ws);
+  }
+}
+
+TEST_CASE("fast attention: large scores do not overflow and masked rows are zero", "[fast]") {
+  // Scores of 1000, 1001, 1002 for the first query; the second query sees nothing.
+  const float q[] = {1, 1};
+  const float k[] = {1000, 1001, 1002};
+  const float v[] = {1, 2, 3};
+  const std::uint8_t mask[] = {1, 1, 1, 0, 0, 0};
+  FastProblem p;
+  p.q = q, p.k = k, p.v = v;
+  p.n = 2, p.m = 3, p.d = 1, p.d_v = 1;
+  p.mask = FastMask::custom;
+  p.custom = mask;
+  FastWorkspace ws;
+  float out[2] = {-1, -1}, weights[6];
+  REQUIRE_FALSE(fast_attention(p, out, weights, ws));
+  const double sum = std::exp(-2.0) + std::exp(-1.0) + 1;
+  CHECK(out[0] == Approx((std::exp(-2.0) + 2 * std::exp(-1.0) + 3) / sum).epsilon(1e-6));
+  CHECK(weights[2] == Approx(1 / sum).epsilon(1e-6));
+  CHECK(out[1] == 0);
+  CHECK(weights[3] == 0);
+  CHECK(weights[5] == 0);
+}
+
+TEST_CASE("fast attention: shapes above its limits are refused with a message", "[fast][errors]") {
+  std::vector<float> data(8, 0.0f);
+  FastProblem p;
+  p.q = p.k = p.v = data.data();
+  p.n = FastLimits::max_tokens + 1, p.m = 1, p.d = 1, p.d_v = 1;
+  FastWorkspace ws;
+  auto e = fast_attention(p, data.data(), nullptr, ws);
+  REQUIRE(e);
+  CHECK(e->code == ErrorCode::too_large);
+  CHECK(e->input == "queries");
+  p.n = 1;
+  p.d = 0;
+  e = fast_attention(p, data.data(), nullptr, ws);
+  REQUIRE(e);
+  CHECK(e->code == ErrorCode::empty_input);
+}
