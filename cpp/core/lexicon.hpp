@@ -1,0 +1,69 @@
+// Word vectors: a lexicon maps words to vectors over named, interpretable features.
+//
+// builtin_lexicon(): over 200 English and Chinese words on 8 features
+//   animal, plant, food, technology, person, place, can_fly, size
+// each in [−1, 1] (size: −1 tiny … 1 huge), hand-set so that similar words point the same way.
+// It covers every word of the painting and fruit examples (person 人, mountain 山, flower 花,
+// bird 鸟, ribbon 绸带, flying 飞行, apple 苹果, orange 橘子, iPhone) and example sentences.
+// A Chinese word has the vector of its English counterpart (鸟 == bird), and a few emoji have
+// the vector of the word they picture (🍎 == apple). No word is the zero vector, so cosine
+// similarity is defined for every pair.
+//
+// fruit_lexicon(): the three vectors of the fruit example over colour, fruit, tech:
+//   apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3)  (and 苹果, 橘子).
+//
+// Lookups are exact, then case-insensitive for ASCII letters ("The" finds "the").
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "common.hpp"
+
+namespace attn {
+
+class Lexicon {
+ public:
+  Lexicon() = default;
+  explicit Lexicon(std::vector<std::string> features) : features_(std::move(features)) {}
+
+  const std::vector<std::string>& features() const { return features_; }
+  std::size_t dims() const { return features_.size(); }
+  std::size_t size() const { return words_.size(); }
+  const std::vector<std::string>& words() const { return words_; }  // in insertion order
+
+  // Adds a word, or replaces the vector of a word already there (it keeps its place in words()).
+  // Returns false and changes nothing when the word is empty, the vector does not have dims()
+  // entries or holds NaN/±Inf: the core never throws, and a bad vector must not get in.
+  bool add(std::string word, std::vector<double> vector);
+  // The vector of `word`, or nullptr. An exact match first; otherwise the word whose spelling
+  // equals `word` with ASCII letters lowercased ("The" finds "the", "IPHONE" finds "iPhone"; of
+  // several such words, the first added).
+  const std::vector<double>* find(std::string_view word) const;
+  // The longest word in the lexicon, in bytes (the tokenizer's longest-match window).
+  std::size_t longest_word_bytes() const { return longest_; }
+
+ private:
+  std::vector<std::string> features_;
+  std::vector<std::string> words_;
+  std::unordered_map<std::string, std::vector<double>> vectors_;
+  std::unordered_map<std::string, std::string> lowercase_;  // ASCII-lowercased spelling -> word
+  std::size_t longest_ = 0;
+};
+
+const Lexicon& builtin_lexicon();
+const Lexicon& fruit_lexicon();
+
+// Example sentences that use only words of builtin_lexicon(); lang is "en" or "zh". Any other
+// lang gives an empty list.
+const std::vector<std::string>& example_sentences(std::string_view lang);
+
+// A deterministic vector for a word the lexicon does not know: `dims` values in [−1, 1], rounded
+// to two decimals, from Rng(fnv1a64(word bytes)). The same on every platform:
+//   Rng rng(fnv1a64(word)); for each of dims: x = rng.uniform(-1, 1); round(x * 100) / 100
+// (-0 is written as 0).
+std::vector<double> unknown_vector(std::string_view word, std::size_t dims);
+
+}  // namespace attn
