@@ -3,7 +3,8 @@
 #   build/native    the core, its Catch2 tests (and the fixtures for the JS parity tests)
 #   build/sanitize  the same, with AddressSanitizer and UndefinedBehaviorSanitizer
 #   build/wasm      the same core and tests as wasm, and dist/attention-engine.js
-# Usage: scripts/build.sh [native|sanitize|wasm|all]   (default: all)
+#   dist/           the page: index.html, app.js, app.css (web/, type-checked, bundled by esbuild)
+# Usage: scripts/build.sh [native|sanitize|wasm|web|all]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -21,6 +22,12 @@ build_sanitize() {
   cmake --build build/sanitize -j "$jobs"
 }
 
+build_fuzz() {
+  CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DATTN_FUZZ=ON >/dev/null
+  cmake --build build/fuzz -j "$jobs"
+}
+
 build_wasm() {
   # emcc runs its JS optimiser with node and needs Debian's acorn (TOOLCHAIN.md).
   export NODE_PATH=/usr/share/nodejs
@@ -30,10 +37,17 @@ build_wasm() {
   cmake --build build/wasm -j "$jobs"
 }
 
+build_web() {
+  # Type-check (tsc, strict) and bundle (esbuild) the page into dist/.
+  node_modules/.bin/tsc -p web/tsconfig.json
+  node web/build.mjs
+}
+
 case "$what" in
   native) build_native ;;
   sanitize) build_sanitize ;;
   wasm) build_wasm ;;
-  all) build_native; build_sanitize; build_wasm ;;
-  *) echo "usage: $0 [native|sanitize|wasm|all]" >&2; exit 2 ;;
+  web) build_web ;;
+  all) build_native; build_sanitize; build_wasm; build_web ;;
+  *) echo "usage: $0 [native|sanitize|wasm|web|all]" >&2; exit 2 ;;
 esac

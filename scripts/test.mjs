@@ -3,11 +3,12 @@
 //   native     the Catch2 suite, built natively                (ctest, build/native)
 //   sanitize   the same suite under ASan + UBSan                (ctest, build/sanitize)
 //   wasm       the same suite compiled to wasm, run by node    (ctest, build/wasm)
+//   fuzz       each libFuzzer target on its past crashes, then for FUZZ_SECONDS (default 45)
 //   js         the engine's JS API under node                   (node --test, tests/js)
 //   e2e        the built page in real Chromium                  (node --test, tests/e2e)
 // Usage: node scripts/test.mjs [suite …]   (default: all). Builds are done by scripts/build.sh.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdirSync, cpSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,10 +55,58 @@ function nodeSuite(dir) {
   };
 }
 
+// libFuzzer: every saved crash (tests/fuzz/regressions/<target>/) must now run clean, and a
+// bounded run from the committed seed corpus must find nothing new. Two targets run at a time.
+function fuzzSuite() {
+  const bin = 'build/fuzz/tests/fuzz';
+  const targets = ['matrix', 'embeddings', 'tokenizer', 'attention'];
+  if (!existsSync(join(bin, 'fuzz_attention'))) return { passed: 0, failed: 1, note: 'build/fuzz is not built' };
+  const seconds = Number(process.env.FUZZ_SECONDS ?? 45);
+  let passed = 0, failed = 0;
+  const runs = [];
+  for (const target of targets) {
+    const regressions = join('tests/fuzz/regressions', target);
+    const files = existsSync(regressions) ? readdirSync(regressions).map((f) => join(regressions, f)) : [];
+    for (const file of files) {
+      const r = spawnSync(join(bin, `fuzz_${target}`), [file], { encoding: 'utf8' });
+      console.log(`${r.status === 0 ? 'ok' : 'FAILED'}  fuzz_${target} regression ${file}`);
+      if (r.status === 0) passed++; else { failed++; console.log(r.stderr); }
+    }
+    // A scratch copy of the corpus: what the fuzzer adds must not dirty the repository.
+    const scratch = join(root, 'build/fuzz/corpus', target);
+    rmSync(scratch, { recursive: true, force: true });
+    cpSync(join('tests/fuzz/corpus', target), scratch, { recursive: true });
+    runs.push({ target, args: [`-max_total_time=${seconds}`, '-max_len=4096', '-timeout=10',
+      '-rss_limit_mb=2048', `-artifact_prefix=${join(root, 'build/fuzz')}/crash-${target}-`, scratch] });
+  }
+  return { runs, passed, failed };
+}
+
+async function runFuzz() {
+  const { runs, passed: p0, failed: f0, note } = fuzzSuite();
+  if (!runs) return { passed: p0, failed: f0, note };
+  let passed = p0, failed = f0;
+  const { spawn } = await import('node:child_process');
+  const one = ({ target, args }) => new Promise((resolve) => {
+    const child = spawn(join('build/fuzz/tests/fuzz', `fuzz_${target}`), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => { err += d; if (err.length > 1 << 20) err = err.slice(-(1 << 19)); });
+    child.on('close', (code) => {
+      const done = (err.match(/Done (\d+) runs in (\d+) second/) ?? []);
+      console.log(`${code === 0 ? 'ok' : 'FAILED'}  fuzz_${target}: ${done[1] ?? '?'} runs in ${done[2] ?? '?'} s`);
+      if (code === 0) passed++; else { failed++; console.log(err.slice(-4000)); }
+      resolve();
+    });
+  });
+  for (let i = 0; i < runs.length; i += 2) await Promise.all(runs.slice(i, i + 2).map(one));
+  return { passed, failed };
+}
+
 const suites = {
   native: ctestSuite('build/native'),
   sanitize: ctestSuite('build/sanitize'),
   wasm: ctestSuite('build/wasm'),
+  fuzz: runFuzz,
   js: nodeSuite('tests/js'),
   e2e: nodeSuite('tests/e2e'),
 };
@@ -68,7 +117,7 @@ const lines = [];
 for (const name of chosen) {
   if (!suites[name]) { console.error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`); process.exit(2); }
   const started = Date.now();
-  const r = suites[name]();
+  const r = await suites[name]();
   passed += r.passed; failed += r.failed;
   lines.push(`${name.padEnd(9)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(3)} failed` +
     `  ${((Date.now() - started) / 1000).toFixed(1)}s${r.note ? '  (' + r.note + ')' : ''}`);

@@ -67,6 +67,30 @@ std::optional<Error> validate(const Matrix& q, const Matrix& k, const Matrix& v,
   return std::nullopt;
 }
 
+// A step whose inputs were finite can still overflow (1e200 · 1e200, or a temperature of 1e-300):
+// report the first such cell instead of passing ±∞ or NaN on to the page.
+std::optional<Error> check_overflow(const Matrix& step, const char* input, const std::string& what) {
+  for (std::size_t i = 0; i < step.shape()[0]; ++i)
+    for (std::size_t j = 0; j < step.shape()[1]; ++j)
+      if (!std::isfinite(step(i, j)))
+        return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
+                          what + " at row " + std::to_string(i + 1) + ", column " +
+                              std::to_string(j + 1) +
+                              " is too large to compute (it overflows a double). Use smaller "
+                              "numbers" + (std::string(input) == "scaled" ? " or a larger temperature." : "."));
+  return std::nullopt;
+}
+
+// The largest |a(i, t)| of each row: cosine divides by it first, so that squaring huge or tiny
+// entries cannot overflow or underflow.
+Vector row_max_abs(const Matrix& a) {
+  const std::size_t rows = a.shape()[0], cols = a.shape()[1];
+  Vector out = xt::zeros<double>({rows});  // (rows)
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t t = 0; t < cols; ++t) out(i) = std::max(out(i), std::abs(a(i, t)));
+  return out;
+}
+
 // |row i of a|, for each i.
 Vector row_norms(const Matrix& a) {
   const std::size_t rows = a.shape()[0], cols = a.shape()[1];
@@ -79,9 +103,9 @@ Vector row_norms(const Matrix& a) {
   return norms;
 }
 
-std::optional<Error> check_nonzero_rows(const Vector& norms, const char* input, const char* noun) {
-  for (std::size_t i = 0; i < norms.size(); ++i) {
-    if (norms(i) == 0) {
+std::optional<Error> check_nonzero_rows(const Vector& magnitudes, const char* input, const char* noun) {
+  for (std::size_t i = 0; i < magnitudes.size(); ++i) {
+    if (magnitudes(i) == 0) {
       return make_error(ErrorCode::zero_vector, input, static_cast<long>(i), -1,
                         std::string(noun) + " " + std::to_string(i + 1) +
                             " is all zeros: cosine similarity needs a direction, so a zero " +
@@ -178,21 +202,36 @@ Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, cons
   s.query_norms = row_norms(queries);  // (n)
   s.key_norms = row_norms(keys);       // (m)
   if (config.similarity == Similarity::cosine) {
-    if (auto e = check_nonzero_rows(s.query_norms, "queries", "Query")) return *e;
-    if (auto e = check_nonzero_rows(s.key_norms, "keys", "Key")) return *e;
+    if (auto e = check_nonzero_rows(row_max_abs(queries), "queries", "Query")) return *e;
+    if (auto e = check_nonzero_rows(row_max_abs(keys), "keys", "Key")) return *e;
   }
 
   // scores = Q·Kᵀ as explicit loops over contiguous rows (no BLAS in Debian's xtensor).
   s.scores = Matrix::from_shape({n, m});  // (n, m)
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t j = 0; j < m; ++j) {
-      double dot = 0;
-      for (std::size_t t = 0; t < d_k; ++t) dot += queries(i, t) * keys(j, t);
-      s.scores(i, j) = config.similarity == Similarity::cosine
-                           ? dot / (s.query_norms(i) * s.key_norms(j))
-                           : dot;
-    }
+  if (config.similarity == Similarity::dot) {
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < m; ++j) {
+        double dot = 0;
+        for (std::size_t t = 0; t < d_k; ++t) dot += queries(i, t) * keys(j, t);
+        s.scores(i, j) = dot;
+      }
+  } else {
+    // cos = (q/a)·(k/b) / (|q/a|·|k/b|) with a, b the rows' largest magnitudes: the same value
+    // as q·k / (|q|·|k|), without overflow for 1e200 or underflow for 1e-200.
+    const Vector qa = row_max_abs(queries), ka = row_max_abs(keys);  // (n), (m)
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < m; ++j) {
+        double dot = 0, qq = 0, kk = 0;
+        for (std::size_t t = 0; t < d_k; ++t) {
+          const double x = queries(i, t) / qa(i), y = keys(j, t) / ka(j);
+          dot += x * y;
+          qq += x * x;
+          kk += y * y;
+        }
+        s.scores(i, j) = dot / std::sqrt(qq * kk);
+      }
   }
+  if (auto e = check_overflow(s.scores, "scores", "The similarity")) return *e;
 
   switch (config.scaling) {
     case Scaling::sqrt_dk: s.divisor = std::sqrt(static_cast<double>(d_k)); break;
@@ -200,6 +239,7 @@ Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, cons
     case Scaling::none: s.divisor = 1; break;
   }
   s.scaled = s.scores / s.divisor;  // (n, m)
+  if (auto e = check_overflow(s.scaled, "scaled", "The scaled score")) return *e;
 
   s.visible = make_mask(config, n, m);  // (n, m)
   s.masked = xt::where(s.visible, s.scaled, kMinusInf);  // (n, m)
@@ -225,6 +265,8 @@ Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, cons
     row.entropy = row.problem == RowProblem::none ? entropy : 0.0;
   }
 
+  if (auto e = check_overflow(s.weights, "weights", "The weight")) return *e;
+
   // output = weights · V, accumulated row by row so V is read contiguously.
   s.output = xt::zeros<double>({n, d_v});  // (n, d_v)
   for (std::size_t i = 0; i < n; ++i) {
@@ -234,6 +276,7 @@ Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, cons
       for (std::size_t t = 0; t < d_v; ++t) s.output(i, t) += w * values(j, t);
     }
   }
+  if (auto e = check_overflow(s.output, "output", "The output")) return *e;
   return s;
 }
 

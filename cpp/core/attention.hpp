@@ -27,8 +27,10 @@
 //   zero weights and RowProblem::zero_sum; a row whose weights come out negative keeps them and
 //   gets RowProblem::negative_weights. Masked entries count as 0 in the sum.
 // - Errors (returned, never thrown): empty inputs, mismatched shapes, NaN or ±Inf in any input,
-//   d_k = 0, temperature ≤ 0, a cosine of a zero-length row, a mask of the wrong shape, and sizes
-//   above Limits.
+//   d_k = 0, temperature ≤ 0, a cosine of a zero-length row, a mask of the wrong shape, sizes
+//   above Limits, and a step that overflows although its inputs were finite (1e200 · 1e200, or a
+//   temperature of 1e-300): code not_finite, input "scores", "scaled", "weights" or "output",
+//   with the cell. Cosine divides each row by its largest magnitude first, so it never overflows.
 #pragma once
 
 #include <vector>

@@ -21,7 +21,7 @@ using Mask = xt::xtensor<bool, 2>;      // (n, m); true = query i may attend to 
 enum class ErrorCode {
   empty_input,      // a matrix, text or file with nothing in it
   shape_mismatch,   // e.g. Q has 3 columns but K has 4
-  not_finite,       // NaN or ±Inf in an input
+  not_finite,       // NaN or ±Inf in an input, or a step that overflows
   bad_dimension,    // d_k = 0, heads = 0, a dimension that does not divide, …
   bad_temperature,  // temperature ≤ 0 (or not finite)
   zero_vector,      // cosine similarity of a row of length zero

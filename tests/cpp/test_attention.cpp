@@ -502,3 +502,38 @@ TEST_CASE("errors: sizes above the limits", "[attention][errors]") {
   CHECK(e.code == ErrorCode::too_large);
   CHECK(e.input == "values");
 }
+
+TEST_CASE("errors: finite inputs whose scores overflow name the step and cell", "[attention][errors]") {
+  // 1e200 · 1e200 = 1e400, beyond the largest double (~1.8e308).
+  Error e = fails(mat({{1}, {1e200}}), mat({{1}, {1e200}}), mat({{1}, {2}}));
+  CHECK(e.code == ErrorCode::not_finite);
+  CHECK(e.input == "scores");
+  CHECK(e.row == 1);
+  CHECK(e.col == 1);
+  CHECK(e.message == "The similarity at row 2, column 2 is too large to compute (it overflows a "
+                     "double). Use smaller numbers.");
+
+  AttentionConfig tiny;
+  tiny.scaling = Scaling::temperature;
+  tiny.temperature = 1e-300;
+  e = fails(mat({{1e10}}), mat({{1e10}}), mat({{1}}), tiny);
+  CHECK(e.input == "scaled");
+  CHECK_THAT(e.message, Catch::EndsWith("or a larger temperature."));
+
+  // Softmax outputs are averages of values and cannot overflow; sum-normalised weights of 2 and
+  // −1 can: 2 · 1e308 is beyond the largest double.
+  AttentionConfig sum = unscaled();
+  sum.normalization = Normalization::sum;
+  e = fails(mat({{1}}), mat({{2}, {-1}}), mat({{1e308}, {0}}), sum);
+  CHECK(e.input == "output");
+  CHECK(e.row == 0);
+}
+
+TEST_CASE("cosine of huge and tiny vectors is still exact", "[attention]") {
+  AttentionConfig c = unscaled();
+  c.similarity = Similarity::cosine;
+  // apple and orange scaled by 1e200 and 1e-200: the cosine stays √3/2.
+  const AttentionSteps s = run(mat({{1e200, 2e200, 1e200}}), mat({{2e-200, 2e-200, 0}}),
+                               mat({{1}}), c);
+  CHECK(s.scores(0, 0) == approx(std::sqrt(3.0) / 2));
+}
