@@ -3,8 +3,9 @@
 #   build/native    the core, its Catch2 tests (and the fixtures for the JS parity tests)
 #   build/sanitize  the same, with AddressSanitizer and UndefinedBehaviorSanitizer
 #   build/wasm      the same core and tests as wasm, and dist/attention-engine.js
+#   build/fuzz      libFuzzer targets for the parsers, the tokenizer and attention (clang)
 #   dist/           the page: index.html, app.js, app.css (web/, type-checked, bundled by esbuild)
-# Usage: scripts/build.sh [native|sanitize|wasm|web|all]   (default: all)
+# Usage: scripts/build.sh [native|sanitize|fuzz|wasm|web|all]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -32,9 +33,15 @@ build_wasm() {
   # emcc runs its JS optimiser with node and needs Debian's acorn (TOOLCHAIN.md).
   export NODE_PATH=/usr/share/nodejs
   # emcmake's default test emulator is `node --experimental-wasm-threads`, which node 20 rejects.
+  # Closure shrinks the engine's glue; Debian's closure-compiler is too old, npm's works.
+  if [ -x node_modules/.bin/google-closure-compiler ]; then
+    export EM_CLOSURE_COMPILER="$PWD/node_modules/.bin/google-closure-compiler"
+  fi
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
   cmake --build build/wasm -j "$jobs"
+  mkdir -p dist
+  cp build/wasm/cpp/wasm/attention-engine.js cpp/wasm/attention-engine.d.ts dist/
 }
 
 build_web() {
@@ -46,8 +53,9 @@ build_web() {
 case "$what" in
   native) build_native ;;
   sanitize) build_sanitize ;;
+  fuzz) build_fuzz ;;
   wasm) build_wasm ;;
   web) build_web ;;
-  all) build_native; build_sanitize; build_wasm; build_web ;;
-  *) echo "usage: $0 [native|sanitize|wasm|web|all]" >&2; exit 2 ;;
+  all) build_native; build_sanitize; build_fuzz; build_wasm ;;
+  *) echo "usage: $0 [native|sanitize|fuzz|wasm|web|all]" >&2; exit 2 ;;
 esac

@@ -1,0 +1,481 @@
+// The engine's public API (see attention-engine.d.ts and README-engine.md).
+//
+// Appended to Emscripten's glue with --extern-post-js, after its optimiser ran, so Closure never
+// renames anything here. It replaces the factory that Emscripten defined with one that resolves
+// to the engine object below instead of the raw module.
+//
+// Everything here is conversion, none of it math: check the arguments (a wrong one gives
+// {ok: false, error}, never an exception), copy matrices into the wasm heap, call a binding
+// (bindings.cpp), and copy its result out into JS-owned typed arrays, so nothing needs .delete()
+// and nothing goes stale when the wasm memory grows. The order in which results are read here
+// is the order bindings.cpp writes them (stream.hpp).
+/* global createAttentionEngine: writable, module */
+createAttentionEngine = (function (createModule) {
+  'use strict';
+
+  // Option strings in the order of the C++ enums (attention.hpp, multihead.hpp).
+  const SIMILARITY = ['dot', 'cosine'];
+  const SCALE = ['sqrt', 'none', 'temperature'];
+  const MASK = ['none', 'causal'];  // a matrix of booleans is MaskKind::custom, 2
+  const NORMALIZATION = ['softmax', 'sum'];
+  const PROJECTION = ['identity', 'random', 'given'];
+  const PROBLEM = ['none', 'fully_masked', 'zero_sum', 'negative_weights'];
+  const LEXICON = { builtin: 0, fruit: -1 };  // the ids bindings.cpp gives the built-in ones
+
+  const STEP_OPTIONS = ['similarity', 'scale', 'temperature', 'mask', 'normalization'];
+  const ATTENTION_OPTIONS = ['queries', 'keys', 'values'].concat(STEP_OPTIONS);
+  const MULTI_HEAD_OPTIONS = ['x', 'heads', 'dK', 'dV', 'projection', 'seed',
+    'wq', 'wk', 'wv', 'wo'].concat(STEP_OPTIONS);
+
+  // A refused argument: thrown inside, caught at the API boundary and returned as a value.
+  class Refusal {
+    constructor(error) { this.error = error; }
+  }
+  function refuse(code, input, message, row = -1, col = -1) {
+    throw new Refusal({ code, message, input, row, col });
+  }
+  function describe(x) {
+    if (x === null) return 'null';
+    if (Array.isArray(x)) return 'an array';
+    if (typeof x === 'string') return 'the text "' + (x.length > 20 ? x.slice(0, 20) + '…' : x) + '"';
+    if (typeof x === 'function') return 'a function';
+    return typeof x === 'object' ? 'an object' : String(x);
+  }
+  const isCount = (x) => Number.isInteger(x) && x >= 0;
+
+  function makeEngine(M) {
+    let inputAddress = 0, inputCapacity = 0;  // doubles; the buffer only grows (bindings.cpp)
+    const limitsAt = new Output(M, M.limits());
+    const limits = Object.freeze({
+      maxTokens: limitsAt.num(), maxDim: limitsAt.num(), maxCells: limitsAt.num(),
+      maxHeads: limitsAt.num(), maxTextBytes: limitsAt.num(), maxEmbeddingBytes: limitsAt.num(),
+      maxWords: limitsAt.num(),
+    });
+    const featureCache = new Map();  // lexicon id → feature names
+
+    function coreError() {
+      return { ok: false, error: M.lastError() };
+    }
+
+    // --- arguments -----------------------------------------------------------------------------
+
+    function options(o, allowed, what) {
+      if (o === null || typeof o !== 'object' || Array.isArray(o)) {
+        refuse('bad_argument', 'options', what + ' takes an object of options; got ' + describe(o) + '.');
+      }
+      for (const key of Object.keys(o)) {
+        if (!allowed.includes(key)) {
+          refuse('bad_argument', key, what + ': unknown option "' + key + '"; the options are ' +
+            allowed.join(', ') + '.');
+        }
+      }
+      return o;
+    }
+
+    function choice(value, names, input, fallback) {
+      if (value === undefined) return names.indexOf(fallback);
+      const k = names.indexOf(value);
+      if (k < 0) {
+        refuse('bad_argument', input, input + ' must be ' + names.map((s) => '"' + s + '"').join(' or ') +
+          '; got ' + describe(value) + '.');
+      }
+      return k;
+    }
+
+    function count(value, input, fallback, max) {
+      if (value === undefined) return fallback;
+      if (!isCount(value) || value > max) {
+        refuse('bad_argument', input, input + ' must be a whole number from 0 to ' + max + '; got ' +
+          describe(value) + '.');
+      }
+      return value;
+    }
+
+    // A matrix argument, number[][] or {rows, cols, data}, checked but not yet copied:
+    // {rows, cols, value, nested}. `entry` checks one entry (numbers, or booleans for masks).
+    function matrix(value, input, entry = number) {
+      let rows, cols, nested;
+      if (Array.isArray(value)) {
+        nested = true;
+        rows = value.length;
+        cols = rows > 0 && Array.isArray(value[0]) ? value[0].length : 0;
+        for (let i = 0; i < rows; i++) {
+          const row = value[i];
+          if (!Array.isArray(row)) {
+            refuse('bad_argument', input, input + ': row ' + (i + 1) + ' is ' + describe(row) +
+              ', not an array of ' + entry.what + '.', i);
+          }
+          if (row.length !== cols) {
+            refuse('shape_mismatch', input, input + ': row ' + (i + 1) + ' has ' + row.length +
+              ' entries, but row 1 has ' + cols + '; every row needs the same length.', i);
+          }
+          for (let j = 0; j < cols; j++) {
+            if (!entry(row[j])) refuse('bad_argument', input, entryMessage(input, i, j, row[j], entry), i, j);
+          }
+        }
+      } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+        nested = false;
+        rows = value.rows;
+        cols = value.cols;
+        const data = value.data;
+        if (!isCount(rows) || !isCount(cols)) {
+          refuse('bad_argument', input, input + '.rows and ' + input + '.cols must be whole numbers; got ' +
+            describe(rows) + ' and ' + describe(cols) + '.');
+        }
+        const typed = ArrayBuffer.isView(data) && !(data instanceof DataView) &&
+          !(data instanceof BigInt64Array) && !(data instanceof BigUint64Array);
+        if (!typed && !Array.isArray(data)) {
+          refuse('bad_argument', input, input + '.data must be an array or a typed array of ' +
+            entry.what + '; got ' + describe(data) + '.');
+        }
+        if (data.length !== rows * cols) {
+          refuse('shape_mismatch', input, input + '.data has ' + data.length + ' entries, but ' +
+            input + ' is ' + rows + '×' + cols + ' = ' + rows * cols + '.');
+        }
+        if (!typed || entry !== number) {
+          for (let k = 0; k < data.length; k++) {
+            const i = Math.floor(k / cols), j = k % cols;
+            if (!entry(data[k])) refuse('bad_argument', input, entryMessage(input, i, j, data[k], entry), i, j);
+          }
+        }
+      } else {
+        refuse('bad_argument', input, value === undefined
+          ? input + ' is missing: give an array of rows of ' + entry.what + ', or {rows, cols, data}.'
+          : input + ' must be an array of rows of ' + entry.what + ', or {rows, cols, data}; got ' +
+            describe(value) + '.');
+      }
+      // Refuse what is too large to be worth copying into the heap, with the core's own words.
+      if (rows * cols > limits.maxCells && !M.checkSize(rows, cols, input)) throw new Refusal(M.lastError());
+      return { rows, cols, value: nested ? value : value.data, nested };
+    }
+    function number(x) { return typeof x === 'number'; }
+    number.what = 'numbers';
+    function boolean(x) { return typeof x === 'boolean' || x === 0 || x === 1; }
+    boolean.what = 'booleans';
+    function entryMessage(input, i, j, x, entry) {
+      return input + ': row ' + (i + 1) + ', column ' + (j + 1) + ' is ' + describe(x) + ', not ' +
+        (entry === number ? 'a number' : 'true or false') + '.';
+    }
+
+    // The step options shared by attention() and multiHead(); a custom mask joins `inputs`.
+    function stepOptions(o, inputs) {
+      const similarity = choice(o.similarity, SIMILARITY, 'similarity', 'dot');
+      const scale = choice(o.scale, SCALE, 'scale', 'sqrt');
+      let temperature = 1;
+      if (scale === 2 || o.temperature !== undefined) {
+        if (typeof o.temperature !== 'number') {
+          refuse('bad_argument', 'temperature', 'temperature must be a number above 0; got ' +
+            describe(o.temperature) + '.');
+        }
+        temperature = o.temperature;
+      }
+      let mask = 0;
+      if (typeof o.mask === 'string' || o.mask === undefined) {
+        mask = choice(o.mask, MASK, 'mask', 'none');
+      } else {
+        mask = 2;
+        inputs.push(matrix(o.mask, 'mask', boolean));
+      }
+      const normalization = choice(o.normalization, NORMALIZATION, 'normalization', 'softmax');
+      return [similarity, scale, temperature, mask, normalization];
+    }
+
+    function lexiconId(lexicon) {
+      if (lexicon === undefined) return LEXICON.builtin;
+      if (typeof lexicon === 'string' && Object.prototype.hasOwnProperty.call(LEXICON, lexicon)) return LEXICON[lexicon];
+      if (lexicon !== null && typeof lexicon === 'object' && Number.isInteger(lexicon.id)) return lexicon.id;
+      if (Number.isInteger(lexicon)) return lexicon;
+      return refuse('bad_argument', 'lexicon', 'lexicon must be "builtin", "fruit" or what ' +
+        'parseEmbeddings() returned; got ' + describe(lexicon) + '.');
+    }
+
+    function text(value, input) {
+      if (typeof value !== 'string') {
+        refuse('bad_argument', input, input + ' must be a string; got ' + describe(value) + '.');
+      }
+      return value;
+    }
+
+    // --- crossing the boundary -----------------------------------------------------------------
+
+    // Copies matrices (and plain numbers: counts) into the input buffer, in order.
+    function write(inputs) {
+      let total = 0;
+      for (const x of inputs) total += typeof x === 'number' ? 1 : 2 + x.rows * x.cols;
+      if (total > inputCapacity) {
+        inputAddress = M.inputBuffer(total);
+        inputCapacity = total;
+      }
+      const heap = M.HEAPF64;  // read after inputBuffer(), which may have grown the memory
+      let p = inputAddress / 8;
+      for (const x of inputs) {
+        if (typeof x === 'number') {
+          heap[p++] = x;
+          continue;
+        }
+        heap[p] = x.rows;
+        heap[p + 1] = x.cols;
+        p += 2;
+        if (x.nested) {
+          for (const row of x.value) {
+            heap.set(row, p);
+            p += x.cols;
+          }
+        } else {
+          heap.set(x.value, p);
+          p += x.rows * x.cols;
+        }
+      }
+    }
+
+    function readSteps(o) {
+      const queries = o.mat(), keys = o.mat(), values = o.mat();
+      const queryNorms = o.vec(), keyNorms = o.vec(), divisor = o.num();
+      const scores = o.mat(), scaled = o.mat(), masked = o.mat(), exps = o.mat();
+      const weights = o.mat(), output = o.mat(), visible = o.bits();
+      const rowStats = new Array(o.num());
+      for (let i = 0; i < rowStats.length; i++) {
+        rowStats[i] = { max: o.num(), expSum: o.num(), scoreSum: o.num(), weightSum: o.num(),
+          entropy: o.num(), visible: o.num(), problem: PROBLEM[o.num()] };
+      }
+      return { ok: true, n: queries.rows, m: keys.rows, dK: queries.cols, dV: values.cols,
+        queries, keys, values, queryNorms, keyNorms, divisor,
+        scores, scaled, masked, exps, weights, output, visible, rowStats };
+    }
+
+    function readTokens(o, source) {
+      const tokens = new Array(o.num());
+      for (let k = 0; k < tokens.length; k++) {
+        const offset = o.num(), length = o.num();
+        tokens[k] = { text: source.slice(offset, offset + length), offset, length };
+      }
+      return tokens;
+    }
+
+    const lines = (s) => (s === '' ? [] : s.split('\n'));
+
+    function features(id) {
+      if (!featureCache.has(id)) featureCache.set(id, lines(M.lexiconFeatures(id)));
+      return featureCache.get(id).slice();
+    }
+
+    // --- the API -------------------------------------------------------------------------------
+
+    function attention(o) {
+      options(o, ATTENTION_OPTIONS, 'attention()');
+      const inputs = [matrix(o.queries, 'queries'), matrix(o.keys, 'keys'), matrix(o.values, 'values')];
+      const config = stepOptions(o, inputs);
+      write(inputs);
+      const at = M.attention(config[0], config[1], config[2], config[3], config[4]);
+      return at ? readSteps(new Output(M, at)) : coreError();
+    }
+
+    function index(value, input) {
+      if (!isCount(value) || value > 0xffffffff) {
+        refuse('bad_argument', input, input + ' must be a whole number ≥ 0; got ' + describe(value) + '.');
+      }
+      return value;
+    }
+
+    function explainCell(o, i, j) {
+      options(o, ATTENTION_OPTIONS, 'explainCell()');
+      const inputs = [matrix(o.queries, 'queries'), matrix(o.keys, 'keys'), matrix(o.values, 'values')];
+      const c = stepOptions(o, inputs);
+      index(i, 'row');
+      index(j, 'col');
+      write(inputs);
+      const at = M.explainCell(c[0], c[1], c[2], c[3], c[4], i, j);
+      if (!at) return coreError();
+      const r = new Output(M, at);
+      const e = { ok: true, row: r.num(), col: r.num(), dot: r.num(), queryNorm: r.num(),
+        keyNorm: r.num(), score: r.num(), divisor: r.num(), scaled: r.num(), visible: r.num() === 1,
+        rowMax: r.num(), expValue: r.num(), expSum: r.num(), scoreSum: r.num(), weight: r.num() };
+      const dK = r.num();
+      e.query = r.arr(dK);
+      e.key = r.arr(dK);
+      e.terms = r.arr(dK);
+      return e;
+    }
+
+    function explainOutput(o, i, t) {
+      options(o, ATTENTION_OPTIONS, 'explainOutput()');
+      const inputs = [matrix(o.queries, 'queries'), matrix(o.keys, 'keys'), matrix(o.values, 'values')];
+      const c = stepOptions(o, inputs);
+      index(i, 'row');
+      index(t, 'col');
+      write(inputs);
+      const at = M.explainOutput(c[0], c[1], c[2], c[3], c[4], i, t);
+      if (!at) return coreError();
+      const r = new Output(M, at);
+      const e = { ok: true, row: r.num(), col: r.num(), output: r.num() };
+      const m = r.num();
+      e.weights = r.arr(m);
+      e.values = r.arr(m);
+      e.terms = r.arr(m);
+      return e;
+    }
+
+    function matrixList(value, input) {
+      if (!Array.isArray(value)) {
+        refuse('bad_argument', input, input + ' must be an array with one matrix per head; got ' +
+          describe(value) + '.');
+      }
+      return [value.length].concat(value.map((w, h) => matrix(w, input + '[' + h + ']')));
+    }
+
+    function multiHead(o) {
+      options(o, MULTI_HEAD_OPTIONS, 'multiHead()');
+      const inputs = [matrix(o.x, 'x')];
+      const heads = count(o.heads, 'heads', 1, 0x7fffffff);
+      const dK = count(o.dK, 'dK', 0, 0x7fffffff);
+      const dV = count(o.dV, 'dV', 0, 0x7fffffff);
+      const projection = choice(o.projection, PROJECTION, 'projection', 'identity');
+      const seed = count(o.seed, 'seed', 1, Number.MAX_SAFE_INTEGER);
+      const c = stepOptions(o, inputs);
+      if (projection === 2) {
+        inputs.push(...matrixList(o.wq, 'wq'), ...matrixList(o.wk, 'wk'), ...matrixList(o.wv, 'wv'),
+          matrix(o.wo, 'wo'));
+      }
+      write(inputs);
+      const at = M.multiHead(heads, dK, dV, projection, seed, c[0], c[1], c[2], c[3], c[4]);
+      if (!at) return coreError();
+      const r = new Output(M, at);
+      const x = r.mat();
+      const list = new Array(r.num());
+      for (let h = 0; h < list.length; h++) {
+        const wq = r.mat(), wk = r.mat(), wv = r.mat();
+        list[h] = Object.assign({ wq, wk, wv }, readSteps(r));
+      }
+      return { ok: true, x, heads: list, concat: r.mat(), wo: r.mat(), output: r.mat() };
+    }
+
+    function project2d(values, outputs) {
+      write([matrix(values, 'values'), matrix(outputs, 'outputs')]);
+      const at = M.project2d();
+      if (!at) return coreError();
+      const r = new Output(M, at);
+      return { ok: true, mean: r.vec(), axes: r.mat(), variance: r.vec(), totalVariance: r.num(),
+        values2d: r.mat(), outputs2d: r.mat() };
+    }
+
+    function tokenize(source, lexicon) {
+      text(source, 'text');
+      const at = M.tokenize(source, lexiconId(lexicon));
+      return at ? { ok: true, tokens: readTokens(new Output(M, at), source) } : coreError();
+    }
+
+    function embed(source, lexicon) {
+      text(source, 'text');
+      const id = lexiconId(lexicon);
+      const at = M.embed(source, id);
+      if (!at) return coreError();
+      const r = new Output(M, at);
+      const tokens = readTokens(r, source);
+      const vectors = r.mat();
+      const unknown = Array.from(r.arr(tokens.length), (u) => u === 1);
+      return { ok: true, tokens, vectors, features: features(id), unknown };
+    }
+
+    function parseMatrix(source, inputName) {
+      text(source, 'text');
+      const at = M.parseMatrix(source, inputName === undefined ? 'matrix' : text(inputName, 'inputName'));
+      return at ? { ok: true, matrix: new Output(M, at).mat() } : coreError();
+    }
+
+    function lexiconInfo(lexicon) {
+      const id = lexiconId(lexicon);
+      const at = M.lexiconVectors(id);
+      if (!at) return coreError();
+      return { ok: true, features: features(id), words: lines(M.lexiconWords(id)),
+        vectors: new Output(M, at).mat() };
+    }
+
+    function parseEmbeddings(source) {
+      text(source, 'text');
+      const id = M.parseEmbeddings(source);
+      if (!id) return coreError();
+      const words = lines(M.lexiconWords(id));
+      return { ok: true, id, words, features: features(id), size: words.length };
+    }
+
+    function freeLexicon(lexicon) {
+      const id = lexiconId(lexicon);
+      featureCache.delete(id);
+      return id > 0 && M.freeLexicon(id);
+    }
+
+    function exampleSentences(lang) {
+      return typeof lang === 'string' ? lines(M.exampleSentences(lang)) : [];
+    }
+
+    function memoryStats() {
+      const r = new Output(M, M.memoryStats());
+      return { heapBytes: r.num(), allocatedBytes: r.num() };
+    }
+
+    // Every argument error comes back as a value. Anything else is a bug or the wasm memory
+    // running out: reported as code "internal_error" (after that the engine may be unusable).
+    function guarded(f) {
+      return function () {
+        try {
+          return f.apply(null, arguments);
+        } catch (e) {
+          if (e instanceof Refusal) return { ok: false, error: e.error };
+          return { ok: false, error: { code: 'internal_error', message: 'The engine failed: ' + e +
+            '. Reload the page to start it again.', input: '', row: -1, col: -1 } };
+        }
+      };
+    }
+
+    return Object.freeze({
+      attention: guarded(attention),
+      explainCell: guarded(explainCell),
+      explainOutput: guarded(explainOutput),
+      multiHead: guarded(multiHead),
+      project2d: guarded(project2d),
+      tokenize: guarded(tokenize),
+      embed: guarded(embed),
+      parseMatrix: guarded(parseMatrix),
+      parseEmbeddings: guarded(parseEmbeddings),
+      freeLexicon: guarded(freeLexicon),
+      lexiconInfo: guarded(lexiconInfo),
+      exampleSentences: guarded(exampleSentences),
+      memoryStats: guarded(memoryStats),
+      limits,
+    });
+  }
+
+  // Reads a result written by bindings.cpp: [length, fields…]. The whole result is copied out of
+  // the heap with one slice, and every array handed out is a view into that JS-owned copy: one
+  // allocation per call instead of one per array (each costs about 0.5 µs in V8).
+  class Output {
+    constructor(M, address) {
+      const heap = M.HEAPF64;  // the call that wrote the result may have grown the memory
+      const at = address / 8;
+      this.all = heap.slice(at + 1, at + 1 + heap[at]);
+      this.p = 0;
+    }
+    num() { return this.all[this.p++]; }
+    arr(length) {
+      const a = new Float64Array(this.all.buffer, this.p * 8, length);
+      this.p += length;
+      return a;
+    }
+    vec() { return this.arr(this.num()); }
+    mat() {
+      const rows = this.num(), cols = this.num();
+      return { rows, cols, data: this.arr(rows * cols) };
+    }
+    bits() {  // a mask: one byte per entry, eight to a double (stream.hpp)
+      const rows = this.num(), cols = this.num();
+      const data = new Uint8Array(this.all.buffer, this.p * 8, rows * cols);
+      this.p += Math.ceil(rows * cols / 8);
+      return { rows, cols, data };
+    }
+  }
+
+  return function createAttentionEngine() {
+    return createModule().then(makeEngine);
+  };
+})(createAttentionEngine);
+if (typeof module === 'object' && module.exports) module.exports = createAttentionEngine;

@@ -1,0 +1,283 @@
+// Types of dist/attention-engine.js (cpp/wasm/api.js is the implementation; README-engine.md the
+// guide). Load it with a classic <script> (it defines the global createAttentionEngine) or with
+// require() in node (module.exports is createAttentionEngine). The types are in the namespace
+// of the same name: createAttentionEngine.Engine, createAttentionEngine.Steps, …
+//
+// Every function returns a value, never throws: { ok: true, … } or { ok: false, error }.
+// Matrices are row-major; every array in a result is JS-owned (a view into one ArrayBuffer per
+// call), so nothing needs freeing and nothing changes when the engine runs again.
+
+declare function createAttentionEngine(): Promise<createAttentionEngine.Engine>;
+
+declare namespace createAttentionEngine {
+  /** A row-major matrix: entry (i, j) is data[i * cols + j]. */
+  interface Mat {
+    rows: number;
+    cols: number;
+    data: Float64Array;
+  }
+
+  /** A boolean matrix, 1 = true. */
+  interface BitMat {
+    rows: number;
+    cols: number;
+    data: Uint8Array;
+  }
+
+  /** What the engine accepts as a matrix: rows of numbers, or a flat row-major array. */
+  type MatrixInput =
+    | number[][]
+    | { rows: number; cols: number; data: Float64Array | Float32Array | ArrayLike<number> };
+
+  /** A custom mask: true (or 1) = query i may attend to key j. */
+  type MaskInput =
+    | boolean[][]
+    | { rows: number; cols: number; data: Uint8Array | ArrayLike<number | boolean> };
+
+  type ErrorCode =
+    | 'empty_input' // a matrix, text or file with nothing in it
+    | 'shape_mismatch' // e.g. Q has 3 columns but K has 4; a ragged row
+    | 'not_finite' // NaN or ±Inf in an input, or a step that overflows
+    | 'bad_dimension' // d_k = 0, heads = 0, a dimension that does not divide, …
+    | 'bad_temperature' // temperature ≤ 0 (or not finite)
+    | 'zero_vector' // cosine similarity of a row of length zero
+    | 'too_large' // above engine.limits
+    | 'parse_error' // text that is not a number, a ragged row, bad JSON, …
+    | 'bad_argument' // a wrong argument type, a missing or unknown option, an index out of range
+    | 'internal_error'; // a bug, or the wasm memory ran out; reload the engine
+
+  interface EngineError {
+    code: ErrorCode;
+    /** A complete sentence for the reader; rows and columns counted from 1. */
+    message: string;
+    /** Which input it concerns: "queries", "keys", "values", "mask", "temperature", "text", … */
+    input: string;
+    /** 0-based row (for text: line) of `input`, or −1. */
+    row: number;
+    /** 0-based column (for text: character), or −1. */
+    col: number;
+  }
+
+  interface Failure {
+    ok: false;
+    error: EngineError;
+  }
+
+  type Similarity = 'dot' | 'cosine';
+  type Scale = 'sqrt' | 'none' | 'temperature';
+  type Normalization = 'softmax' | 'sum';
+  type RowProblem = 'none' | 'fully_masked' | 'zero_sum' | 'negative_weights';
+
+  interface StepOptions {
+    /** 'dot' (default): q·k. 'cosine': q·k / (|q|·|k|). */
+    similarity?: Similarity;
+    /** Divide scores by √d_k ('sqrt', default), by nothing ('none'), or by `temperature`. */
+    scale?: Scale;
+    /** Required when scale is 'temperature'; must be > 0. */
+    temperature?: number;
+    /** 'none' (default), 'causal' (query i sees keys j ≤ i), or an n×m matrix. */
+    mask?: 'none' | 'causal' | MaskInput;
+    /** 'softmax' (default) or 'sum' (divide by the row's sum: the naive idea softmax fixes). */
+    normalization?: Normalization;
+  }
+
+  interface AttentionOptions extends StepOptions {
+    queries: MatrixInput; // (n, d_k)
+    keys: MatrixInput; // (m, d_k)
+    values: MatrixInput; // (m, d_v)
+  }
+
+  interface RowStats {
+    /** Largest visible scaled score; −Infinity when the row is fully masked. */
+    max: number;
+    /** Σ_j exp(masked − max) (softmax); 0 for sum-normalisation. */
+    expSum: number;
+    /** Σ_j masked over visible keys (the sum-normalisation denominator). */
+    scoreSum: number;
+    /** Σ_j weights: 1, or 0 for a fully masked or zero-sum row. */
+    weightSum: number;
+    /** −Σ w ln w in nats; 0 when problem is not 'none'. */
+    entropy: number;
+    /** How many keys the query may see. */
+    visible: number;
+    problem: RowProblem;
+  }
+
+  /** Every step of softmax(QKᵀ/√d_k)·V. */
+  interface Steps {
+    ok: true;
+    n: number;
+    m: number;
+    dK: number;
+    dV: number;
+    queries: Mat; // (n, d_k)
+    keys: Mat; // (m, d_k)
+    values: Mat; // (m, d_v)
+    queryNorms: Float64Array; // (n) |q_i|
+    keyNorms: Float64Array; // (m) |k_j|
+    /** What the scores were divided by: √d_k, the temperature, or 1. */
+    divisor: number;
+    scores: Mat; // (n, m) q_i·k_j or cos(q_i, k_j)
+    scaled: Mat; // (n, m) scores / divisor
+    masked: Mat; // (n, m) scaled, −Infinity where hidden
+    exps: Mat; // (n, m) exp(masked − row max); 0 where hidden or for 'sum'
+    weights: Mat; // (n, m)
+    output: Mat; // (n, d_v) weights · V
+    visible: BitMat; // (n, m)
+    rowStats: RowStats[]; // (n)
+  }
+
+  /** Why score (i, j) is what it is. */
+  interface CellExplanation {
+    ok: true;
+    row: number;
+    col: number;
+    query: Float64Array; // (d_k) q_i
+    key: Float64Array; // (d_k) k_j
+    terms: Float64Array; // (d_k) q_i[t]·k_j[t]
+    dot: number; // Σ terms
+    queryNorm: number;
+    keyNorm: number;
+    score: number;
+    divisor: number;
+    scaled: number;
+    visible: boolean;
+    rowMax: number;
+    expValue: number;
+    expSum: number;
+    scoreSum: number;
+    weight: number;
+  }
+
+  /** Why output (i, t) is what it is: Σ_j weights[j]·values[j]. */
+  interface OutputExplanation {
+    ok: true;
+    row: number;
+    col: number;
+    weights: Float64Array; // (m) w_ij
+    values: Float64Array; // (m) v_j[t]
+    terms: Float64Array; // (m) w_ij·v_j[t]
+    output: number;
+  }
+
+  interface MultiHeadOptions extends StepOptions {
+    x: MatrixInput; // (n, d_model)
+    /** Default 1. */
+    heads?: number;
+    /** Default 0: d_model / heads (d_model if that does not divide). */
+    dK?: number;
+    /** Default 0: d_k. */
+    dV?: number;
+    /** Default 'identity'. */
+    projection?: 'identity' | 'random' | 'given';
+    /** For 'random': a whole number in [0, 2⁵³]. Default 1. Same seed, same numbers everywhere. */
+    seed?: number;
+    /** For 'given': one matrix per head. */
+    wq?: MatrixInput[]; // heads × (d_model, d_k)
+    wk?: MatrixInput[]; // heads × (d_model, d_k)
+    wv?: MatrixInput[]; // heads × (d_model, d_v)
+    wo?: MatrixInput; // (heads·d_v, d_model)
+  }
+
+  interface HeadSteps extends Steps {
+    wq: Mat; // (d_model, d_k)
+    wk: Mat; // (d_model, d_k)
+    wv: Mat; // (d_model, d_v)
+  }
+
+  interface MultiHead {
+    ok: true;
+    x: Mat; // (n, d_model)
+    heads: HeadSteps[]; // (H); queries/keys/values of a head are X·W_Q, X·W_K, X·W_V
+    concat: Mat; // (n, H·d_v)
+    wo: Mat; // (H·d_v, d_model)
+    output: Mat; // (n, d_model)
+  }
+
+  /** Values and outputs placed in one plane: their first two principal components. */
+  interface Plane {
+    ok: true;
+    mean: Float64Array; // (d)
+    axes: Mat; // (2, d)
+    variance: Float64Array; // (2)
+    totalVariance: number;
+    values2d: Mat; // (m, 2)
+    outputs2d: Mat; // (n, 2)
+  }
+
+  interface Token {
+    text: string;
+    /** In UTF-16 code units, as JS counts: text.slice(offset, offset + length) is the token. */
+    offset: number;
+    length: number;
+  }
+
+  interface Tokens {
+    ok: true;
+    tokens: Token[];
+  }
+
+  interface Embedding {
+    ok: true;
+    tokens: Token[]; // (n)
+    vectors: Mat; // (n, d)
+    features: string[]; // (d)
+    /** (n) true: not in the lexicon; its vector is a made-up, deterministic one. */
+    unknown: boolean[];
+  }
+
+  /** A word-vector file loaded into the engine; pass it (or its id) as a lexicon. */
+  interface LoadedLexicon {
+    ok: true;
+    id: number;
+    words: string[];
+    features: string[];
+    size: number;
+  }
+
+  /** 'builtin' (default): 8 named features, English and Chinese. 'fruit': the 3-feature example. */
+  type LexiconRef = 'builtin' | 'fruit' | { id: number } | number;
+
+  interface LexiconInfo {
+    ok: true;
+    features: string[]; // (d)
+    words: string[]; // (size)
+    vectors: Mat; // (size, d), in the order of words
+  }
+
+  interface Limits {
+    maxTokens: number;
+    maxDim: number;
+    maxCells: number;
+    maxHeads: number;
+    maxTextBytes: number;
+    maxEmbeddingBytes: number;
+    maxWords: number;
+  }
+
+  interface Engine {
+    attention(options: AttentionOptions): Steps | Failure;
+    /** Runs attention on `options` again (a few µs for page-sized inputs) and explains one score. */
+    explainCell(options: AttentionOptions, i: number, j: number): CellExplanation | Failure;
+    /** Runs attention on `options` again and explains one output entry. */
+    explainOutput(options: AttentionOptions, i: number, t: number): OutputExplanation | Failure;
+    multiHead(options: MultiHeadOptions): MultiHead | Failure;
+    project2d(values: MatrixInput, outputs: MatrixInput): Plane | Failure;
+    tokenize(text: string, lexicon?: LexiconRef): Tokens | Failure;
+    embed(text: string, lexicon?: LexiconRef): Embedding | Failure;
+    parseMatrix(text: string, inputName?: string): { ok: true; matrix: Mat } | Failure;
+    /** Loads a GloVe/word2vec text file into the engine until freeLexicon(). */
+    parseEmbeddings(text: string): LoadedLexicon | Failure;
+    /** True if the lexicon was loaded and is now freed. */
+    freeLexicon(lexicon: LexiconRef): boolean | Failure;
+    lexiconInfo(lexicon?: LexiconRef): LexiconInfo | Failure;
+    /** Sentences that use only built-in words; lang 'en' or 'zh' ([] for others). */
+    exampleSentences(lang: string): string[] | Failure;
+    /** The wasm heap's size and the bytes malloc has handed out: for leak checks. */
+    memoryStats(): { heapBytes: number; allocatedBytes: number } | Failure;
+    readonly limits: Readonly<Limits>;
+  }
+}
+
+export = createAttentionEngine;
+export as namespace createAttentionEngine;

@@ -1,0 +1,379 @@
+// The engine's Embind bindings: a table of names (at the bottom) and the small functions it
+// names, each of which converts its inputs, calls the core and writes the result out. No math.
+//
+// The raw functions bound here are private to the artifact: api.js, appended to the Emscripten
+// glue, wraps them into the public createAttentionEngine() API (validation, camelCase objects,
+// results copied into JS-owned typed arrays). Matrices come in through the input buffer and
+// results go out through the output buffer (stream.hpp); a bound function returns the byte
+// address of its result, or 0 when the core returned an error, which lastError() then gives.
+#include <emscripten/bind.h>
+#include <emscripten/heap.h>
+#include <malloc.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "attention.hpp"
+#include "lexicon.hpp"
+#include "multihead.hpp"
+#include "parse.hpp"
+#include "projection.hpp"
+#include "stream.hpp"
+#include "tokenizer.hpp"
+
+namespace attn::wasm {
+namespace {
+
+// Both buffers live as long as the module and only grow, so a warm engine allocates nothing to
+// cross the boundary, and the input address api.js caches stays valid until it asks for more.
+std::vector<double> g_in;
+std::vector<double> g_out;
+Error g_error;
+
+// Word-vector files the page loaded (parseEmbeddings), by id. 0 and -1 name the built-in
+// lexicons; loaded ones count up from 1 and an id is never reused, so a freed id stays invalid.
+std::map<int, Lexicon> g_lexicons;
+int g_next_lexicon = 1;
+constexpr int kBuiltin = 0, kFruit = -1;
+
+using Address = std::uintptr_t;
+
+Address fail(Error e) {
+  g_error = std::move(e);
+  return 0;
+}
+
+Reader input() { return Reader(g_in.data()); }
+
+// The address of an input buffer that holds at least `count` doubles.
+Address input_buffer(std::size_t count) {
+  if (g_in.size() < count) g_in.resize(count);
+  return reinterpret_cast<Address>(g_in.data());
+}
+
+emscripten::val last_error() {
+  emscripten::val e = emscripten::val::object();
+  e.set("code", std::string(to_string(g_error.code)));
+  e.set("message", g_error.message);
+  e.set("input", g_error.input);
+  e.set("row", static_cast<double>(g_error.row));
+  e.set("col", static_cast<double>(g_error.col));
+  return e;
+}
+
+// --- attention ---------------------------------------------------------------------------------
+
+// The enums arrive as their index; api.js maps the option strings and rejects unknown ones.
+// A custom mask follows the matrices in the input buffer.
+AttentionConfig attention_config(int similarity, int scaling, double temperature, int mask,
+                                 int normalization, Reader& in) {
+  AttentionConfig c;
+  c.similarity = static_cast<Similarity>(similarity);
+  c.scaling = static_cast<Scaling>(scaling);
+  c.temperature = temperature;
+  c.mask = static_cast<MaskKind>(mask);
+  if (c.mask == MaskKind::custom) c.custom_mask = in.mask();
+  c.normalization = static_cast<Normalization>(normalization);
+  return c;
+}
+
+void write_steps(Writer& w, const AttentionSteps& s) {
+  w.matrix(s.queries);
+  w.matrix(s.keys);
+  w.matrix(s.values);
+  w.vector(s.query_norms);
+  w.vector(s.key_norms);
+  w.number(s.divisor);
+  w.matrix(s.scores);
+  w.matrix(s.scaled);
+  w.matrix(s.masked);
+  w.matrix(s.exps);
+  w.matrix(s.weights);
+  w.matrix(s.output);
+  w.mask(s.visible);
+  w.number(static_cast<double>(s.rows.size()));
+  for (const RowStats& r : s.rows) {
+    w.values(std::initializer_list<double>{r.max, r.exp_sum, r.score_sum, r.weight_sum, r.entropy,
+                                           static_cast<double>(r.visible),
+                                           static_cast<double>(r.problem)});
+  }
+}
+
+Result<AttentionSteps> run_attention(int similarity, int scaling, double temperature, int mask,
+                                     int normalization) {
+  Reader in = input();
+  Matrix queries = in.matrix(), keys = in.matrix(), values = in.matrix();
+  const AttentionConfig config =
+      attention_config(similarity, scaling, temperature, mask, normalization, in);
+  return attention(queries, keys, values, config);
+}
+
+Address attention_steps(int similarity, int scaling, double temperature, int mask,
+                        int normalization) {
+  auto steps = run_attention(similarity, scaling, temperature, mask, normalization);
+  if (!steps) return fail(steps.error());
+  Writer w(g_out);
+  write_steps(w, *steps);
+  return w.finish();
+}
+
+Address explain_cell_of(int similarity, int scaling, double temperature, int mask,
+                        int normalization, std::size_t i, std::size_t j) {
+  auto steps = run_attention(similarity, scaling, temperature, mask, normalization);
+  if (!steps) return fail(steps.error());
+  auto c = explain_cell(*steps, i, j);
+  if (!c) return fail(c.error());
+  Writer w(g_out);
+  w.values(std::initializer_list<double>{
+      static_cast<double>(c->row), static_cast<double>(c->col), c->dot, c->query_norm,
+      c->key_norm, c->score, c->divisor, c->scaled, c->visible ? 1.0 : 0.0, c->row_max,
+      c->exp_value, c->exp_sum, c->score_sum, c->weight, static_cast<double>(c->terms.size())});
+  w.values(c->query);
+  w.values(c->key);
+  w.values(c->terms);
+  return w.finish();
+}
+
+Address explain_output_of(int similarity, int scaling, double temperature, int mask,
+                          int normalization, std::size_t i, std::size_t t) {
+  auto steps = run_attention(similarity, scaling, temperature, mask, normalization);
+  if (!steps) return fail(steps.error());
+  auto o = explain_output(*steps, i, t);
+  if (!o) return fail(o.error());
+  Writer w(g_out);
+  w.values(std::initializer_list<double>{static_cast<double>(o->row), static_cast<double>(o->col),
+                                         o->output, static_cast<double>(o->terms.size())});
+  w.values(o->weights);
+  w.values(o->values);
+  w.values(o->terms);
+  return w.finish();
+}
+
+// --- multi-head --------------------------------------------------------------------------------
+
+// Input buffer: x, then the custom mask if any, then for `given` projections a count and that
+// many matrices for each of W_Q, W_K, W_V, and W_O.
+Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed,
+                         int similarity, int scaling, double temperature, int mask,
+                         int normalization) {
+  Reader in = input();
+  const Matrix x = in.matrix();
+  MultiHeadConfig c;
+  c.heads = static_cast<std::size_t>(heads);
+  c.d_k = static_cast<std::size_t>(d_k);
+  c.d_v = static_cast<std::size_t>(d_v);
+  c.projection = static_cast<Projection>(projection);
+  c.seed = static_cast<std::uint64_t>(seed);  // api.js checks: an integer in [0, 2⁵³]
+  c.attention = attention_config(similarity, scaling, temperature, mask, normalization, in);
+  if (c.projection == Projection::given) {
+    for (std::vector<Matrix>* list : {&c.w_q, &c.w_k, &c.w_v}) {
+      list->resize(static_cast<std::size_t>(in.number()));
+      for (Matrix& w : *list) w = in.matrix();
+    }
+    c.w_o = in.matrix();
+  }
+  auto r = multi_head(x, c);
+  if (!r) return fail(r.error());
+  Writer w(g_out);
+  w.matrix(r->x);
+  w.number(static_cast<double>(r->heads.size()));
+  for (const HeadSteps& h : r->heads) {
+    w.matrix(h.w_q);
+    w.matrix(h.w_k);
+    w.matrix(h.w_v);
+    write_steps(w, h.steps);
+  }
+  w.matrix(r->concat);
+  w.matrix(r->w_o);
+  w.matrix(r->output);
+  return w.finish();
+}
+
+// --- the 2-D picture ---------------------------------------------------------------------------
+
+Address project_2d_of() {
+  Reader in = input();
+  const Matrix values = in.matrix(), outputs = in.matrix();
+  auto p = project_2d(values, outputs);
+  if (!p) return fail(p.error());
+  Writer w(g_out);
+  w.vector(p->mean);
+  w.matrix(p->axes);
+  w.vector(p->variance);
+  w.number(p->total_variance);
+  w.matrix(p->values_2d);
+  w.matrix(p->outputs_2d);
+  return w.finish();
+}
+
+// --- words -------------------------------------------------------------------------------------
+
+const Lexicon* find_lexicon(int id) {
+  if (id == kBuiltin) return &builtin_lexicon();
+  if (id == kFruit) return &fruit_lexicon();
+  const auto it = g_lexicons.find(id);
+  return it == g_lexicons.end() ? nullptr : &it->second;
+}
+
+Error unknown_lexicon(int id) {
+  return make_error(ErrorCode::bad_argument, "lexicon", -1, -1,
+                    "No word-vector file with id " + std::to_string(id) +
+                        " is loaded (it was freed, or never loaded).");
+}
+
+// Token offsets in UTF-16 code units, as JS strings count them, so that
+// text.slice(offset, offset + length) is the token. The core counts UTF-8 bytes: a byte that is
+// not a continuation byte starts a code point, and four-byte ones are surrogate pairs in UTF-16.
+void write_tokens(Writer& w, std::string_view text, const std::vector<Token>& tokens) {
+  std::size_t byte = 0, unit = 0;
+  const auto advance_to = [&](std::size_t target) {
+    if (target < byte) byte = unit = 0;
+    for (; byte < target && byte < text.size(); ++byte) {
+      const auto b = static_cast<unsigned char>(text[byte]);
+      if ((b & 0xC0) != 0x80) unit += b >= 0xF0 ? 2 : 1;
+    }
+    return unit;
+  };
+  w.number(static_cast<double>(tokens.size()));
+  for (const Token& t : tokens) {
+    const std::size_t start = advance_to(t.offset);
+    const std::size_t end = advance_to(t.offset + t.length);
+    w.number(static_cast<double>(start));
+    w.number(static_cast<double>(end - start));
+  }
+}
+
+Address tokenize_text(const std::string& text, int lexicon) {
+  const Lexicon* lex = find_lexicon(lexicon);
+  if (!lex) return fail(unknown_lexicon(lexicon));
+  auto tokens = tokenize(text, *lex);
+  if (!tokens) return fail(tokens.error());
+  Writer w(g_out);
+  write_tokens(w, text, *tokens);
+  return w.finish();
+}
+
+Address embed_text(const std::string& text, int lexicon) {
+  const Lexicon* lex = find_lexicon(lexicon);
+  if (!lex) return fail(unknown_lexicon(lexicon));
+  auto e = embed(text, *lex);
+  if (!e) return fail(e.error());
+  Writer w(g_out);
+  write_tokens(w, text, e->tokens);
+  w.matrix(e->vectors);
+  w.values(e->unknown);
+  return w.finish();
+}
+
+Address parse_matrix_text(const std::string& text, const std::string& input_name) {
+  auto m = parse_matrix(text, input_name);
+  if (!m) return fail(m.error());
+  Writer w(g_out);
+  w.matrix(*m);
+  return w.finish();
+}
+
+// The id of the loaded lexicon, or 0 on error (see lastError()).
+int parse_embeddings_text(const std::string& text) {
+  auto lex = parse_embeddings(text);
+  if (!lex) {
+    fail(lex.error());
+    return 0;
+  }
+  const int id = g_next_lexicon++;
+  g_lexicons.emplace(id, std::move(lex).value());
+  return id;
+}
+
+bool free_lexicon(int id) { return g_lexicons.erase(id) > 0; }
+
+// Lists of strings cross as one string, joined by newlines: no word, feature name or example
+// sentence contains one (words and features are split at whitespace when parsed).
+std::string joined(const std::vector<std::string>& list) {
+  std::string s;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i > 0) s += '\n';
+    s += list[i];
+  }
+  return s;
+}
+
+std::string lexicon_features(int id) {
+  const Lexicon* lex = find_lexicon(id);
+  return lex ? joined(lex->features()) : std::string();
+}
+
+std::string lexicon_words(int id) {
+  const Lexicon* lex = find_lexicon(id);
+  return lex ? joined(lex->words()) : std::string();
+}
+
+// The vectors of every word, in the order of lexiconWords(): (size, dims).
+Address lexicon_vectors(int id) {
+  const Lexicon* lex = find_lexicon(id);
+  if (!lex) return fail(unknown_lexicon(id));
+  Writer w(g_out);
+  w.number(static_cast<double>(lex->size()));
+  w.number(static_cast<double>(lex->dims()));
+  for (const std::string& word : lex->words()) w.values(*lex->find(word));
+  return w.finish();
+}
+
+std::string examples(const std::string& lang) { return joined(example_sentences(lang)); }
+
+// --- limits and diagnostics --------------------------------------------------------------------
+
+Address limits() {
+  Writer w(g_out);
+  w.values(std::initializer_list<double>{
+      Limits::max_tokens, Limits::max_dim, Limits::max_cells, Limits::max_heads,
+      Limits::max_text_bytes, Limits::max_embedding_bytes, Limits::max_words});
+  return w.finish();
+}
+
+// The core's own size check, so that api.js can refuse a matrix too large to copy into the
+// heap with the same message the core would give.
+Address check_matrix_size(std::size_t rows, std::size_t cols, const std::string& input_name) {
+  if (auto e = check_size(rows, cols, input_name)) return fail(*e);
+  Writer w(g_out);
+  w.number(0);
+  return w.finish();
+}
+
+// The heap's size and the bytes malloc has handed out (dlmalloc's mallinfo), for leak tests.
+Address memory_stats() {
+  const struct mallinfo info = mallinfo();
+  Writer w(g_out);
+  w.number(static_cast<double>(emscripten_get_heap_size()));
+  w.number(static_cast<double>(info.uordblks));
+  return w.finish();
+}
+
+}  // namespace
+}  // namespace attn::wasm
+
+EMSCRIPTEN_BINDINGS(attention_engine) {
+  using namespace attn::wasm;
+  using emscripten::function;
+  function("inputBuffer", &input_buffer);
+  function("lastError", &last_error);
+  function("attention", &attention_steps);
+  function("explainCell", &explain_cell_of);
+  function("explainOutput", &explain_output_of);
+  function("multiHead", &multi_head_steps);
+  function("project2d", &project_2d_of);
+  function("tokenize", &tokenize_text);
+  function("embed", &embed_text);
+  function("parseMatrix", &parse_matrix_text);
+  function("parseEmbeddings", &parse_embeddings_text);
+  function("freeLexicon", &free_lexicon);
+  function("lexiconFeatures", &lexicon_features);
+  function("lexiconWords", &lexicon_words);
+  function("lexiconVectors", &lexicon_vectors);
+  function("exampleSentences", &examples);
+  function("limits", &limits);
+  function("checkSize", &check_matrix_size);
+  function("memoryStats", &memory_stats);
+}

@@ -1,0 +1,365 @@
+// The engine's public API under node, on the seed article's own examples: every function, the
+// numbers a reader can check by hand, and every kind of bad input coming back as a value.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine, close, at, rowsOf, assertError } from './engine-helpers.mjs';
+
+let engine;
+before(async () => { engine = await loadEngine(); });
+
+// 苹果 apple, 橘子 orange, iPhone over (colour, fruit, tech).
+const fruit = [[1, 2, 1], [2, 2, 0], [0, 2, 3]];
+const fruitOptions = { queries: fruit, keys: fruit, values: fruit };
+
+// The painting: five elements scored under the condition "flying".
+const elements = ['person', 'mountain', 'flower', 'bird', 'ribbon'];
+const flying = { queries: [[1]], keys: [[20], [30], [10], [100], [10]],
+  values: elements.map((_, i) => elements.map((__, j) => (i === j ? 1 : 0))), scale: 'none' };
+
+test('createAttentionEngine resolves to a frozen engine with its limits', () => {
+  assert.ok(Object.isFrozen(engine));
+  for (const name of ['attention', 'explainCell', 'explainOutput', 'multiHead', 'project2d', 'tokenize',
+    'embed', 'parseMatrix', 'parseEmbeddings', 'freeLexicon', 'lexiconInfo', 'exampleSentences', 'memoryStats']) {
+    assert.equal(typeof engine[name], 'function', name);
+  }
+  assert.deepEqual(engine.limits, { maxTokens: 1024, maxDim: 1024, maxCells: 1 << 20, maxHeads: 16,
+    maxTextBytes: 1 << 20, maxEmbeddingBytes: 64 << 20, maxWords: 200000 });
+});
+
+test('fruit: apple·orange is 1×2 + 2×2 + 1×0 = 6', () => {
+  const r = engine.attention(fruitOptions);
+  assert.equal(r.ok, true);
+  assert.deepEqual(rowsOf(r.scores), [[6, 6, 7], [6, 8, 4], [7, 4, 13]]);
+  assert.equal(r.n, 3);
+  assert.equal(r.dV, 3);
+  close(r.divisor, Math.sqrt(3));
+  close(at(r.scaled, 0, 1), 6 / Math.sqrt(3));
+  const cell = engine.explainCell(fruitOptions, 0, 1);
+  assert.equal(cell.ok, true);
+  assert.deepEqual(Array.from(cell.query), [1, 2, 1]);
+  assert.deepEqual(Array.from(cell.key), [2, 2, 0]);
+  assert.deepEqual(Array.from(cell.terms), [2, 4, 0]);
+  assert.equal(cell.dot, 6);
+  assert.equal(cell.score, 6);
+  assert.equal(cell.visible, true);
+  close(cell.weight, at(r.weights, 0, 1));
+  close(cell.expValue / cell.expSum, cell.weight);
+});
+
+test('fruit: every softmax row sums to one and the output mixes the value rows', () => {
+  const r = engine.attention(fruitOptions);
+  for (let i = 0; i < 3; i++) {
+    close(r.rowStats[i].weightSum, 1);
+    assert.equal(r.rowStats[i].problem, 'none');
+    assert.equal(r.rowStats[i].visible, 3);
+    for (let t = 0; t < 3; t++) {
+      const mix = [0, 1, 2].reduce((s, j) => s + at(r.weights, i, j) * fruit[j][t], 0);
+      close(at(r.output, i, t), mix);
+    }
+  }
+  const o = engine.explainOutput(fruitOptions, 2, 1);
+  assert.equal(o.ok, true);
+  close(o.terms.reduce((a, b) => a + b, 0), o.output);
+  close(o.output, at(r.output, 2, 1));
+  assert.deepEqual(Array.from(o.values), [2, 2, 2]);
+});
+
+test('fruit: cosine similarity is the dot product over the lengths', () => {
+  const r = engine.attention({ ...fruitOptions, similarity: 'cosine' });
+  close(at(r.scores, 0, 1), 6 / (Math.sqrt(6) * Math.sqrt(8)));
+  close(at(r.scores, 0, 0), 1);
+  close(r.queryNorms[2], Math.sqrt(13));
+  const cell = engine.explainCell({ ...fruitOptions, similarity: 'cosine' }, 0, 1);
+  close(cell.queryNorm, Math.sqrt(6));
+  close(cell.keyNorm, Math.sqrt(8));
+});
+
+test('painting: under "flying" the bird takes the most attention', () => {
+  const r = engine.attention(flying);
+  assert.equal(r.ok, true);
+  assert.deepEqual(Array.from(r.scores.data), [20, 30, 10, 100, 10]);
+  const weights = Array.from(r.weights.data);
+  assert.equal(elements[weights.indexOf(Math.max(...weights))], 'bird');
+  // With a temperature the others keep some attention, and the bird still leads.
+  const warm = engine.attention({ ...flying, scale: 'temperature', temperature: 25 });
+  const w = Array.from(warm.weights.data);
+  assert.equal(elements[w.indexOf(Math.max(...w))], 'bird');
+  assert.ok(w[1] > 0.01, `mountain keeps ${w[1]}`);
+  close(warm.divisor, 25);
+});
+
+test('causal mask: the upper triangle is hidden and gets no weight', () => {
+  const r = engine.attention({ ...fruitOptions, mask: 'causal' });
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      const hidden = j > i;
+      assert.equal(at(r.visible, i, j), hidden ? 0 : 1);
+      if (hidden) {
+        assert.equal(at(r.masked, i, j), -Infinity);
+        assert.equal(at(r.weights, i, j), 0);
+        assert.equal(at(r.exps, i, j), 0);
+      }
+    }
+    assert.equal(r.rowStats[i].visible, i + 1);
+  }
+  assert.equal(at(r.weights, 0, 0), 1);
+  assert.ok(r.visible.data instanceof Uint8Array);
+});
+
+test('custom mask: a fully masked row has zero weights and a zero output', () => {
+  const mask = [[true, false, true], [false, false, false], [1, 1, 0]];
+  const r = engine.attention({ ...fruitOptions, mask });
+  assert.equal(r.ok, true);
+  assert.equal(r.rowStats[1].problem, 'fully_masked');
+  assert.equal(r.rowStats[1].max, -Infinity);
+  assert.deepEqual(rowsOf(r.weights)[1], [0, 0, 0]);
+  assert.deepEqual(rowsOf(r.output)[1], [0, 0, 0]);
+  assert.equal(at(r.weights, 0, 1), 0);
+  // The same mask as {rows, cols, data}.
+  const flat = engine.attention({ ...fruitOptions, mask: { rows: 3, cols: 3, data: new Uint8Array([1, 0, 1, 0, 0, 0, 1, 1, 0]) } });
+  assert.deepEqual(Array.from(flat.weights.data), Array.from(r.weights.data));
+});
+
+test('sum-normalisation: a row that sums to zero is reported, not divided', () => {
+  // Scores 1 and −1: the naive "divide by the sum" has nothing to divide by.
+  const r = engine.attention({ queries: [[1], [2]], keys: [[1], [-1]], values: [[1, 0], [0, 1]],
+    scale: 'none', normalization: 'sum' });
+  assert.equal(r.ok, true);
+  assert.equal(r.rowStats[0].problem, 'zero_sum');
+  assert.equal(r.rowStats[0].scoreSum, 0);
+  assert.deepEqual(rowsOf(r.weights), [[0, 0], [0, 0]]);
+  // Softmax has no such problem.
+  const soft = engine.attention({ queries: [[1]], keys: [[1], [-1]], values: [[1, 0], [0, 1]], scale: 'none' });
+  assert.equal(soft.rowStats[0].problem, 'none');
+  close(soft.rowStats[0].weightSum, 1);
+  // Negative scores with a non-zero sum give negative "weights".
+  const negative = engine.attention({ queries: [[1]], keys: [[3], [-1]], values: [[1], [1]], scale: 'none', normalization: 'sum' });
+  assert.equal(negative.rowStats[0].problem, 'negative_weights');
+  close(at(negative.weights, 0, 1), -0.5);
+});
+
+test('matrices may be rows, or {rows, cols, data} of any numeric array', () => {
+  const expected = Array.from(engine.attention(fruitOptions).output.data);
+  const flat = [1, 2, 1, 2, 2, 0, 0, 2, 3];
+  for (const data of [new Float64Array(flat), new Float32Array(flat), flat]) {
+    const m = { rows: 3, cols: 3, data };
+    const r = engine.attention({ queries: m, keys: m, values: m });
+    assert.deepEqual(Array.from(r.output.data), expected, data.constructor.name);
+  }
+});
+
+test('results are JS-owned copies that survive later calls and memory growth', () => {
+  const first = engine.attention(fruitOptions);
+  const before = Array.from(first.weights.data);
+  // A large call grows the wasm memory and reuses the engine's buffers.
+  const big = { rows: 512, cols: 64, data: new Float64Array(512 * 64).map((_, k) => Math.sin(k)) };
+  const r = engine.attention({ queries: big, keys: big, values: big });
+  assert.equal(r.ok, true);
+  assert.equal(r.weights.data.length, 512 * 512);
+  assert.deepEqual(Array.from(first.weights.data), before);
+  assert.deepEqual(first.scores.data.length, 9);
+});
+
+test('multiHead: identity, seeded random and given projections', () => {
+  const x = [[1, 0, 2, 1], [0, 1, 1, 3], [2, 2, 0, 1]];
+  const id = engine.multiHead({ x, heads: 2, dK: 4, dV: 4 });
+  assert.equal(id.ok, true, id.error?.message);
+  assert.equal(id.heads.length, 2);
+  assert.deepEqual([id.concat.rows, id.concat.cols], [3, 8]);
+  assert.deepEqual([id.output.rows, id.output.cols], [3, 4]);
+  assert.deepEqual(rowsOf(id.heads[0].wq), [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]);
+  assert.deepEqual(rowsOf(id.heads[0].queries), x);
+
+  const a = engine.multiHead({ x, heads: 2, projection: 'random', seed: 42, mask: 'causal' });
+  const b = engine.multiHead({ x, heads: 2, projection: 'random', seed: 42, mask: 'causal' });
+  const c = engine.multiHead({ x, heads: 2, projection: 'random', seed: 43, mask: 'causal' });
+  assert.deepEqual(Array.from(a.output.data), Array.from(b.output.data));
+  assert.notDeepEqual(Array.from(a.output.data), Array.from(c.output.data));
+  assert.equal(at(a.heads[1].weights, 0, 2), 0);
+  assert.deepEqual([a.heads[0].wq.rows, a.heads[0].wq.cols], [4, 2]);
+
+  const eye = (n) => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => +(i === j)));
+  const given = engine.multiHead({ x, heads: 1, projection: 'given', wq: [eye(4)], wk: [eye(4)], wv: [eye(4)], wo: eye(4) });
+  assert.equal(given.ok, true, given.error?.message);
+  const plain = engine.attention({ queries: x, keys: x, values: x });
+  for (let k = 0; k < 12; k++) close(given.output.data[k], plain.output.data[k]);
+});
+
+test('project2d: values and outputs in one plane', () => {
+  const r = engine.attention(fruitOptions);
+  const p = engine.project2d(r.values, r.output);
+  assert.equal(p.ok, true);
+  assert.deepEqual([p.axes.rows, p.axes.cols, p.values2d.rows, p.outputs2d.rows], [2, 3, 3, 3]);
+  assert.equal(p.mean.length, 3);
+  assert.ok(p.variance[0] >= p.variance[1]);
+  close(p.axes.data[0] ** 2 + p.axes.data[1] ** 2 + p.axes.data[2] ** 2, 1);
+});
+
+test('tokenize and embed: words, Chinese without spaces, emoji, unknown words', () => {
+  const text = 'The bird 飞过高山 👩‍💻 zorblat';
+  const t = engine.tokenize(text);
+  assert.equal(t.ok, true);
+  for (const token of t.tokens) assert.equal(text.slice(token.offset, token.offset + token.length), token.text);
+  assert.deepEqual(t.tokens.map((k) => k.text).slice(0, 2), ['The', 'bird']);
+  assert.ok(t.tokens.some((k) => k.text === '👩‍💻'));
+
+  const e = engine.embed(text);
+  assert.equal(e.ok, true);
+  assert.equal(e.vectors.rows, e.tokens.length);
+  assert.equal(e.vectors.cols, 8);
+  assert.deepEqual(e.features, ['animal', 'plant', 'food', 'technology', 'person', 'place', 'can_fly', 'size']);
+  assert.equal(e.unknown.at(-1), true);
+  assert.equal(e.unknown[1], false);
+  assert.equal(at(e.vectors, 1, e.features.indexOf('can_fly')), 1);  // birds fly
+
+  const f = engine.embed('apple orange iPhone', 'fruit');
+  assert.deepEqual(f.features, ['colour', 'fruit', 'tech']);
+  assert.deepEqual(rowsOf(f.vectors), fruit);
+  assert.deepEqual(f.unknown, [false, false, false]);
+});
+
+test('parseMatrix: rows by lines or semicolons, and JSON', () => {
+  const a = engine.parseMatrix('1 2 1; 2 2 0\n0 2 3', 'keys');
+  assert.equal(a.ok, true);
+  assert.deepEqual(rowsOf(a.matrix), fruit);
+  const b = engine.parseMatrix('[[1.5, -2e3], [0.25, 7]]');
+  assert.deepEqual(rowsOf(b.matrix), [[1.5, -2000], [0.25, 7]]);
+  assertError(engine.parseMatrix('1 2\n3 x', 'keys'), 'parse_error', { input: 'keys', row: 1, col: 2 });
+});
+
+test('parseEmbeddings: a loaded lexicon embeds until it is freed', () => {
+  const lexicon = engine.parseEmbeddings('cat 0.9 0.1\ndog 0.8 0.3\n');
+  assert.equal(lexicon.ok, true);
+  assert.deepEqual(lexicon.words, ['cat', 'dog']);
+  assert.deepEqual(lexicon.features, ['f1', 'f2']);
+  assert.equal(lexicon.size, 2);
+  const e = engine.embed('dog cat bird', lexicon);
+  assert.deepEqual(rowsOf(e.vectors).slice(0, 2), [[0.8, 0.3], [0.9, 0.1]]);
+  assert.deepEqual(e.unknown, [false, false, true]);
+  assert.deepEqual(engine.embed('cat', lexicon.id).vectors.data, e.vectors.data.subarray(2, 4));
+  const info = engine.lexiconInfo(lexicon);
+  assert.deepEqual(rowsOf(info.vectors), [[0.9, 0.1], [0.8, 0.3]]);
+  assert.equal(engine.freeLexicon(lexicon), true);
+  assert.equal(engine.freeLexicon(lexicon), false);
+  assertError(engine.embed('cat', lexicon), 'bad_argument', { input: 'lexicon' });
+  assertError(engine.parseEmbeddings('cat 1 2\ndog 1\n'), 'parse_error', { row: 1 });
+});
+
+test('lexiconInfo and exampleSentences', () => {
+  const builtin = engine.lexiconInfo('builtin');
+  assert.equal(builtin.ok, true);
+  for (const word of ['bird', 'mountain', 'apple', 'iPhone', '鸟', '苹果', '飞行']) assert.ok(builtin.words.includes(word), word);
+  assert.equal(builtin.vectors.rows, builtin.words.length);
+  assert.equal(builtin.vectors.cols, 8);
+  const f = engine.lexiconInfo('fruit');
+  const apple = f.words.indexOf('apple');
+  assert.deepEqual(Array.from(f.vectors.data.subarray(apple * 3, apple * 3 + 3)), [1, 2, 1]);
+  assert.ok(engine.exampleSentences('en').length > 0);
+  assert.ok(engine.exampleSentences('zh').some((s) => s.includes('苹果')));
+  assert.deepEqual(engine.exampleSentences('xx'), []);
+});
+
+test('errors: NaN and Infinity name the input, row and column', () => {
+  const e = assertError(engine.attention({ ...fruitOptions, keys: [[1, 2, 1], [2, 2, NaN], [0, 2, 3]] }), 'not_finite',
+    { input: 'keys', row: 1, col: 2 });
+  assert.match(e.message, /row 2, column 3/);
+  assertError(engine.attention({ ...fruitOptions, values: { rows: 3, cols: 3, data: [1, 2, 1, 2, 2, 0, 0, 2, Infinity] } }),
+    'not_finite', { input: 'values', row: 2, col: 2 });
+});
+
+test('errors: mismatched, ragged and empty inputs', () => {
+  assertError(engine.attention({ ...fruitOptions, keys: [[1, 2], [3, 4], [5, 6]] }), 'shape_mismatch', { input: 'keys' });
+  assertError(engine.attention({ ...fruitOptions, values: [[1], [2]] }), 'shape_mismatch', { input: 'values' });
+  assertError(engine.attention({ ...fruitOptions, queries: [[1, 2, 1], [2, 2]] }), 'shape_mismatch', { input: 'queries', row: 1 });
+  assertError(engine.attention({ ...fruitOptions, queries: { rows: 2, cols: 3, data: [1, 2] } }), 'shape_mismatch', { input: 'queries' });
+  assertError(engine.attention({ ...fruitOptions, queries: [] }), 'empty_input', { input: 'queries' });
+  assertError(engine.attention({ ...fruitOptions, keys: [[]] }), 'bad_dimension', { input: 'keys' });
+  assertError(engine.embed(''), 'empty_input');
+  assertError(engine.parseMatrix('  \n '), 'empty_input');
+});
+
+test('errors: temperature, cosine of a zero vector, mask shape', () => {
+  for (const temperature of [0, -1]) {
+    assertError(engine.attention({ ...fruitOptions, scale: 'temperature', temperature }), 'bad_temperature', { input: 'temperature' });
+  }
+  assertError(engine.attention({ ...fruitOptions, scale: 'temperature' }), 'bad_argument', { input: 'temperature' });
+  assertError(engine.attention({ ...fruitOptions, scale: 'temperature', temperature: '2' }), 'bad_argument', { input: 'temperature' });
+  assertError(engine.attention({ ...fruitOptions, keys: [[1, 2, 1], [0, 0, 0], [0, 2, 3]], similarity: 'cosine' }),
+    'zero_vector', { input: 'keys', row: 1 });
+  assertError(engine.attention({ ...fruitOptions, mask: [[true, true], [true, true]] }), 'shape_mismatch', { input: 'mask' });
+  assertError(engine.attention({ ...fruitOptions, mask: [[true, 'yes', true], [1, 1, 1], [1, 1, 1]] }), 'bad_argument',
+    { input: 'mask', row: 0, col: 1 });
+  assertError(engine.attention({ ...fruitOptions, mask: 'upper' }), 'bad_argument', { input: 'mask' });
+});
+
+test('errors: too large', () => {
+  const tall = { rows: 1025, cols: 2, data: new Float64Array(2050).fill(1) };
+  assertError(engine.attention({ queries: tall, keys: tall, values: tall }), 'too_large', { input: 'queries' });
+  // Above maxCells the engine refuses before copying anything into the heap.
+  const huge = { rows: 2048, cols: 1024, data: new Float64Array(2048 * 1024) };
+  assertError(engine.attention({ queries: huge, keys: fruit, values: fruit }), 'too_large', { input: 'queries' });
+  assertError(engine.multiHead({ x: fruit, heads: 17 }), 'bad_dimension', { input: 'heads' });
+});
+
+test('errors: wrong argument types never throw', () => {
+  const calls = [
+    () => engine.attention(),
+    () => engine.attention(null),
+    () => engine.attention([fruit, fruit, fruit]),
+    () => engine.attention('fruit'),
+    () => engine.attention({ queries: 'apple', keys: fruit, values: fruit }),
+    () => engine.attention({ keys: fruit, values: fruit }),
+    () => engine.attention({ queries: fruit, keys: fruit }),
+    () => engine.attention({ ...fruitOptions, queries: [1, 2, 3] }),
+    () => engine.attention({ ...fruitOptions, queries: [['1', 2, 1], [2, 2, 0], [0, 2, 3]] }),
+    () => engine.attention({ ...fruitOptions, queries: { rows: 3, cols: 3 } }),
+    () => engine.attention({ ...fruitOptions, queries: { rows: -1, cols: 3, data: [] } }),
+    () => engine.attention({ ...fruitOptions, queries: { rows: 1, cols: 1, data: new BigInt64Array(1) } }),
+    () => engine.attention({ ...fruitOptions, queries: new Float64Array(9) }),
+    () => engine.attention({ ...fruitOptions, similarity: 'euclid' }),
+    () => engine.attention({ ...fruitOptions, normalisation: 'sum' }),
+    () => engine.attention({ ...fruitOptions, normalization: 'max' }),
+    () => engine.explainCell(fruitOptions, -1, 0),
+    () => engine.explainCell(fruitOptions, 0, 1.5),
+    () => engine.explainCell(fruitOptions),
+    () => engine.explainOutput(fruitOptions, 0, '1'),
+    () => engine.multiHead({ x: fruit, heads: 'two' }),
+    () => engine.multiHead({ x: fruit, projection: 'learned' }),
+    () => engine.multiHead({ x: fruit, projection: 'random', seed: -1 }),
+    () => engine.multiHead({ x: fruit, projection: 'given' }),
+    () => engine.multiHead({ x: fruit, projection: 'given', wq: fruit, wk: [fruit], wv: [fruit], wo: fruit }),
+    () => engine.project2d(fruit),
+    () => engine.tokenize(42),
+    () => engine.embed(['apple']),
+    () => engine.embed('apple', 'klingon'),
+    () => engine.embed('apple', { name: 'mine' }),
+    () => engine.parseMatrix(null),
+    () => engine.parseMatrix('1 2', 7),
+    () => engine.parseEmbeddings(undefined),
+    () => engine.lexiconInfo('klingon'),
+  ];
+  for (const [k, call] of calls.entries()) {
+    let r;
+    assert.doesNotThrow(() => { r = call(); }, `call ${k}`);
+    assert.equal(r.ok, false, `call ${k}: ${call}`);
+    assert.match(r.error.code, /^[a-z_]+$/);
+    assert.ok(r.error.message.length > 10, `call ${k}: ${r.error.message}`);
+    assert.equal(typeof r.error.input, 'string');
+    assert.ok(Number.isInteger(r.error.row) && Number.isInteger(r.error.col));
+  }
+  assertError(engine.attention({ ...fruitOptions, queries: 'apple' }), 'bad_argument', { input: 'queries' });
+  assertError(engine.attention({ keys: fruit, values: fruit }), 'bad_argument', { input: 'queries', message: /missing/ });
+  assertError(engine.attention({ ...fruitOptions, normalisation: 'sum' }), 'bad_argument', { input: 'normalisation' });
+  assertError(engine.explainCell(fruitOptions, 3, 0), 'bad_argument', { row: 3, col: 0 });
+  assertError(engine.explainOutput(fruitOptions, 0, 3), 'bad_argument', { row: 0, col: 3 });
+  assertError(engine.attention({ ...fruitOptions, queries: [['1', 2, 1], [2, 2, 0], [0, 2, 3]] }), 'bad_argument',
+    { input: 'queries', row: 0, col: 0 });
+  assertError(engine.multiHead({ x: fruit, projection: 'given', wq: [fruit], wk: [fruit], wv: [fruit], wo: [[1, 2]] }),
+    'shape_mismatch', { input: /wo/ });
+});
+
+test('memoryStats reports the heap', () => {
+  const m = engine.memoryStats();
+  assert.ok(m.heapBytes >= 16 << 20);
+  assert.ok(m.allocatedBytes > 0 && m.allocatedBytes < m.heapBytes);
+});
