@@ -56,6 +56,6 @@ case "$what" in
   fuzz) build_fuzz ;;
   wasm) build_wasm ;;
   web) build_web ;;
-  all) build_native; build_sanitize; build_fuzz; build_wasm ;;
+  all) build_native; build_sanitize; build_fuzz; build_wasm; build_web ;;
   *) echo "usage: $0 [native|sanitize|fuzz|wasm|web|all]" >&2; exit 2 ;;
 esac

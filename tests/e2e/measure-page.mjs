@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// The feel of the page, measured in Chromium (npm run measure; reported, not asserted):
+// the 95th percentile of the time from an input event to the updated view, for 16 tokens × 8
+// features and for 128 × 64. "to view" runs from the event to the end of the render that shows
+// it, including the wait for the next animation frame (renders are coalesced to one per frame);
+// "work" is the render alone (engine calls, DOM updates and layout).
+import { serve, launch, open, andRender } from './page-helpers.mjs';
+
+const EVENTS = Number(process.env.EVENTS ?? 60);
+
+/** A deterministic n×d matrix of two-decimal numbers in [−1, 1], as text. */
+function matrix(n, d, seed) {
+  let x = seed >>> 0;
+  const next = () => { x = (Math.imul(x, 1664525) + 1013904223) >>> 0; return x / 2 ** 32; };
+  return Array.from({ length: n }, () => Array.from({ length: d }, () => (next() * 2 - 1).toFixed(2)).join(' ')).join('\n');
+}
+
+async function setUp(page, n, d) {
+  await andRender(page, () => page.check('fieldset[data-control="mode"] input[value="vectors"]'));
+  if (!(await page.locator('details.paste').evaluate((el) => el.open))) await page.click('details.paste summary');
+  for (const [target, seed] of [['q', 1], ['k', 2], ['v', 3]]) {
+    await page.selectOption('select[data-control="paste-target"]', target);
+    await page.fill('textarea[data-input="matrix-paste"]', matrix(n, d, seed));
+    await andRender(page, () => page.click('button[data-action="paste"]'));
+  }
+  const state = await page.locator('#app').getAttribute('data-state');
+  if (state !== 'ok') throw new Error(`the ${n}×${d} set-up did not compute`);
+}
+
+/** Fires `count` input events, one per rendered frame, and returns the measured durations. */
+function drive(page, what, count) {
+  return page.evaluate(async ([what, count]) => {
+    performance.clearMeasures();
+    const el = what === 'cell'
+      ? document.querySelector('.input-grid[data-view="q"] input[data-i="0"][data-j="0"]')
+      : document.querySelector('input[data-control="temperature"]');
+    if (!el) throw new Error('no ' + what + ' input');
+    for (let k = 0; k < count; k++) {
+      el.value = what === 'cell' ? (((k % 20) - 10) / 10).toFixed(1) : String(-0.5 + (k % 40) / 20);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
+    const get = (name) => performance.getEntriesByName(name).map((e) => e.duration);
+    return { toView: get('ap-update'), work: get('ap-render') };
+  }, [what, count]);
+}
+
+const p95 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const server = await serve();
+const chromium = await launch();
+const rows = [];
+try {
+  for (const [n, d, target] of [[16, 8, 16], [128, 64, 50]]) {
+    const { page, problems } = await open(chromium.context, server.url);
+    await setUp(page, n, d);
+    await andRender(page, () => page.check('fieldset[data-control="scale"] input[value="temperature"]'));
+    const kinds = n * d <= 4096 ? ['cell', 'slider'] : ['slider'];
+    for (const what of kinds) {
+      await drive(page, what, 5); // warm up
+      const r = await drive(page, what, EVENTS);
+      rows.push({ size: `${n}×${d}`, input: what === 'cell' ? 'edit a Q cell' : 'drag temperature',
+        events: r.toView.length, 'p95 to view (ms)': p95(r.toView).toFixed(1), 'median to view (ms)': median(r.toView).toFixed(1),
+        'p95 work (ms)': p95(r.work).toFixed(1), 'target (ms)': target });
+    }
+    if (problems.length) console.error(problems);
+    await page.close();
+  }
+} finally {
+  await chromium.close();
+  await server.close();
+}
+console.table(rows);

@@ -1,0 +1,118 @@
+// Shared set-up for the page's browser tests (page*.test.mjs) and the feel measurement:
+// serve dist/ over http (under the product's strict CSP), drive Debian's Chromium with
+// playwright-core, and collect console errors.
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { extname, join, dirname, normalize } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const dist = join(root, 'dist');
+export const screenshots = join(root, 'build', 'test-results', 'screenshots');
+
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+  "img-src 'self' data:; connect-src 'self' data:; object-src 'none'; base-uri 'none'";
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+/** Serves dist/ on a free port: scripts/serve.mjs's start() when it has one, else a small server. */
+export async function serve() {
+  const servePath = join(root, 'scripts', 'serve.mjs');
+  if (existsSync(servePath)) {
+    const mod = await import(pathToFileURL(servePath).href);
+    if (typeof mod.start === 'function') {
+      const server = await mod.start({ port: 0, root: dist, quiet: true });
+      const s = server.server ?? server;
+      const { port } = s.address();
+      return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => s.close(r)) };
+    }
+  }
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dist, path.endsWith('/') ? path + 'index.html' : path);
+    if (!file.startsWith(dist) || !existsSync(file)) {
+      res.writeHead(404);
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-security-policy': CSP });
+    res.end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** Debian's Chromium, headless (playwright gives each launch a fresh profile). */
+export async function launch() {
+  const browser = await chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  return { browser, context, close: () => browser.close() };
+}
+
+/** A new page on `url` with its console errors, failed requests and CSP violations collected. */
+export async function open(context, url, { colorScheme = 'light', width = 1400, height = 1000 } = {}) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
+  page.on('requestfailed', (r) => problems.push('requestfailed: ' + r.url().slice(0, 80)));
+  await page.goto(url);
+  await ready(page);
+  return { page, problems };
+}
+
+/** Waits until the page has rendered at least `after` + 1 times. */
+export async function ready(page, after = 0) {
+  await page.waitForFunction((n) => Number(document.getElementById('app')?.dataset.renders ?? 0) > n, after,
+    { timeout: 20000 });
+}
+
+export function renders(page) {
+  return page.evaluate(() => Number(document.getElementById('app').dataset.renders ?? 0));
+}
+
+/** Runs `action`, then waits for the next render. */
+export async function andRender(page, action) {
+  const before = await renders(page);
+  await action();
+  await ready(page, before);
+}
+
+/** The numbers of a heatmap as printed, rows of strings. */
+export function readHeatmap(page, view, side = 'a') {
+  return page.evaluate(([v, s]) => {
+    const el = document.querySelector(`.heatmap[data-view="${v}"][data-side="${s}"] tbody`);
+    if (!el) return null;
+    return Array.from(el.rows, (tr) => Array.from(tr.querySelectorAll('td[data-i]'), (td) => td.textContent));
+  }, [view, side]);
+}
+
+export function cell(page, view, i, j, side = 'a') {
+  return page.locator(`.heatmap[data-view="${view}"][data-side="${side}"] td[data-i="${i}"][data-j="${j}"]`);
+}
+
+/** Parses a printed number ("−0.5", "−∞"). */
+export function number(text) {
+  if (text === '−∞') return -Infinity;
+  return Number(String(text).replace(/\u2212/g, '-').replace(/,/g, ''));
+}
+
+export async function shot(page, name) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, name + '.png'), fullPage: true });
+}
+
+export async function loadPreset(page, id) {
+  await andRender(page, () => page.click(`button[data-preset="${id}"]`));
+}

@@ -1,0 +1,74 @@
+// The page's state table (web/src/state.ts) without a browser: serialise and parse are pure, so
+// they are bundled for node here and checked directly.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { root } from './page-helpers.mjs';
+
+let S; // web/src/state.ts
+let presets; // web/src/presets.ts
+
+async function load(entry) {
+  const out = await build({ entryPoints: [join(root, entry)], bundle: true, format: 'esm', platform: 'neutral',
+    write: false, logLevel: 'silent' });
+  const code = out.outputFiles[0].text;
+  return import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'));
+}
+
+before(async () => {
+  S = await load('web/src/state.ts');
+  presets = await load('web/src/presets.ts');
+});
+
+test('state: the defaults serialise to the version alone', () => {
+  assert.equal(S.serialise(S.defaults()), 'ver=1');
+  assert.deepEqual(S.parse('ver=1'), { state: S.defaults(), rejected: [] });
+});
+
+test('state: every preset survives serialise then parse unchanged', () => {
+  for (const id of S.PRESETS) {
+    const state = presets.preset(id);
+    const text = S.serialise(state);
+    const back = S.parse(text);
+    assert.deepEqual(back.rejected, [], id);
+    assert.deepEqual(back.state, state, id);
+  }
+});
+
+test('state: edited cells, labels, a focus and a custom mask round-trip', () => {
+  const s = { ...S.defaults(), mode: 'vectors', q: [['1', 'x'], ['-', '2e3']], qLabels: ['a & b', '<i>'],
+    mask: 'custom', hidden: [[0, 1], [1, 0]], focus: { view: 'weights', row: 1, col: 0, side: 'b' },
+    edits: [['cat', ['1', '2', '3']]], temperature: 0.25, text: '我喜欢苹果 🍎' };
+  assert.deepEqual(S.parse(S.serialise(s)).state, s);
+});
+
+test('state: a leading # is accepted, as in location.hash', () => {
+  const s = { ...S.defaults(), similarity: 'cosine' };
+  assert.deepEqual(S.parse('#' + S.serialise(s)).state, s);
+});
+
+test('state: anything unknown or invalid gives the defaults and names what was wrong', () => {
+  const cases = {
+    'ver=1&similarity=cos': ['similarity'],
+    'ver=1&nope=1': ['nope'],
+    'ver=2': ['ver'],
+    'ver=1&__proto__=x': ['__proto__'],
+    'ver=1&constructor=x': ['constructor'],
+    'ver=1&temperature=NaN': ['temperature'],
+    'ver=1&temperature=Infinity': ['temperature'],
+    'ver=1&temperature=0': ['temperature'],
+    'ver=1&heads=17': ['heads'],
+    'ver=1&q=[["1"],["1","2"]]': ['q'],
+    'ver=1&q={"__proto__":1}': ['q'],
+    'ver=1&focus={"view":"weights","row":0,"col":0,"side":"a","x":1}': ['focus'],
+    'ver=1&mode=words&mode=vectors': ['mode'],
+  };
+  for (const [text, rejected] of Object.entries(cases)) {
+    const r = S.parse(text);
+    assert.deepEqual(r.rejected, rejected, text);
+    assert.deepEqual(r.state, S.defaults(), text);
+  }
+  assert.deepEqual(S.parse('ver=1&text=' + 'a'.repeat(200000)).rejected, ['(too long)']);
+  assert.equal(Object.prototype.polluted, undefined);
+});

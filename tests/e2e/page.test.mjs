@@ -1,0 +1,352 @@
+// The playground page in real Chromium, against the built dist/ (npm run build), served under the
+// product's strict CSP. Each test reads the numbers a reader would see and checks them against
+// the article's examples and against what the reader just did.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  root, serve, launch, open, andRender, readHeatmap, cell, number, shot, loadPreset,
+} from './page-helpers.mjs';
+
+let server, chromium;
+before(async () => {
+  server = await serve();
+  chromium = await launch();
+});
+after(async () => {
+  await chromium?.close();
+  await server?.close();
+});
+
+async function page(options) {
+  return open(chromium.context, server.url, options);
+}
+
+const explanation = (p) => p.locator('.explain-body').innerText();
+const argmax = (row) => row.map(number).reduce((best, x, j, all) => (x > all[best] ? j : best), 0);
+const extraColumn = (p, view, side, k) => p.evaluate(([v, s, k]) =>
+  Array.from(document.querySelectorAll(`.heatmap[data-view="${v}"][data-side="${s}"] tbody tr`),
+    (tr) => tr.querySelectorAll('td.extra')[k].textContent), [view, side, k]);
+
+// --- each preset shows the article's numbers --------------------------------------------------------
+
+test('Fruit preset: apple·orange reads 6 and its explanation lists 1×2 + 2×2 + 1×0', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'fruit');
+  const scores = await readHeatmap(p, 'scores', 'a');
+  assert.deepEqual(scores, [['6', '6', '7'], ['6', '8', '4'], ['7', '4', '13']]);
+  await cell(p, 'scores', 0, 1).hover();
+  const text = await explanation(p);
+  assert.match(text, /1×2 \+ 2×2 \+ 1×0 = 6/);
+  // Cosine on the right: 6 / (√6·√8) ≈ 0.866, and every word is fully similar to itself.
+  const cosine = await readHeatmap(p, 'scores', 'b');
+  assert.equal(cosine[0][1], '0.87');
+  assert.deepEqual([cosine[0][0], cosine[1][1], cosine[2][2]], ['1', '1', '1']);
+  await cell(p, 'scores', 0, 1, 'b').hover();
+  assert.match(await explanation(p), /\(1×2 \+ 2×2 \+ 1×0 = 6\) ÷ \(2\.4495 × 2\.8284\) = 0\.86603/);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('Painting preset: the article’s scores, and under “flying” the bird has the largest weight', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'painting');
+  assert.deepEqual(await readHeatmap(p, 'scores', 'a'), [['80', '60', '50', '30', '10'], ['20', '30', '10', '100', '10']]);
+  const weights = await readHeatmap(p, 'weights', 'a');
+  assert.equal(argmax(weights[0]), 0, 'with no condition the person wins');
+  assert.equal(argmax(weights[1]), 3, 'under "flying" the bird wins');
+  assert.ok(number(weights[1][3]) > 0.9);
+  const labels = await p.locator('.heatmap[data-view="weights"][data-side="a"] thead th').allInnerTexts();
+  assert.deepEqual(labels.slice(0, 5), ['person', 'mountain', 'flower', 'bird', 'ribbon']);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('Why softmax preset: sum-normalisation flags the zero-sum row; softmax rows sum to 1', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'softmax');
+  const rows = p.locator('.heatmap[data-view="weights"][data-side="a"] tbody tr');
+  assert.equal(await rows.nth(0).getAttribute('data-problem'), null);
+  assert.equal(await rows.nth(1).getAttribute('data-problem'), 'zero_sum');
+  assert.match(await rows.nth(1).innerText(), /sums to 0/);
+  assert.equal(await rows.nth(2).getAttribute('data-problem'), 'negative_weights');
+  const sum = await readHeatmap(p, 'weights', 'a');
+  assert.ok(sum[2].some((x) => number(x) < 0), 'the sign-flipping row has negative weights');
+  assert.deepEqual(await extraColumn(p, 'weights', 'b', 0), ['1', '1', '1']);
+  const softmax = await readHeatmap(p, 'weights', 'b');
+  assert.ok(softmax.flat().every((x) => number(x) > 0));
+  await cell(p, 'weights', 1, 0).hover();
+  assert.match(await explanation(p), /sums to 0/);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('Why √d_k preset: without scaling the rows lose entropy, more so as d_k grows', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'sqrtdk');
+  const entropy = async (side) => (await extraColumn(p, 'weights', side, 1)).map(number);
+  const total = (xs) => xs.reduce((a, b) => a + b, 0);
+  const scaled512 = total(await entropy('a')), unscaled512 = total(await entropy('b'));
+  assert.ok(unscaled512 < scaled512, `unscaled ${unscaled512} < scaled ${scaled512}`);
+  await andRender(p, () => p.selectOption('select[data-control="dK"]', '4'));
+  const unscaled4 = total(await entropy('b'));
+  assert.ok(unscaled512 < unscaled4, `d_k 512: ${unscaled512} < d_k 4: ${unscaled4}`);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('Causal preset: the upper triangle of the weights is zero and drawn masked', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'causal');
+  const weights = await readHeatmap(p, 'weights', 'a');
+  assert.equal(weights.length, 8);
+  for (let i = 0; i < weights.length; i++) {
+    for (let j = i + 1; j < weights.length; j++) assert.equal(weights[i][j], '0', `weight ${i},${j}`);
+    assert.ok(number(weights[i][i]) > 0);
+  }
+  assert.equal(await cell(p, 'weights', 0, 5).getAttribute('data-ink'), 'masked');
+  assert.equal((await readHeatmap(p, 'masked', 'a'))[0][1], '−∞');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('Multi-head preset: two heads attend differently; their outputs are joined and mixed', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'multihead');
+  const tabs = p.locator('.tabs [role="tab"]');
+  assert.equal(await tabs.count(), 2);
+  const first = await readHeatmap(p, 'weights', 'a');
+  await andRender(p, () => tabs.nth(1).click());
+  const second = await readHeatmap(p, 'weights', 'a');
+  assert.notDeepEqual(first, second);
+  const concat = await readHeatmap(p, 'concat', 'a');
+  assert.equal(concat[0].length, 8, 'two heads × d_v 4');
+  const final = await readHeatmap(p, 'final', 'a');
+  assert.equal(final[0].length, 8, 'back to the 8 features');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+// --- what the reader does updates what they see -----------------------------------------------------
+
+test('typing words updates every view', async () => {
+  const { page: p, problems } = await page();
+  const before = {};
+  for (const v of ['scores', 'scaled', 'masked', 'weights', 'output']) before[v] = await readHeatmap(p, v, 'a');
+  await p.fill('#words-text', '');
+  await andRender(p, () => p.type('#words-text', 'the bird flies', { delay: 5 }));
+  await p.waitForFunction(() => document.querySelectorAll('.input-grid[data-view="x"] tbody tr').length === 3);
+  const tokens = await p.locator('.input-grid[data-view="x"] tbody th').allInnerTexts();
+  assert.deepEqual(tokens.map((s) => s.replace(/[?✎]/g, '').trim()), ['the', 'bird', 'flies']);
+  for (const v of ['scores', 'scaled', 'masked', 'weights', 'output']) {
+    const now = await readHeatmap(p, v, 'a');
+    assert.equal(now.length, 3, v);
+    assert.notDeepEqual(now, before[v], v);
+    const rows = await p.locator(`.heatmap[data-view="${v}"][data-side="a"] tbody th`).allInnerTexts();
+    assert.deepEqual(rows, ['the', 'bird', 'flies'], v);
+  }
+  assert.equal(await p.locator('.plot .value-dot').count(), 3);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('editing one vector cell changes the output', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'painting');
+  const output = await readHeatmap(p, 'output', 'a');
+  const input = p.locator('.input-grid[data-view="k"] input[data-i="3"][data-j="1"]');
+  assert.equal(await input.inputValue(), '100');
+  await andRender(p, () => input.fill('0'));
+  const changed = await readHeatmap(p, 'output', 'a');
+  assert.notDeepEqual(changed, output);
+  assert.notEqual(argmax(changed[1]), 3, 'the bird no longer wins under "flying"');
+  // In words mode too: an edited word vector is marked and used.
+  await loadPreset(p, 'fruit');
+  const fruitOutput = await readHeatmap(p, 'output', 'a');
+  await andRender(p, () => p.locator('.input-grid[data-view="x"] input[data-i="0"][data-j="2"]').fill('5'));
+  assert.notDeepEqual(await readHeatmap(p, 'output', 'a'), fruitOutput);
+  assert.equal(await p.locator('.input-grid[data-view="x"] tbody tr').nth(0).getAttribute('data-mark'), 'edited');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('the causal mask control zeroes the upper triangle of the weights', async () => {
+  const { page: p, problems } = await page();
+  const before = await readHeatmap(p, 'weights', 'a');
+  assert.ok(number(before[0][5]) > 0);
+  await andRender(p, () => p.check('fieldset[data-control="mask"] input[value="causal"]'));
+  const weights = await readHeatmap(p, 'weights', 'a');
+  for (let i = 0; i < weights.length; i++) {
+    for (let j = i + 1; j < weights.length; j++) assert.equal(weights[i][j], '0');
+  }
+  // A custom mask: clicking a cell of the masked view hides it.
+  await andRender(p, () => p.check('fieldset[data-control="mask"] input[value="custom"]'));
+  assert.ok(number((await readHeatmap(p, 'weights', 'a'))[0][5]) > 0);
+  await andRender(p, () => cell(p, 'masked', 0, 5).click());
+  assert.equal((await readHeatmap(p, 'weights', 'a'))[0][5], '0');
+  assert.equal((await readHeatmap(p, 'masked', 'a'))[0][5], '−∞');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('hovering a cell explains it and lights its row and column in every view', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'fruit');
+  await cell(p, 'weights', 1, 2).hover();
+  const text = await explanation(p);
+  assert.match(text, /orange → iPhone/);
+  assert.match(text, /exp\(/);
+  const lit = (view, side = 'a') => p.evaluate(([v, s]) => {
+    const root = document.querySelector(`.heatmap[data-view="${v}"][data-side="${s}"]`) ??
+      document.querySelector(`.input-grid[data-view="${v}"]`);
+    return {
+      rows: Array.from(root.querySelectorAll('tbody tr'), (tr, i) => (tr.classList.contains('hl') ? i : -1)).filter((i) => i >= 0),
+      cols: Array.from(root.querySelectorAll('thead th'), (th, j) => (th.classList.contains('hl') ? j : -1)).filter((j) => j >= 0),
+    };
+  }, [view, side]);
+  for (const v of ['scores', 'scaled', 'masked', 'weights']) {
+    assert.deepEqual(await lit(v, 'a'), { rows: [1], cols: [2] }, v);
+    assert.deepEqual(await lit(v, 'b'), { rows: [1], cols: [2] }, v + ' (right)');
+  }
+  assert.deepEqual((await lit('output')).rows, [1]);
+  assert.deepEqual((await lit('x')).rows, [1, 2], 'the query word and the key word');
+  assert.ok(await p.locator('.formula .f-on').count() > 0, 'the formula highlights the step');
+  // An output entry: Σ_j w_ij·v_j[t].
+  await cell(p, 'output', 0, 1).hover();
+  assert.match(await explanation(p), /Σ_j w_ij·v_j = .*×2 \+ .*×2 \+ .*×2 = 2\b/);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('focusing a cell by keyboard explains it; arrow keys move between cells', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'fruit');
+  await cell(p, 'scores', 0, 0).focus();
+  assert.match(await explanation(p), /apple → apple/);
+  await p.keyboard.press('ArrowRight');
+  assert.match(await explanation(p), /apple → orange/);
+  assert.match(await explanation(p), /1×2 \+ 2×2 \+ 1×0 = 6/);
+  assert.equal(await p.evaluate(() => document.activeElement.dataset.j), '1');
+  await p.keyboard.press('ArrowDown');
+  assert.match(await explanation(p), /orange → orange/);
+  const rows = await p.locator('.heatmap[data-view="weights"][data-side="a"] tbody tr.hl').count();
+  assert.equal(rows, 1);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+// --- bad input: a located message, and the last good result stays ------------------------------------
+
+test('a letter in a number cell: located message, the last result stays, the text is kept', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'painting');
+  const weights = await readHeatmap(p, 'weights', 'a');
+  const input = p.locator('.input-grid[data-view="q"] input[data-i="1"][data-j="0"]');
+  await andRender(p, () => input.fill('0x'));
+  const message = await p.locator('[data-errors="q"]').innerText();
+  assert.match(message, /row 2 \(flying\), column 1: “0x” is not a number/);
+  assert.equal(await input.getAttribute('aria-invalid'), 'true');
+  assert.equal(await input.inputValue(), '0x');
+  assert.deepEqual(await readHeatmap(p, 'weights', 'a'), weights);
+  assert.ok(await p.locator('.stale').isVisible());
+  await andRender(p, () => input.fill('0'));
+  assert.equal(await p.locator('[data-errors="q"]').innerText(), '');
+  assert.ok(!(await p.locator('.stale').isVisible()));
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('a ragged row pasted as a matrix: located message, nothing replaced', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'painting');
+  const weights = await readHeatmap(p, 'weights', 'a');
+  await p.click('details.paste summary');
+  await p.selectOption('select[data-control="paste-target"]', 'k');
+  await p.fill('textarea[data-input="matrix-paste"]', '1 2\n3');
+  await p.click('button[data-action="paste"]');
+  const message = await p.locator('[data-errors="paste"]').innerText();
+  assert.match(message, /line 2/i);
+  assert.deepEqual(await readHeatmap(p, 'weights', 'a'), weights);
+  assert.equal(await p.locator('.input-grid[data-view="k"] tbody tr').count(), 5);
+  // A matrix of the wrong width is refused by the engine, and said so next to the inputs.
+  await p.fill('textarea[data-input="matrix-paste"]', '1 2 3\n4 5 6\n7 8 9\n1 1 1\n2 2 2');
+  await andRender(p, () => p.click('button[data-action="paste"]'));
+  const shape = await p.locator('.vectors-panel [data-errors]').allInnerTexts();
+  assert.match(shape.join('\n'), /3/);
+  assert.match(shape.join('\n'), /2/);
+  assert.deepEqual(await readHeatmap(p, 'weights', 'a'), weights);
+  assert.ok(await p.locator('.stale').isVisible());
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('a file that is not word vectors: located message, the built-in words stay', async () => {
+  const { page: p, problems } = await page();
+  const weights = await readHeatmap(p, 'weights', 'a');
+  await p.click('details.file summary');
+  await p.setInputFiles('#glove-file', { name: 'notes.txt', mimeType: 'text/plain',
+    buffer: Buffer.from('apple 1 2 3\norange 1 two 3\n') });
+  await p.waitForSelector('[data-error="file"]');
+  assert.match(await p.locator('[data-error="file"]').innerText(), /line 2/i);
+  assert.deepEqual(await readHeatmap(p, 'weights', 'a'), weights);
+  // A good file is used instead of the built-in words.
+  await andRender(p, () => p.setInputFiles('#glove-file', { name: 'tiny.txt', mimeType: 'text/plain',
+    buffer: Buffer.from('the 1 0\ncat 0 1\nsat 1 1\n') }));
+  assert.match(await p.locator('.file [role="status"]').innerText(), /3 words with 2 features/);
+  assert.deepEqual((await readHeatmap(p, 'scores', 'a'))[0].slice(0, 3), ['1', '0', '1'], 'the·(the, cat, sat)');
+  assert.equal((await readHeatmap(p, 'scaled', 'a'))[0][0], '0.71', 'the·the ÷ √2');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('an empty sentence: a message at the text box, the last result stays', async () => {
+  const { page: p, problems } = await page();
+  const weights = await readHeatmap(p, 'weights', 'a');
+  await andRender(p, () => p.fill('#words-text', '   '));
+  assert.notEqual(await p.locator('[data-errors="text"]').innerText(), '');
+  assert.deepEqual(await readHeatmap(p, 'weights', 'a'), weights);
+  assert.ok(await p.locator('.stale').isVisible());
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+// --- every preset, light and dark: no console error, a screenshot ------------------------------------
+
+test('no console errors on any preset, in light and dark; a screenshot of each', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page: p, problems } = await page({ colorScheme });
+    await shot(p, `page-default-${colorScheme}`);
+    for (const id of ['painting', 'fruit', 'softmax', 'sqrtdk', 'causal', 'multihead']) {
+      await loadPreset(p, id);
+      await cell(p, 'weights', 0, 0).hover();
+      assert.equal(await p.locator('#app').getAttribute('data-state'), 'ok', id);
+      const text = await p.locator('.views').innerText();
+      assert.doesNotMatch(text, /NaN|undefined|Infinity/, id);
+      await shot(p, `page-${id}-${colorScheme}`);
+    }
+    assert.deepEqual(problems, [], colorScheme);
+    await p.close();
+  }
+});
+
+test('the page works on a 360 px wide phone', async () => {
+  const { page: p, problems } = await page({ width: 360, height: 780 });
+  await loadPreset(p, 'fruit');
+  const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+  await shot(p, 'page-fruit-phone');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('the page opens from file:// (classic scripts, no fetch)', async () => {
+  const p = await chromium.context.newPage();
+  const problems = [];
+  p.on('pageerror', (e) => problems.push(e.message));
+  await p.goto(pathToFileURL(join(root, 'dist', 'index.html')).href);
+  await p.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0, null, { timeout: 20000 });
+  assert.equal(await p.locator('#app').getAttribute('data-state'), 'ok');
+  assert.deepEqual(problems, []);
+  await p.close();
+});

@@ -1,0 +1,821 @@
+// The page: wires the state, the engine and the views together. Data flows one way:
+// state → compute() (the engine) → views. Every change to the state schedules one render on the
+// next animation frame, so a drag or fast typing costs one engine call per frame.
+import { h, clear, setText } from './dom';
+import { t, num, setLanguage, language, resolveLanguage, LANGUAGES, type MessageKey } from './i18n';
+import type { Engine, LexiconRef, Mat } from './engine';
+import { engineMessage } from './errors';
+import { compute, entropyByDk, type Model, type PageError, type Where } from './model';
+import { preset } from './presets';
+import {
+  defaults, PRESETS, PROPS, type Focus, type PresetId, type State, type ViewId, CAPS,
+} from './state';
+import { Heatmap, type HeatmapData } from './views/heatmap';
+import { Grid } from './views/grid';
+import { Formula } from './views/formula';
+import { Plot } from './views/plot';
+import { Explain } from './views/explain';
+import { EntropyTable } from './views/entropy';
+import { radios, select, logSlider, numberInput, checkbox, type Control } from './views/controls';
+
+const STEP_VIEWS = ['scores', 'scaled', 'masked', 'weights', 'output'] as const;
+type StepView = (typeof STEP_VIEWS)[number];
+
+interface StepCard {
+  card: HTMLElement;
+  title: HTMLElement;
+  hint: HTMLElement;
+  a: Heatmap;
+  b: Heatmap;
+  labelA: HTMLElement;
+  labelB: HTMLElement;
+}
+
+class App {
+  private state: State = defaults();
+  private model: Model | null = null;
+  private lexicon: LexiconRef = 'builtin';
+  private fileLexicon: { id: number } | null = null;
+  private scheduled = false;
+  private renderedThisFrame = false;
+  private pendingSince = -1;
+
+  private readonly formula = new Formula();
+  private readonly explain = new Explain();
+  private readonly plot = new Plot();
+  private readonly story = h('p', { class: 'story' });
+  private readonly presetButtons = new Map<PresetId, HTMLButtonElement>();
+  private readonly errorBoxes = new Map<Where, HTMLElement>();
+  private readonly controls: Array<() => void> = []; // each syncs one control from the state
+  private readonly visibility: Array<() => void> = [];
+  private readonly cards = new Map<StepView, StepCard>();
+  private readonly grids = new Map<string, Grid>();
+  private readonly stale = h('p', { class: 'stale', text: t('error.kept'), attrs: { role: 'status' } });
+  private readonly headTabs = h('div', { class: 'tabs', attrs: { role: 'tablist', 'aria-label': t('head.label') } });
+  private readonly diff: Heatmap;
+  private readonly concat: Heatmap;
+  private readonly final: Heatmap;
+  private readonly diffCard: HTMLElement;
+  // Multi-head: this head's projected Q, K and V; "Why √d_k": the entropy at several d_k.
+  private readonly headQ = new Heatmap('head-q', 'a', () => undefined);
+  private readonly headK = new Heatmap('head-k', 'a', () => undefined);
+  private readonly headV = new Heatmap('head-v', 'a', () => undefined);
+  private readonly qkvTitle = h('h3');
+  private readonly qkvCard = h('section', { class: 'card step qkv-card', attrs: { 'data-step': 'qkv' } }, this.qkvTitle,
+    h('p', { class: 'hint', text: t('view.hint.qkv') }),
+    h('div', { class: 'qkv-maps' }, this.headQ.el, this.headK.el, this.headV.el));
+  private readonly entropy = new EntropyTable();
+  private readonly entropyCard = h('section', { class: 'card step', attrs: { 'data-step': 'entropy' } },
+    h('h3', { text: t('view.entropy') }), h('p', { class: 'hint', text: t('view.hint.entropy') }), this.entropy.el);
+  private entropyKey = '';
+  private plotVisible = true;
+  private plotStale = false;
+  private plotTimer = 0;
+  private plotLater: () => void = () => undefined;
+  private entropyRows: import('./model').EntropyRow[] = [];
+  private readonly multiCards: HTMLElement;
+  private readonly wordsPanel = h('div', { class: 'panel words-panel' });
+  private readonly vectorsPanel = h('div', { class: 'panel vectors-panel' });
+  private readonly fileStatus = h('p', { class: 'hint', attrs: { role: 'status' } });
+  private readonly pasteStatus = h('p', { class: 'hint', attrs: { role: 'status' } });
+  private readonly wordsInfo = h('p', { class: 'hint' });
+  private views: HTMLElement | null = null;
+
+  private disposed = false;
+
+  constructor(private readonly engine: Engine, private readonly root: HTMLElement,
+    private readonly remount: (state: State, fileLexicon: { id: number } | null) => void,
+    initial?: State, fileLexicon?: { id: number } | null) {
+    if (initial) this.state = initial;
+    this.fileLexicon = fileLexicon ?? null;
+    const point = (view: ViewId, side: 'a' | 'b') => (row: number, col: number, how: string) =>
+      this.point({ view, row, col, side }, how);
+    this.diff = new Heatmap('diff', 'a', () => undefined);
+    this.concat = new Heatmap('concat', 'a', () => undefined);
+    this.final = new Heatmap('final', 'a', () => undefined);
+    this.diffCard = this.card('diff', t('view.diff'), t('view.hint.diff'), this.diff.el);
+    this.multiCards = h('div', { class: 'multi-cards' },
+      this.card('concat', t('view.concat'), '', this.concat.el),
+      this.card('final', t('view.final'), '', this.final.el));
+    for (const v of STEP_VIEWS) {
+      const a = new Heatmap(v, 'a', point(v, 'a'));
+      const b = new Heatmap(v, 'b', point(v, 'b'));
+      const labelA = h('p', { class: 'side-label' }), labelB = h('p', { class: 'side-label' });
+      const title = h('h3', { text: this.viewTitle(v) }), hint = h('p', { class: 'hint' });
+      const card = h('section', { class: 'card step', attrs: { 'data-step': v } }, title, hint,
+        h('div', { class: 'sides' }, h('div', { class: 'side' }, labelA, a.el), h('div', { class: 'side side-b' }, labelB, b.el)));
+      this.cards.set(v, { card, title, hint, a, b, labelA, labelB });
+    }
+    this.headTabs.addEventListener('keydown', (e) => this.tabKey(e));
+    if (typeof IntersectionObserver === 'function') {
+      new IntersectionObserver((entries) => {
+        this.plotVisible = entries.some((e) => e.isIntersecting);
+        if (this.plotVisible && this.plotStale && !this.disposed) this.plotLater();
+      }).observe(this.plot.el);
+    }
+    this.build();
+  }
+
+  // --- layout ------------------------------------------------------------------------------------
+
+  private card(name: string, title: string, hint: string, body: HTMLElement): HTMLElement {
+    return h('section', { class: 'card step', attrs: { 'data-step': name } }, h('h3', { text: title }),
+      hint ? h('p', { class: 'hint', text: hint }) : null, body);
+  }
+
+  private errorBox(where: Where): HTMLElement {
+    const el = h('div', { class: 'errors', attrs: { 'data-errors': where, role: 'alert' } });
+    this.errorBoxes.set(where, el);
+    return el;
+  }
+
+  private build(): void {
+    document.title = t('app.title');
+    const nav = h('nav', { class: 'presets', attrs: { 'aria-label': t('presets.label') } });
+    for (const id of PRESETS) {
+      const b = h('button', { class: 'chip', text: t(`preset.${id}.title` as MessageKey), attrs: { type: 'button', 'data-preset': id } });
+      b.addEventListener('click', () => this.load(id));
+      this.presetButtons.set(id, b);
+      nav.append(b);
+    }
+    const languages = h('div', { class: 'languages', attrs: { role: 'group', 'aria-label': t('app.language') } });
+    for (const l of LANGUAGES) {
+      const b = h('button', { class: 'chip lang', text: l.name, attrs: { type: 'button', lang: l.tag, 'data-lang': l.tag,
+        'aria-pressed': String(l.tag === language()) } });
+      b.addEventListener('click', () => this.switchLanguage(l.tag));
+      languages.append(b);
+    }
+    const header = h('header', { class: 'top' },
+      h('div', { class: 'brand' }, h('h1', { text: t('app.title') }), h('p', { class: 'tagline', text: t('app.tagline') })),
+      h('div', { class: 'top-right' }, languages, nav));
+
+    const steps = h('section', { class: 'steps', attrs: { 'aria-labelledby': 'steps-title' } },
+      h('div', { class: 'steps-head' }, h('h2', { text: t('steps.title'), attrs: { id: 'steps-title' } }), this.headTabs),
+      this.errorBox('steps'), this.errorBox('heads'), this.stale,
+      this.views = h('div', { class: 'views' }, this.qkvCard, ...STEP_VIEWS.map((v) => this.cards.get(v)!.card), this.entropyCard, this.diffCard,
+        this.card('plot', t('view.plot'), '', this.plot.el)),
+      this.multiCards);
+
+    this.root.append(header,
+      h('section', { class: 'intro' }, this.story, this.formula.el),
+      h('div', { class: 'layout' },
+        h('aside', { class: 'side-col' }, this.buildControls(), this.explain.el),
+        h('main', { class: 'main-col' }, this.buildInputs(), steps)),
+      h('footer', { class: 'foot', text: t('app.footer') }));
+  }
+
+  private sync<T>(c: Control<T>, get: () => T): HTMLElement {
+    this.controls.push(() => c.set(get()));
+    return c.el;
+  }
+
+  private showWhen(el: HTMLElement, when: () => boolean): HTMLElement {
+    this.visibility.push(() => { el.hidden = !when(); });
+    return el;
+  }
+
+  private buildControls(): HTMLElement {
+    const s = () => this.state;
+    const set = (patch: Partial<State>) => this.set(patch);
+    const temperature = logSlider(t('controls.temperature'), 'temperature', CAPS.temperatureMin, 1000,
+      (v) => set({ temperature: v }), (v) => num(v));
+    const temperatureB = logSlider(t('controls.temperatureB'), 'temperatureB', CAPS.temperatureMin, 1000,
+      (v) => set({ temperatureB: v }), (v) => num(v));
+    const multi = () => s().mode === 'words' && s().setup === 'self';
+    const dkOptions: Array<[string, string]> = [['0', t('controls.dkAuto')],
+      ...[1, 2, 3, 4, 8, 16, 32, 64, 128, 256, 512].map((k): [string, string] => [String(k), String(k)])];
+    return h('section', { class: 'card controls', attrs: { 'aria-labelledby': 'controls-title' } },
+      h('h2', { text: t('controls.title'), attrs: { id: 'controls-title' } }),
+      this.sync(radios<State['similarity']>(t('controls.similarity'), 'similarity', [['dot', t('similarity.dot')], ['cosine', t('similarity.cosine')]],
+        (v) => set({ similarity: v })), () => s().similarity),
+      this.sync(radios<State['scale']>(t('controls.scale'), 'scale', [['sqrt', t('scale.sqrt')], ['none', t('scale.none')], ['temperature', t('scale.temperature')]],
+        (v) => set({ scale: v })), () => s().scale),
+      this.showWhen(this.sync(temperature, () => s().temperature), () => s().scale === 'temperature'),
+      this.sync(radios<State['mask']>(t('controls.mask'), 'mask', [['none', t('mask.none')], ['causal', t('mask.causal')], ['custom', t('mask.custom')]],
+        (v) => set({ mask: v })), () => s().mask),
+      this.showWhen(h('p', { class: 'hint', text: t('mask.customHint') }), () => s().mask === 'custom'),
+      this.sync(radios<State['normalization']>(t('controls.normalization'), 'normalization', [['softmax', t('normalization.softmax')], ['sum', t('normalization.sum')]],
+        (v) => set({ normalization: v })), () => s().normalization),
+      this.showWhen(h('div', { class: 'group' },
+        this.sync(radios<State['projection']>(t('controls.projection'), 'projection', [['identity', t('projection.identity')], ['random', t('projection.random')]],
+          (v) => set({ projection: v })), () => s().projection),
+        h('div', { class: 'row3' },
+          this.sync(select(t('controls.heads'), 'heads', [1, 2, 3, 4, 8].map((k): [string, string] => [String(k), String(k)]),
+            (v) => set({ heads: Number(v), head: 0 })), () => String(s().heads)),
+          this.sync(select(t('controls.dk'), 'dK', dkOptions, (v) => set({ dK: Number(v) })), () => String(s().dK)),
+          this.sync(numberInput(t('controls.seed'), 'seed', 0, CAPS.seed, (v) => set({ seed: v })), () => s().seed))),
+      multi),
+      this.sync(select<State['compare']>(t('controls.compare'), 'compare', [['off', t('compare.off')], ['similarity', t('compare.similarity')],
+        ['scale', t('compare.scale')], ['normalization', t('compare.normalization')], ['temperature', t('compare.temperature')]],
+      (v) => set({ compare: v })), () => s().compare),
+      this.showWhen(this.sync(temperatureB, () => s().temperatureB), () => s().compare === 'temperature'),
+      this.sync(checkbox(t('controls.numbers'), 'numbers', (v) => set({ numbers: v })), () => s().numbers));
+  }
+
+  private buildInputs(): HTMLElement {
+    const s = () => this.state;
+    const set = (patch: Partial<State>) => this.set(patch);
+
+    // Words.
+    const text = h('input', { class: 'text-input', attrs: { type: 'text', id: 'words-text', 'data-input': 'text',
+      placeholder: t('words.placeholder'), spellcheck: 'false', autocomplete: 'off', maxlength: String(CAPS.text) } });
+    text.addEventListener('input', () => set({ text: text.value }));
+    this.controls.push(() => { if (document.activeElement !== text && text.value !== s().text) text.value = s().text; });
+    const queryText = h('input', { class: 'text-input', attrs: { type: 'text', id: 'query-text', 'data-input': 'queryText',
+      spellcheck: 'false', autocomplete: 'off', maxlength: String(CAPS.text) } });
+    queryText.addEventListener('input', () => set({ queryText: queryText.value }));
+    this.controls.push(() => { if (document.activeElement !== queryText && queryText.value !== s().queryText) queryText.value = s().queryText; });
+    const mine = language().split('-')[0];
+    const examples = [...this.sentences(mine), ...(mine === 'en' ? this.sentences('zh') : this.sentences('en'))];
+    const pick = select(t('words.examples'), 'example', [['', t('words.pick')], ...examples.map((x): [string, string] => [x, x])],
+      (v) => { if (v) set({ text: v }); pick.set(''); });
+    const lexicon = select(t('words.lexicon'), 'lexicon', [['builtin', t('lexicon.builtin')], ['fruit', t('lexicon.fruit')],
+      ['file', t('lexicon.file')]], (v) => set({ lexicon: v }));
+    const fileOption = lexicon.select.querySelector('option[value="file"]') as HTMLOptionElement;
+    this.controls.push(() => { fileOption.disabled = !this.fileLexicon; });
+
+    const file = h('input', { attrs: { type: 'file', accept: '.txt,.vec,.glove,text/plain', 'data-input': 'file', id: 'glove-file' } });
+    file.addEventListener('change', () => {
+      const f = file.files?.[0];
+      if (!f) return;
+      const reader = new FileReader();
+      reader.onload = () => this.loadVectors(String(reader.result ?? ''));
+      reader.readAsText(f);
+    });
+    const paste = h('textarea', { attrs: { rows: '4', 'data-input': 'glove-paste', spellcheck: 'false',
+      'aria-label': t('words.paste'), placeholder: 'apple 1 2 1\norange 2 2 0' } });
+    const usePaste = h('button', { class: 'btn', text: t('words.use'), attrs: { type: 'button' } });
+    usePaste.addEventListener('click', () => this.loadVectors(paste.value));
+
+    const xGrid = this.grid('x', t('view.x'), false);
+    const qxGrid = this.grid('qx', t('words.queryVectors'), false);
+    const reset = h('button', { class: 'btn ghost', text: t('words.resetEdits'), attrs: { type: 'button' } });
+    reset.addEventListener('click', () => set({ edits: [] }));
+    this.visibility.push(() => { reset.hidden = s().edits.length === 0; });
+
+    const queryRow = this.showWhen(h('div', { class: 'field' }, h('label', { text: t('words.query'), attrs: { for: 'query-text' } }),
+      queryText, this.errorBox('queryText')), () => s().setup === 'query');
+    const qxBlock = this.showWhen(h('div', {}, qxGrid.el, this.errorBox('qx')), () => s().setup === 'query');
+    this.wordsPanel.append(
+      h('div', { class: 'field' }, h('label', { text: t('words.text'), attrs: { for: 'words-text' } }), text, this.errorBox('text')),
+      h('div', { class: 'row3' }, pick.el, this.sync(lexicon, () => s().lexicon),
+        this.sync(radios<State['setup']>(t('words.setup'), 'setup', [['self', t('setup.self')], ['query', t('setup.query')]],
+          (v) => set({ setup: v })), () => s().setup)),
+      queryRow,
+      h('details', { class: 'file' }, h('summary', { text: t('words.file') }),
+        h('p', { class: 'hint', text: t('words.fileHint') }), file, paste, usePaste, this.fileStatus),
+      this.wordsInfo,
+      h('div', { class: 'scroll' }, xGrid.el), this.errorBox('x'), reset, qxBlock);
+
+    // Vectors.
+    const button = (key: MessageKey, action: () => void) => {
+      const b = h('button', { class: 'btn small', text: t(key), attrs: { type: 'button', 'data-action': key } });
+      b.addEventListener('click', action);
+      return b;
+    };
+    const qGrid = this.grid('q', t('vectors.q'), true);
+    const kGrid = this.grid('k', t('vectors.k'), true);
+    const vGrid = this.grid('v', t('vectors.v'), false);
+    const target = select(t('vectors.pasteInto'), 'paste-target', [['q', 'Q'], ['k', 'K'], ['v', 'V']], () => undefined);
+    const matrixText = h('textarea', { attrs: { rows: '4', 'data-input': 'matrix-paste', spellcheck: 'false',
+      'aria-label': t('vectors.paste'), placeholder: t('vectors.pastePlaceholder') } });
+    const usePasted = h('button', { class: 'btn', text: t('vectors.use'), attrs: { type: 'button', 'data-action': 'paste' } });
+    usePasted.addEventListener('click', () => this.pasteMatrix(target.select.value as 'q' | 'k' | 'v', matrixText.value));
+    this.vectorsPanel.append(
+      h('div', { class: 'toolbar' },
+        button('vectors.addQuery', () => this.resize('q', 1)), button('vectors.removeQuery', () => this.resize('q', -1)),
+        button('vectors.addKey', () => this.resize('k', 1)), button('vectors.removeKey', () => this.resize('k', -1)),
+        button('vectors.addDk', () => this.resize('dk', 1)), button('vectors.removeDk', () => this.resize('dk', -1)),
+        button('vectors.addDv', () => this.resize('dv', 1)), button('vectors.removeDv', () => this.resize('dv', -1))),
+      h('div', { class: 'qkv' },
+        h('div', { class: 'scroll' }, qGrid.el, this.errorBox('q')),
+        h('div', { class: 'scroll' }, kGrid.el, this.errorBox('k')),
+        h('div', { class: 'scroll' }, vGrid.el, this.errorBox('v'))),
+      h('details', { class: 'paste' }, h('summary', { text: t('vectors.paste') }),
+        h('div', { class: 'row3' }, target.el), matrixText, usePasted, this.errorBox('paste' as Where), this.pasteStatus));
+
+    this.showWhen(this.wordsPanel, () => s().mode === 'words');
+    this.showWhen(this.vectorsPanel, () => s().mode === 'vectors');
+    return h('section', { class: 'card inputs', attrs: { 'aria-labelledby': 'inputs-title' } },
+      h('div', { class: 'inputs-head' }, h('h2', { text: t('inputs.title'), attrs: { id: 'inputs-title' } }),
+        this.sync(radios<State['mode']>(t('inputs.mode'), 'mode', [['words', t('mode.words')], ['vectors', t('mode.vectors')]],
+          (v) => set({ mode: v })), () => s().mode)),
+      this.wordsPanel, this.vectorsPanel);
+  }
+
+  private sentences(lang: string): string[] {
+    const r = this.engine.exampleSentences(lang);
+    return Array.isArray(r) ? r : [];
+  }
+
+  private grid(view: 'x' | 'qx' | 'q' | 'k' | 'v', name: string, editableLabels: boolean): Grid {
+    const focusView: ViewId = view === 'qx' ? 'q' : view;
+    const g = new Grid(view, name, {
+      edit: (i, j, text) => this.editCell(view, i, j, text),
+      label: editableLabels ? (i, text) => this.editLabel(view as 'q' | 'k', i, text) : undefined,
+      point: (i, j, how) => this.point({ view: focusView, row: i, col: j, side: 'a' }, how),
+    });
+    g.el.dataset.editable = String(editableLabels);
+    this.grids.set(view, g);
+    return g;
+  }
+
+  // --- state changes -----------------------------------------------------------------------------
+
+  private set(patch: Partial<State>, e?: Event): void {
+    this.state = { ...this.state, ...patch };
+    if (this.pendingSince < 0) this.pendingSince = e?.timeStamp ?? performance.now();
+    // The first change in a frame renders at once, in the event that made it; more changes in
+    // the same frame (a fast drag) are coalesced into one render on the next frame.
+    if (this.scheduled || this.renderedThisFrame) {
+      this.schedule();
+      return;
+    }
+    this.renderedThisFrame = true;
+    requestAnimationFrame(() => { this.renderedThisFrame = false; });
+    this.render();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => {
+      this.scheduled = false;
+      if (this.disposed) return;
+      this.render();
+    });
+  }
+
+  /** The page in another language: the same state, its preset's labels in the new words. */
+  switchLanguage(tag: string): void {
+    if (tag === language()) return;
+    const s: State = { ...this.state, lang: tag };
+    if (s.preset) {
+      const before = preset(s.preset); // labels in the current language
+      setLanguage(tag);
+      const after = preset(s.preset);
+      for (const k of ['qLabels', 'kLabels', 'dkNames', 'dvNames'] as const) {
+        if (JSON.stringify(s[k]) === JSON.stringify(before[k])) s[k] = after[k];
+      }
+    }
+    this.disposed = true;
+    this.remount(s, this.fileLexicon);
+  }
+
+  load(id: PresetId): void {
+    this.state = { ...preset(id), lang: this.state.lang };
+    this.lexicon = this.state.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : this.state.lexicon === 'fruit' ? 'fruit' : 'builtin';
+    this.render();
+  }
+
+  private editCell(view: string, i: number, j: number, text: string): void {
+    const s = this.state;
+    if (view === 'x' || view === 'qx') {
+      const words = view === 'x' ? this.lastWords : this.lastQueryWords;
+      if (!words) return;
+      const token = words.tokens[i];
+      const row = words.cells[i].slice();
+      row[j] = text;
+      const edits = s.edits.filter(([w]) => w !== token);
+      if (edits.length >= CAPS.edits) edits.shift();
+      edits.push([token, row]);
+      this.set({ edits });
+      return;
+    }
+    const key = view as 'q' | 'k' | 'v';
+    const cells = s[key].map((r) => r.slice());
+    cells[i][j] = text;
+    this.set({ [key]: cells } as Partial<State>);
+  }
+
+  private editLabel(view: 'q' | 'k', i: number, text: string): void {
+    const key = view === 'q' ? 'qLabels' : 'kLabels';
+    const labels = this.state[key].slice();
+    labels[i] = text;
+    this.set({ [key]: labels } as Partial<State>);
+  }
+
+  private resize(what: 'q' | 'k' | 'dk' | 'dv', by: 1 | -1): void {
+    const s = this.state;
+    const grow = (cells: string[][], rows: number, cols: number) =>
+      Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => cells[i]?.[j] ?? '0'));
+    const n = s.q.length, m = s.k.length, dk = s.q[0]?.length ?? 0, dv = s.v[0]?.length ?? 0;
+    const clamp = (x: number, max: number) => Math.max(1, Math.min(max, x));
+    const names = (list: string[], k: number, prefix: string) =>
+      Array.from({ length: k }, (_, i) => list[i] ?? `${prefix}${i + 1}`);
+    if (what === 'q') {
+      const rows = clamp(n + by, CAPS.rows);
+      this.set({ q: grow(s.q, rows, dk), qLabels: names(s.qLabels, rows, 'q') });
+    } else if (what === 'k') {
+      const rows = clamp(m + by, CAPS.rows);
+      this.set({ k: grow(s.k, rows, dk), v: grow(s.v, rows, dv), kLabels: names(s.kLabels, rows, 'k') });
+    } else if (what === 'dk') {
+      const cols = clamp(dk + by, CAPS.cols);
+      this.set({ q: grow(s.q, n, cols), k: grow(s.k, m, cols), dkNames: names(s.dkNames, cols, '') });
+    } else {
+      const cols = clamp(dv + by, CAPS.cols);
+      this.set({ v: grow(s.v, m, cols), dvNames: names(s.dvNames, cols, '') });
+    }
+  }
+
+  private pasteMatrix(target: 'q' | 'k' | 'v', text: string): void {
+    const names = { q: 'queries', k: 'keys', v: 'values' } as const;
+    const r = this.engine.parseMatrix(text, names[target]);
+    const box = this.errorBoxes.get('paste' as Where)!;
+    clear(box);
+    this.pasteStatus.textContent = '';
+    if (!r.ok) {
+      box.append(h('p', { class: 'error', text: engineMessage(r.error, this.engine.limits, {}, true) }));
+      return;
+    }
+    const { rows, cols } = r.matrix;
+    const cells = Array.from({ length: rows }, (_, i) =>
+      Array.from(r.matrix.data.subarray(i * cols, (i + 1) * cols), (x) => String(x)));
+    const s = this.state;
+    const labels = (list: string[], k: number, prefix: string) => Array.from({ length: k }, (_, i) => list[i] ?? `${prefix}${i + 1}`);
+    const range = (k: number, list: string[]) => Array.from({ length: k }, (_, i) => list[i] ?? String(i + 1));
+    const patch: Partial<State> = { [target]: cells };
+    if (target === 'q') { patch.qLabels = labels(s.qLabels, rows, 'q'); patch.dkNames = range(cols, s.dkNames); }
+    if (target === 'k') { patch.kLabels = labels(s.kLabels, rows, 'k'); patch.dkNames = range(cols, s.dkNames); }
+    if (target === 'v') { patch.dvNames = range(cols, s.dvNames); }
+    this.pasteStatus.textContent = t('vectors.pasted', { name: target.toUpperCase(), rows, cols });
+    this.set(patch);
+  }
+
+  private loadVectors(text: string): void {
+    const r = this.engine.parseEmbeddings(text);
+    this.fileStatus.textContent = '';
+    this.fileStatus.classList.remove('error');
+    if (!r.ok) {
+      this.fileStatus.textContent = engineMessage(r.error, this.engine.limits, {}, true);
+      this.fileStatus.classList.add('error');
+      this.fileStatus.dataset.error = 'file';
+      return;
+    }
+    delete this.fileStatus.dataset.error;
+    if (this.fileLexicon) this.engine.freeLexicon(this.fileLexicon);
+    this.fileLexicon = { id: r.id };
+    this.fileStatus.textContent = t('words.fileLoaded', { count: r.size, dims: r.features.length });
+    this.set({ lexicon: 'file', edits: [] });
+  }
+
+  private point(focus: Focus, how: string): void {
+    const s = this.state;
+    if (how === 'click' && focus.view === 'masked' && s.mask === 'custom') {
+      const hidden = s.hidden.filter(([i, j]) => !(i === focus.row && j === focus.col));
+      if (hidden.length === s.hidden.length) hidden.push([focus.row, focus.col]);
+      this.state = { ...s, hidden, focus };
+      this.render();
+      return;
+    }
+    const f = s.focus;
+    if (f && f.view === focus.view && f.row === focus.row && f.col === focus.col && f.side === focus.side) return;
+    this.state = { ...s, focus };
+    this.applyFocus(how !== 'hover');
+  }
+
+  // --- rendering ---------------------------------------------------------------------------------
+
+  private lastWords: import('./model').Words | null = null;
+  private shownInputs: unknown[] = [];
+  private lastQueryWords: import('./model').Words | null = null;
+
+  render(): void {
+    const started = performance.now();
+    const s = this.state;
+    this.lexicon = s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';
+    for (const sync of this.controls) sync();
+    for (const v of this.visibility) v();
+    for (const [id, b] of this.presetButtons) b.setAttribute('aria-pressed', String(s.preset === id));
+    setText(this.story, t(s.preset ? (`preset.${s.preset}.story` as MessageKey) : 'preset.custom.story'));
+
+    const computed = compute(this.engine, s, this.lexicon);
+    this.showErrors(computed.errors);
+    if (computed.words) this.lastWords = computed.words;
+    if (computed.queryWords) this.lastQueryWords = computed.queryWords;
+    this.renderInputs(computed.words, computed.queryWords);
+    if (computed.model) this.model = computed.model;
+    this.stale.hidden = !computed.errors.length || !this.model;
+    this.root.dataset.state = computed.model ? 'ok' : 'error';
+    if (this.model) this.renderSteps(this.model);
+    this.applyFocus();
+    if (this.pendingSince >= 0) {
+      document.body.getBoundingClientRect(); // the layout is part of what the reader waits for
+      const end = performance.now();
+      performance.measure('ap-update', { start: this.pendingSince, end }); // input event → view
+      performance.measure('ap-render', { start: started, end }); // the work alone
+      this.pendingSince = -1;
+    }
+    this.root.dataset.renders = String(Number(this.root.dataset.renders ?? 0) + 1);
+  }
+
+  private showErrors(errors: PageError[]): void {
+    for (const [where, box] of this.errorBoxes) {
+      if (where === ('paste' as Where)) continue;
+      const mine = errors.filter((e) => e.where === where);
+      const text = mine.map((e) => e.message).join('\n');
+      if (box.textContent === text) continue;
+      clear(box);
+      for (const e of mine.slice(0, 5)) box.append(h('p', { class: 'error', text: e.message }));
+      if (mine.length > 5) box.append(h('p', { class: 'error', text: '…' }));
+    }
+  }
+
+  private renderInputs(words: import('./model').Words | null, queryWords: import('./model').Words | null): void {
+    const s = this.state;
+    if (s.mode === 'words') {
+      const w = words ?? this.lastWords;
+      if (w) {
+        this.grids.get('x')!.update({ caption: t('words.vectors'), cells: w.cells, rowLabels: w.tokens,
+          colLabels: w.features, rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
+          invalid: w.invalid });
+        setText(this.wordsInfo, t('words.tokenCount', { n: w.tokens.length, d: w.features.length }));
+      }
+      const qw = queryWords ?? this.lastQueryWords;
+      if (qw && s.setup === 'query') {
+        this.grids.get('qx')!.update({ caption: t('words.queryVectors'), cells: qw.cells, rowLabels: qw.tokens,
+          colLabels: qw.features, rowMarks: qw.tokens.map((_, i) => (qw.edited[i] ? 'edited' : qw.unknown[i] ? 'unknown' : '')),
+          invalid: qw.invalid });
+      }
+    } else {
+      // The grids show what was typed: nothing to do unless it changed (a slider drag changes none).
+      const shown = [s.mode, s.q, s.k, s.v, s.qLabels, s.kLabels, s.dkNames, s.dvNames];
+      if (shown.every((x, k) => x === this.shownInputs[k])) return;
+      this.shownInputs = shown;
+      const invalid = (errorsFor: Where) => {
+        const set = new Set<string>();
+        s[errorsFor as 'q' | 'k' | 'v'].forEach((row, i) => row.forEach((c, j) => {
+          if (!/^\s*[+\-\u2212]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(c)) set.add(i + ',' + j);
+        }));
+        return set;
+      };
+      const dk = s.q[0]?.length ?? 0, dv = s.v[0]?.length ?? 0;
+      const names = (list: string[], k: number) => Array.from({ length: k }, (_, i) => list[i] ?? String(i + 1));
+      this.grids.get('q')!.update({ caption: t('vectors.q'), cells: s.q, rowLabels: s.qLabels, colLabels: names(s.dkNames, dk),
+        editableLabels: true, invalid: invalid('q') });
+      this.grids.get('k')!.update({ caption: t('vectors.k'), cells: s.k, rowLabels: s.kLabels, colLabels: names(s.dkNames, s.k[0]?.length ?? 0),
+        editableLabels: true, invalid: invalid('k') });
+      this.grids.get('v')!.update({ caption: t('vectors.v'), cells: s.v, rowLabels: s.kLabels, colLabels: names(s.dvNames, dv),
+        invalid: invalid('v') });
+    }
+  }
+
+  private viewTitle = (view: string): string => {
+    if (view === 'scores' && this.model?.a.options.similarity === 'cosine' && this.state.compare !== 'similarity') return t('view.scoresCosine');
+    const keys: Record<string, MessageKey> = { x: 'view.x', q: 'view.q', k: 'view.k', v: 'view.v', scores: 'view.scores',
+      scaled: 'view.scaled', masked: 'view.masked', weights: 'view.weights', output: 'view.output' };
+    return keys[view] ? t(keys[view]) : view;
+  };
+
+  private renderSteps(model: Model): void {
+    const s = this.state;
+    this.root.classList.toggle('no-numbers', !s.numbers);
+    this.root.classList.toggle('comparing', !!model.b);
+    this.formula.update(model.a.options);
+    // Cards as wide as a heatmap of m keys needs (the row header, the cells, Σ and H).
+    const width = Math.min(900, 150 + 52 * (Math.max(model.keyLabels.length, model.dvNames.length) + 2));
+    const columns = `repeat(auto-fill, minmax(min(100%, ${width}px), 1fr))`;
+    if (this.views && this.views.style.gridTemplateColumns !== columns) this.views.style.gridTemplateColumns = columns;
+    const heatmaps = (run: NonNullable<Model['b']>, side: 'a' | 'b') => {
+      const st = run.steps;
+      const nm = (values: Mat, caption: string, scale: HeatmapData['scale'], hidden?: Uint8Array): HeatmapData =>
+        ({ caption, rowLabels: model.queryLabels, colLabels: model.keyLabels, values, scale, hidden, numbers: s.numbers });
+      const sideName = model.b ? (side === 'a' ? model.sideA : model.sideB) : '';
+      const cap = (v: StepView) => (sideName ? `${this.viewTitle(v)} (${sideName})` : this.viewTitle(v));
+      const card = (v: StepView) => (side === 'a' ? this.cards.get(v)!.a : this.cards.get(v)!.b);
+      const hidden = run.options.mask === 'none' ? undefined : invert(st.visible.data);
+      card('scores').update(nm(st.scores, cap('scores'), 'signed'));
+      card('scaled').update(nm(st.scaled, cap('scaled'), 'signed'));
+      card('masked').update(nm(st.masked, cap('masked'), 'signed', hidden));
+      const weights = nm(st.weights, cap('weights'), 'weights', hidden);
+      weights.extras = [
+        { header: t('col.sum'), title: t('col.sumTitle'), cells: st.rowStats.map((r) => num(r.weightSum)) },
+        { header: t('col.entropy'), title: t('col.entropyTitle'), cells: st.rowStats.map((r) => num(r.entropy)) },
+      ];
+      weights.rowProblems = st.rowStats.map((r) => (r.problem === 'none' ? null
+        : { code: r.problem, text: t(`row.problem.${r.problem}` as MessageKey) }));
+      card('weights').update(weights);
+      card('output').update({ caption: cap('output'), rowLabels: model.queryLabels, colLabels: model.dvNames.slice(0, st.dV),
+        values: st.output, scale: 'signed' });
+    };
+    heatmaps(model.a, 'a');
+    if (model.b) heatmaps(model.b, 'b');
+    for (const [v, c] of this.cards) {
+      setText(c.title, this.viewTitle(v));
+      setText(c.labelA, model.b ? model.sideA : '');
+      setText(c.labelB, model.b ? model.sideB : '');
+      c.b.el.parentElement!.hidden = !model.b;
+      setText(c.hint, this.hint(v, model));
+    }
+    this.diffCard.hidden = !model.b;
+    if (model.b) {
+      // The one place the page subtracts: the difference of two engine results, for display.
+      const a = model.a.steps.weights, b = model.b.steps.weights;
+      const data = new Float64Array(a.data.length);
+      for (let k = 0; k < data.length; k++) data[k] = b.data[k] - a.data[k];
+      this.diff.update({ caption: t('view.diff'), rowLabels: model.queryLabels, colLabels: model.keyLabels,
+        values: { rows: a.rows, cols: a.cols, data }, scale: 'signed' });
+    }
+    // Multi-head: tabs, the joined heads and the final output.
+    this.multiCards.hidden = !model.multiA;
+    this.renderTabs(model.multiA && model.multiA.heads.length > 1 ? model.multiA.heads.length : 0, model.head);
+    if (model.multiA) {
+      const m = model.multiA;
+      this.concat.update({ caption: t('view.concat'), rowLabels: model.queryLabels,
+        colLabels: Array.from({ length: m.concat.cols }, (_, c) => `h${Math.floor(c / model.a.steps.dV) + 1}·${(c % model.a.steps.dV) + 1}`),
+        values: m.concat, scale: 'signed' });
+      this.final.update({ caption: t('view.final'), rowLabels: model.queryLabels,
+        colLabels: this.lastWords?.features.slice(0, m.output.cols) ?? [], values: m.output, scale: 'signed' });
+    }
+    this.renderHeadInputs(model);
+    this.renderPlot(model);
+  }
+
+  /**
+   * The plane of the plot (the engine's project2d). Small inputs: now, with the rest. Large ones
+   * (project2d costs tens of ms at 128×64): after the frame, and only while the plot is on
+   * screen, so the heatmaps the reader watches are not held up by it.
+   */
+  private renderPlot(model: Model): void {
+    const draw = () => {
+      this.plotStale = false;
+      const plane = this.engine.project2d(model.plane.values, model.plane.outputs);
+      if (plane.ok) this.plot.update(plane, model.multiA ? model.queryLabels : model.planeValueLabels, model.planeOutputLabels, model.arrows);
+    };
+    const { values, outputs } = model.plane;
+    clearTimeout(this.plotTimer);
+    if ((values.rows + outputs.rows) * values.cols <= 4096) return draw();
+    this.plotStale = true;
+    this.plotLater = draw;
+    if (this.plotVisible) this.plotTimer = window.setTimeout(draw, 0);
+  }
+
+  /** Multi-head: the shown head's Q = X·W_Q, K = X·W_K, V = X·W_V; and the entropy by d_k. */
+  private renderHeadInputs(model: Model): void {
+    const s = this.state;
+    const m = model.multiA;
+    this.qkvCard.hidden = !m;
+    this.entropyCard.hidden = !m || s.compare !== 'scale';
+    if (!m) return;
+    const st = m.heads[model.head];
+    setText(this.qkvTitle, t('view.qkv', { h: model.head + 1 }));
+    const names = (k: number) => Array.from({ length: k }, (_, c) => String(c + 1));
+    this.headQ.update({ caption: t('view.q'), rowLabels: model.queryLabels, colLabels: names(st.dK), values: st.queries, scale: 'signed', numbers: s.numbers });
+    this.headK.update({ caption: t('view.k'), rowLabels: model.keyLabels, colLabels: names(st.dK), values: st.keys, scale: 'signed', numbers: s.numbers });
+    this.headV.update({ caption: t('view.v'), rowLabels: model.keyLabels, colLabels: names(st.dV), values: st.values, scale: 'signed', numbers: s.numbers });
+    if (this.entropyCard.hidden) return;
+    // Ten engine runs per d_k pair: only when the words or the settings they depend on change.
+    const key = [Array.from(m.x.data).join(), s.heads, model.head, s.seed, s.similarity, s.mask].join('|');
+    if (key !== this.entropyKey) {
+      this.entropyKey = key;
+      this.entropyRows = entropyByDk(this.engine, s, m.x, model.head);
+    }
+    this.entropy.update(this.entropyRows, st.dK);
+  }
+
+  /** The head tabs: rebuilt only when the count changes, so a focused tab keeps its focus. */
+  private renderTabs(count: number, selected: number): void {
+    const tabs = Array.from(this.headTabs.children) as HTMLButtonElement[];
+    if (tabs.length !== count) {
+      clear(this.headTabs);
+      for (let k = 0; k < count; k++) {
+        const tab = h('button', { class: 'tab', text: t('head.tab', { h: k + 1 }), attrs: { type: 'button', role: 'tab',
+          'data-head': String(k) } });
+        tab.addEventListener('click', () => this.set({ head: k }));
+        this.headTabs.append(tab);
+      }
+    }
+    (Array.from(this.headTabs.children) as HTMLButtonElement[]).forEach((tab, k) => {
+      tab.setAttribute('aria-selected', String(k === selected));
+      tab.tabIndex = k === selected ? 0 : -1;
+    });
+  }
+
+  /** Arrow keys, Home and End move between the head tabs (the ARIA tabs pattern). */
+  private tabKey(e: KeyboardEvent): void {
+    const tabs = Array.from(this.headTabs.children) as HTMLButtonElement[];
+    const k = tabs.indexOf(e.target as HTMLButtonElement);
+    if (k < 0) return;
+    const next = e.key === 'ArrowRight' ? (k + 1) % tabs.length : e.key === 'ArrowLeft' ? (k + tabs.length - 1) % tabs.length
+      : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    tabs[next].focus();
+    this.set({ head: next });
+  }
+
+  private hint(v: StepView, model: Model): string {
+    const o = model.a.options;
+    switch (v) {
+      case 'scores': return t('view.hint.scores');
+      case 'scaled': return o.scale === 'none' ? t('view.hint.scaledNone')
+        : t('view.hint.scaled', { divisor: o.scale === 'sqrt' ? `√d_k = √${model.a.steps.dK}` : `T = ${num(o.temperature ?? 1)}` });
+      case 'masked': return o.mask === 'none' ? t('view.hint.maskedNone') : t('view.hint.masked');
+      case 'weights': return o.normalization === 'sum' ? t('view.hint.weightsSum') : t('view.hint.weights');
+      default: return t('view.hint.output');
+    }
+  }
+
+  /** Lights up the focused cell's row and column in every view, and explains it. */
+  private applyFocus(announce = false): void {
+    const f = this.state.focus;
+    const model = this.model;
+    let query: number | null = null, key: number | null = null, feat: number | null = null, vfeat: number | null = null;
+    if (f && model) {
+      if (['scores', 'scaled', 'masked', 'weights'].includes(f.view)) { query = f.row; key = f.col; }
+      else if (f.view === 'output') { query = f.row; vfeat = f.col; }
+      else if (f.view === 'q') { query = f.row; feat = f.col; }
+      else if (f.view === 'k') { key = f.row; feat = f.col; }
+      else if (f.view === 'v') { key = f.row; vfeat = f.col; }
+      else if (f.view === 'x') { query = f.row; key = this.state.setup === 'self' ? f.row : null; feat = vfeat = f.col; }
+    }
+    const list = (...xs: Array<number | null>) => xs.filter((x): x is number => x !== null);
+    for (const [v, c] of this.cards) {
+      for (const hm of [c.a, c.b]) {
+        const own = f && f.view === v && f.side === hm.side ? ([f.row, f.col] as [number, number]) : undefined;
+        if (v === 'output') hm.highlight(list(query), list(vfeat), own);
+        else hm.highlight(list(query), list(key), own);
+      }
+    }
+    this.diff.highlight(list(query), list(key));
+    this.concat.highlight(list(query), []);
+    this.final.highlight(list(query), []);
+    const words = this.state.setup === 'self';
+    this.grids.get('x')?.highlight(words ? [...new Set(list(query, key))] : list(key), list(feat ?? vfeat));
+    this.grids.get('qx')?.highlight(list(query), list(feat));
+    this.grids.get('q')?.highlight(list(query), list(feat));
+    this.grids.get('k')?.highlight(list(key), list(feat));
+    this.grids.get('v')?.highlight(list(key), list(vfeat));
+    this.plot.highlight(query, key);
+    this.formula.focus(f ? f.view : null);
+    if (model) this.explain.show(this.engine, model, f, this.viewTitle, announce);
+  }
+}
+
+function invert(visible: Uint8Array): Uint8Array {
+  const hidden = new Uint8Array(visible.length);
+  for (let k = 0; k < visible.length; k++) hidden[k] = visible[k] ? 0 : 1;
+  return hidden;
+}
+
+/** `lang=` from the link (the state table's codec), or '' when the link names none. */
+function linkLanguage(): string {
+  const prop = PROPS.find((p) => p.key === 'lang');
+  const value = new URLSearchParams(location.hash.replace(/^#/, '')).get('lang');
+  const lang = value !== null && prop ? prop.codec.read(value) : undefined;
+  return typeof lang === 'string' ? lang : '';
+}
+
+/** Writes the language into the link (keeping whatever else it carries), so a shared link keeps it. */
+function writeLanguage(lang: string): void {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  if (params.get('lang') === lang) return;
+  params.set('lang', lang);
+  try {
+    history.replaceState(history.state, '', '#' + params.toString());
+  } catch {
+    // A sandboxed iframe may refuse; the language still switches.
+  }
+}
+
+/** The language the page shows: the state's (from the link or the switch), else the browser's. */
+function applyLanguage(lang: string): void {
+  setLanguage(resolveLanguage(lang || navigator.language));
+  document.documentElement.lang = language();
+}
+
+async function start(): Promise<void> {
+  const root = document.getElementById('app');
+  if (!root) return;
+  const initial: State = { ...defaults(), lang: linkLanguage() };
+  applyLanguage(initial.lang);
+  root.append(h('p', { class: 'loading', text: t('app.loading') }));
+  try {
+    if (typeof createAttentionEngine !== 'function') throw new Error('attention-engine.js did not load');
+    const engine = await createAttentionEngine();
+    let app: App | null = null;
+    const mount = (state: State, fileLexicon: { id: number } | null, focusSwitch = false): void => {
+      applyLanguage(state.lang);
+      clear(root);
+      app = new App(engine, root, (next, lexicon) => {
+        writeLanguage(next.lang);
+        mount(next, lexicon, true);
+      }, state, fileLexicon);
+      app.render();
+      document.title = t('app.title');
+      if (focusSwitch) (root.querySelector(`[data-lang="${language()}"]`) as HTMLElement | null)?.focus();
+    };
+    mount(initial, null);
+    // A link with another lang= opened in the same tab switches the language too.
+    window.addEventListener('hashchange', () => {
+      const lang = linkLanguage();
+      if (lang && resolveLanguage(lang) !== language()) app?.switchLanguage(resolveLanguage(lang));
+    });
+    root.removeAttribute('aria-busy');
+  } catch (e) {
+    clear(root);
+    root.append(h('p', { class: 'error', text: t('app.engineFailed', { message: String(e) }) }));
+  }
+}
+
+void start();

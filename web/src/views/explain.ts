@@ -1,0 +1,126 @@
+// "Why this number?": the arithmetic behind the cell the reader points at, from the engine's
+// explainCell / explainOutput (every number here is the engine's; the page only lays them out).
+import { h, clear } from '../dom';
+import { t, num, term } from '../i18n';
+import type { Engine } from '../engine';
+import type { Model, Run } from '../model';
+import type { Focus } from '../state';
+
+/** At most this many terms are written out; longer sums show their first terms and a count. */
+const MAX_TERMS = 8;
+
+function sum(products: string[], total: number): string {
+  const shown = products.slice(0, MAX_TERMS).join(' + ');
+  const more = products.length > MAX_TERMS ? ` + … (${products.length})` : '';
+  return `${shown}${more} = ${num(total, true)}`;
+}
+
+/** A screen reader hears the explanation once the reader stops moving for this long. */
+const ANNOUNCE_DELAY_MS = 300;
+
+export class Explain {
+  readonly el: HTMLElement;
+  private body: HTMLElement;
+  // The polite live region: a plain-text copy of the explanation, written after a pause, so
+  // arrowing across a row reads the cell the reader stops on, not every cell passed.
+  private live: HTMLElement;
+  private timer = 0;
+
+  constructor() {
+    this.body = h('div', { class: 'explain-body' });
+    this.live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true', 'data-live': 'explain' } });
+    this.el = h('section', { class: 'card explain', attrs: { 'aria-labelledby': 'explain-title' } },
+      h('h2', { text: t('explain.title'), attrs: { id: 'explain-title' } }), this.body, this.live);
+    this.empty();
+  }
+
+  private announce(text: string): void {
+    clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => {
+      if (this.live.textContent !== text) this.live.textContent = text;
+    }, ANNOUNCE_DELAY_MS);
+  }
+
+  empty(): void {
+    if (this.body.dataset.empty === '1') return;
+    this.body.dataset.empty = '1';
+    clear(this.body);
+    this.body.append(h('p', { class: 'hint', text: t('explain.empty') }));
+  }
+
+  show(engine: Engine, model: Model, focus: Focus | null, viewTitle: (view: string) => string, announce = false): void {
+    if (!focus) return this.empty();
+    const run: Run | null = focus.side === 'b' ? model.b : model.a;
+    if (!run) return this.empty();
+    const { row: i, col: j, view } = focus;
+    const q = model.queryLabels[i] ?? '', k = model.keyLabels[j] ?? '';
+    const lines: Array<[string, string]> = []; // [sentence, arithmetic]
+    let where = '';
+    const o = run.options;
+    if (['scores', 'scaled', 'masked', 'weights'].includes(view)) {
+      if (i >= run.steps.n || j >= run.steps.m) return this.empty();
+      const e = engine.explainCell(o, i, j);
+      if (!e.ok) return this.empty();
+      where = `${q} → ${k}`;
+      const products = Array.from(e.terms, (_, s) => `${term(e.query[s])}×${term(e.key[s])}`);
+      if (o.similarity === 'dot') {
+        lines.push([t('explain.score.dot', { q, k }), `q·k = ${sum(products, e.score)}`]);
+      } else {
+        lines.push([t('explain.score.cosine', { q, k }),
+          `(${sum(products, e.dot)}) ÷ (${num(e.queryNorm, true)} × ${num(e.keyNorm, true)}) = ${num(e.score, true)}`]);
+      }
+      if (view !== 'scores') {
+        if (o.scale === 'sqrt') {
+          lines.push([t('explain.scaled.sqrt', { dk: run.steps.dK }),
+            `${num(e.score, true)} ÷ √${run.steps.dK} = ${num(e.score, true)} ÷ ${num(e.divisor, true)} = ${num(e.scaled, true)}`]);
+        } else if (o.scale === 'temperature') {
+          lines.push([t('explain.scaled.temperature'), `${num(e.score, true)} ÷ ${num(e.divisor, true)} = ${num(e.scaled, true)}`]);
+        } else {
+          lines.push([t('explain.scaled.none'), `${num(e.scaled, true)}`]);
+        }
+      }
+      if ((view === 'masked' || view === 'weights') && o.mask !== 'none') {
+        lines.push(e.visible ? [t('explain.masked.visible', { q, k }), num(e.scaled, true)]
+          : [t('explain.masked.hidden', { q, k }), '−∞']);
+      }
+      if (view === 'weights') {
+        const problem = run.steps.rowStats[i]?.problem;
+        if (!e.visible) {
+          lines.push([t('explain.weight.hidden'), '0']);
+        } else if (o.normalization === 'softmax') {
+          lines.push([t('explain.weight.softmax'),
+            `exp(${num(e.scaled, true)} − ${num(e.rowMax, true)}) ÷ ${num(e.expSum, true)} = ${num(e.expValue, true)} ÷ ${num(e.expSum, true)} = ${num(e.weight, true)}`]);
+        } else if (problem === 'zero_sum') {
+          lines.push([t('explain.weight.zeroSum'), `${num(e.scaled, true)} ÷ ${num(e.scoreSum, true)} → 0`]);
+        } else {
+          lines.push([t('explain.weight.sum'), `${num(e.scaled, true)} ÷ ${num(e.scoreSum, true)} = ${num(e.weight, true)}`]);
+        }
+      }
+    } else if (view === 'output') {
+      if (i >= run.steps.n || j >= run.steps.dV) return this.empty();
+      const e = engine.explainOutput(o, i, j);
+      if (!e.ok) return this.empty();
+      const f = model.dvNames[j] ?? String(j + 1);
+      where = `${q} · ${f}`;
+      const products = Array.from(e.terms, (_, s) => `${term(e.weights[s])}×${term(e.values[s])}`);
+      lines.push([t('explain.output', { q, f }), `Σ_j w_ij·v_j = ${sum(products, e.output)}`]);
+    } else {
+      const rowName = view === 'k' || view === 'v' ? k || (model.keyLabels[i] ?? '') : model.queryLabels[i] ?? '';
+      const label = view === 'k' || view === 'v' ? model.keyLabels[i] ?? rowName : rowName;
+      const f = (view === 'v' ? model.dvNames[j] : model.dkNames[j]) ?? String(j + 1);
+      where = `${label} · ${f}`;
+      lines.push([t('explain.input', { matrix: viewTitle(view), row: label, f }), '']);
+    }
+    clear(this.body);
+    this.body.dataset.empty = '0';
+    this.body.append(h('p', { class: 'explain-where' }, h('strong', { text: viewTitle(view) }), ' ', h('span', { text: where })));
+    for (const [sentence, math] of lines) {
+      this.body.append(h('p', { class: 'explain-line', text: sentence }));
+      if (math) this.body.append(h('p', { class: 'explain-math', text: math }));
+    }
+    if (announce) {
+      const text = lines.map(([sentence, math]) => (math ? `${sentence} ${math}` : sentence)).join(' ');
+      this.announce(t('explain.announce', { where: `${viewTitle(view)}, ${where}`, text }));
+    }
+  }
+}

@@ -1,0 +1,181 @@
+// An editable matrix (Q, K, V or the word vectors X): a table of text inputs under named
+// feature columns. What the reader types is kept as typed; the page reports a cell that is not
+// a number next to the grid and marks the cell, and the last good result stays on screen.
+import { h, clear } from '../dom';
+import { t } from '../i18n';
+
+/** Above this many cells a matrix is shown read-only (editing it is done by pasting). */
+export const MAX_EDITABLE_CELLS = 4096;
+
+export interface GridData {
+  caption: string;
+  cells: string[][]; // (rows, cols)
+  rowLabels: string[]; // (rows)
+  colLabels: string[]; // (cols)
+  editableLabels?: boolean;
+  rowMarks?: string[]; // (rows) '', 'unknown' or 'edited'
+  invalid?: Set<string>; // "i,j" of cells that are not numbers
+}
+
+export interface GridHandlers {
+  edit(i: number, j: number, text: string): void;
+  label?(i: number, text: string): void;
+  point(i: number, j: number, how: 'hover' | 'focus' | 'click'): void;
+}
+
+export class Grid {
+  readonly el: HTMLElement;
+  private inputs: Array<HTMLInputElement | HTMLTableCellElement> = []; // (rows·cols)
+  private labelInputs: HTMLInputElement[] = [];
+  private rowEls: HTMLTableRowElement[] = [];
+  private colHeads: HTMLElement[] = [];
+  private caption: HTMLTableCaptionElement | null = null;
+  private key = '';
+  private rows = 0;
+  private cols = 0;
+  private lit: Element[] = [];
+  private readOnly = false;
+
+  constructor(readonly view: string, private readonly matrixName: string, private readonly on: GridHandlers) {
+    this.el = h('div', { class: 'heatmap input-grid', attrs: { 'data-view': view } });
+    this.el.addEventListener('input', (e) => {
+      const el = e.target as HTMLInputElement;
+      if (el.dataset.i === undefined) return;
+      if (el.dataset.j === undefined) this.on.label?.(Number(el.dataset.i), el.value);
+      else this.on.edit(Number(el.dataset.i), Number(el.dataset.j), el.value);
+    });
+    const point = (how: 'hover' | 'focus') => (e: Event) => {
+      const el = (e.target as Element).closest?.('[data-j]') as HTMLElement | null;
+      if (el && this.el.contains(el)) this.on.point(Number(el.dataset.i), Number(el.dataset.j), how);
+    };
+    this.el.addEventListener('mouseover', point('hover'));
+    this.el.addEventListener('focusin', point('focus'));
+    this.el.addEventListener('keydown', (e) => {
+      const el = e.target as HTMLElement;
+      if (el.dataset.j === undefined) return;
+      const i = Number(el.dataset.i), j = Number(el.dataset.j);
+      let k = -1;
+      if (e.key === 'ArrowUp' && i > 0) k = (i - 1) * this.cols + j;
+      if ((e.key === 'ArrowDown' || e.key === 'Enter') && i < this.rows - 1) k = (i + 1) * this.cols + j;
+      if (k >= 0) {
+        e.preventDefault();
+        this.inputs[k].focus();
+        if (this.inputs[k] instanceof HTMLInputElement) (this.inputs[k] as HTMLInputElement).select();
+      }
+    });
+  }
+
+  update(d: GridData): void {
+    const rows = d.cells.length, cols = rows ? d.cells[0].length : 0;
+    const readOnly = rows * cols > MAX_EDITABLE_CELLS;
+    const key = [rows, cols, readOnly, d.editableLabels ? '' : d.rowLabels.join('\u0001'),
+      d.colLabels.join('\u0001')].join('\u0002');
+    if (key !== this.key) this.build(d, rows, cols, readOnly, key);
+    if (this.caption && this.caption.textContent !== d.caption) this.caption.textContent = d.caption;
+    const focused = document.activeElement;
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const el = this.inputs[i * cols + j];
+        const text = d.cells[i][j];
+        const bad = d.invalid?.has(i + ',' + j) ?? false;
+        if (el instanceof HTMLInputElement) {
+          if (el !== focused && el.value !== text) el.value = text;
+          if ((el.getAttribute('aria-invalid') === 'true') !== bad) {
+            if (bad) el.setAttribute('aria-invalid', 'true');
+            else el.removeAttribute('aria-invalid');
+          }
+        } else if (el.textContent !== text) {
+          el.textContent = text;
+        }
+      }
+      const mark = d.rowMarks?.[i] ?? '';
+      const tr = this.rowEls[i];
+      if ((tr.dataset.mark ?? '') !== mark) {
+        if (mark) tr.dataset.mark = mark;
+        else delete tr.dataset.mark;
+        const badge = tr.querySelector('.mark');
+        if (badge) {
+          badge.textContent = mark === 'unknown' ? '?' : mark === 'edited' ? '✎' : '';
+          badge.setAttribute('title', mark === 'unknown' ? t('words.unknown') : mark === 'edited' ? t('words.edited') : '');
+        }
+      }
+      const li = this.labelInputs[i];
+      if (li && li !== focused && li.value !== d.rowLabels[i]) li.value = d.rowLabels[i];
+    }
+  }
+
+  private build(d: GridData, rows: number, cols: number, readOnly: boolean, key: string): void {
+    clear(this.el);
+    this.key = key;
+    this.rows = rows;
+    this.cols = cols;
+    this.readOnly = readOnly;
+    this.lit = [];
+    this.caption = h('caption', { text: d.caption });
+    this.colHeads = d.colLabels.map((c) => h('th', { text: c, attrs: { scope: 'col', title: c } }));
+    const head = h('tr', {}, h('td', { class: 'corner' }), ...this.colHeads);
+    const body = h('tbody');
+    this.inputs = new Array(rows * cols);
+    this.labelInputs = [];
+    this.rowEls = [];
+    for (let i = 0; i < rows; i++) {
+      const th = h('th', { attrs: { scope: 'row' } });
+      if (d.editableLabels) {
+        const li = h('input', { class: 'label-input', attrs: { type: 'text', spellcheck: 'false',
+          'aria-label': t('label.edit', { matrix: this.matrixName, row: i + 1 }), maxlength: '40' } });
+        li.value = d.rowLabels[i];
+        li.dataset.i = String(i);
+        this.labelInputs.push(li);
+        th.append(li);
+      } else {
+        th.append(h('span', { class: 'mark', attrs: { 'aria-hidden': 'true' } }), h('span', { text: d.rowLabels[i] }));
+        th.title = d.rowLabels[i];
+      }
+      const tr = h('tr', {}, th);
+      for (let j = 0; j < cols; j++) {
+        const td = h('td');
+        let el: HTMLInputElement | HTMLTableCellElement = td;
+        if (!readOnly) {
+          const input = h('input', { class: 'cell-input', attrs: { type: 'text', inputmode: 'decimal',
+            spellcheck: 'false', autocomplete: 'off', 'aria-label': t('cell.label', {
+              matrix: this.matrixName, row: i + 1, rowLabel: d.rowLabels[i] ?? '', col: j + 1, colLabel: d.colLabels[j] ?? '' }) } });
+          el = input;
+          td.append(input);
+        }
+        el.dataset.i = String(i);
+        el.dataset.j = String(j);
+        this.inputs[i * cols + j] = el;
+        tr.append(td);
+      }
+      this.rowEls.push(tr);
+      body.append(tr);
+    }
+    const table = h('table', { class: 'grid editable' }, this.caption, h('thead', {}, head), body);
+    this.el.append(table);
+    if (readOnly) this.el.append(h('p', { class: 'hint', text: t('vectors.tooLarge') }));
+  }
+
+  highlight(rows: number[], cols: number[]): void {
+    for (const el of this.lit) el.classList.remove('hl');
+    this.lit = [];
+    for (const i of rows) {
+      const tr = this.rowEls[i];
+      if (tr) { tr.classList.add('hl'); this.lit.push(tr); }
+    }
+    for (const j of cols) {
+      if (j < 0 || j >= this.cols) continue;
+      this.lit.push(this.colHeads[j]);
+      this.colHeads[j].classList.add('hl');
+      for (let i = 0; i < this.rows; i++) {
+        const el = this.inputs[i * this.cols + j];
+        const td = el instanceof HTMLInputElement ? (el.parentElement as HTMLElement) : el;
+        td.classList.add('hl');
+        this.lit.push(td);
+      }
+    }
+  }
+
+  get isReadOnly(): boolean {
+    return this.readOnly;
+  }
+}

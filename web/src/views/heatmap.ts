@@ -1,0 +1,539 @@
+// A heatmap of one step. Up to CANVAS_CELLS cells it is a real table: a caption, column headers
+// (the keys or features), row headers (the queries), and one focusable cell per number, built
+// when the shape or the labels change and otherwise updated in place (only the cells whose text
+// or colour changed are touched). Above that it is drawn on a canvas inside an ARIA grid: one Tab
+// stop, an active-cell cursor moved by the same keys, and one live grid cell that names the
+// active cell, so a keyboard or screen-reader reader loses nothing. Arrow keys, Home and End
+// (with Ctrl: the first and last row) move between cells in both.
+import { h, clear, uid } from '../dom';
+import { num } from '../i18n';
+import { signedColor, weightColor, type Swatch } from '../color';
+import type { Mat } from '../engine';
+
+/** Above this many cells a heatmap is drawn on a canvas. */
+export const CANVAS_CELLS = 1000;
+
+export interface Extra {
+  header: string;
+  title: string;
+  cells: string[]; // (rows)
+}
+
+export interface HeatmapData {
+  caption: string;
+  rowLabels: string[];
+  colLabels: string[];
+  values: Mat; // (rows, cols)
+  scale: 'weights' | 'signed';
+  hidden?: Uint8Array; // (rows·cols) 1 = masked: drawn hatched
+  extras?: Extra[];
+  rowProblems?: Array<{ code: string; text: string } | null>; // (rows)
+  numbers?: boolean; // print the numbers (a canvas only prints them when its cells are big enough)
+}
+
+export interface Pointer {
+  (row: number, col: number, how: 'hover' | 'focus' | 'click'): void;
+}
+
+/** The colour of every cell, the same in both forms. `null`: masked. */
+function swatches(d: HeatmapData): Array<Swatch | null> {
+  const data = d.values.data;
+  // Weights outside [0, 1] (sum-normalisation) are drawn on the signed scale, all of them.
+  let scale = d.scale;
+  if (scale === 'weights') {
+    for (let k = 0; k < data.length; k++) {
+      const x = data[k];
+      if ((x < 0 || x > 1) && !(d.hidden && d.hidden[k])) { scale = 'signed'; break; }
+    }
+  }
+  let limit = 0;
+  if (scale === 'signed') {
+    for (let k = 0; k < data.length; k++) {
+      const a = Math.abs(data[k]);
+      if (a > limit && a !== Infinity) limit = a;
+    }
+  }
+  limit = Math.max(limit, 1e-12);
+  const out = new Array<Swatch | null>(data.length);
+  for (let k = 0; k < data.length; k++) {
+    out[k] = d.hidden && d.hidden[k] === 1 ? null : scale === 'weights' ? weightColor(data[k]) : signedColor(data[k], limit);
+  }
+  return out;
+}
+
+/** Moves (i, j) by a navigation key; null for any other key. */
+function move(e: KeyboardEvent, i: number, j: number, rows: number, cols: number): [number, number] | null {
+  switch (e.key) {
+    case 'ArrowUp': return [Math.max(0, i - 1), j];
+    case 'ArrowDown': return [Math.min(rows - 1, i + 1), j];
+    case 'ArrowLeft': return [i, Math.max(0, j - 1)];
+    case 'ArrowRight': return [i, Math.min(cols - 1, j + 1)];
+    case 'Home': return [e.ctrlKey ? 0 : i, 0];
+    case 'End': return [e.ctrlKey ? rows - 1 : i, cols - 1];
+    case 'PageUp': return [Math.max(0, i - 10), j];
+    case 'PageDown': return [Math.min(rows - 1, i + 10), j];
+    default: return null;
+  }
+}
+
+interface Form {
+  update(d: HeatmapData, colours: Array<Swatch | null>): void;
+  highlight(rows: number[], cols: number[], cell?: [number, number]): void;
+}
+
+export class Heatmap {
+  readonly el: HTMLElement;
+  private form: Form | null = null;
+  private kind: 'table' | 'canvas' | null = null;
+
+  constructor(readonly view: string, readonly side: 'a' | 'b', private readonly point: Pointer) {
+    this.el = h('div', { class: 'heatmap', attrs: { 'data-view': view, 'data-side': side } });
+  }
+
+  update(d: HeatmapData): void {
+    const kind = d.values.rows * d.values.cols > CANVAS_CELLS ? 'canvas' : 'table';
+    if (kind !== this.kind) {
+      clear(this.el);
+      this.kind = kind;
+      this.el.classList.toggle('canvas-mode', kind === 'canvas');
+      this.form = kind === 'canvas' ? new CanvasForm(this.el, this.point) : new TableForm(this.el, this.point);
+    }
+    this.form!.update(d, swatches(d));
+  }
+
+  /** Lights up rows and columns (indices out of range are ignored); none to clear. */
+  highlight(rows: number[], cols: number[], cell?: [number, number]): void {
+    this.form?.highlight(rows, cols, cell);
+  }
+}
+
+// --- the table ------------------------------------------------------------------------------------
+
+class TableForm implements Form {
+  private caption: HTMLTableCaptionElement | null = null;
+  private cells: HTMLTableCellElement[] = []; // (rows·cols)
+  private texts: string[] = []; // (rows·cols) what each cell shows, so unchanged cells are not touched
+  private colours: string[] = []; // (rows·cols)
+  private extraCells: HTMLTableCellElement[][] = []; // (extras, rows)
+  private rowEls: HTMLTableRowElement[] = [];
+  private notes: Array<HTMLElement | null> = [];
+  private colHeads: HTMLTableCellElement[] = [];
+  private shapeKey = '';
+  private rows = 0;
+  private cols = 0;
+  private lit: Element[] = [];
+  private active = 0; // the cell in the tab order
+
+  constructor(private readonly el: HTMLElement, private readonly point: Pointer) {
+    el.addEventListener('mouseover', (e) => this.fromEvent(e, 'hover'));
+    el.addEventListener('focusin', (e) => this.fromEvent(e, 'focus'));
+    el.addEventListener('click', (e) => this.fromEvent(e, 'click'));
+    el.addEventListener('keydown', (e) => this.key(e));
+  }
+
+  private cellOf(e: Event): HTMLTableCellElement | null {
+    const target = e.target as Element | null;
+    const td = target?.closest?.('td[data-i]') as HTMLTableCellElement | null;
+    return td && this.el.contains(td) ? td : null;
+  }
+
+  private fromEvent(e: Event, how: 'hover' | 'focus' | 'click'): void {
+    const td = this.cellOf(e);
+    if (!td) return;
+    const i = Number(td.dataset.i), j = Number(td.dataset.j);
+    if (how !== 'hover') this.setActive(i * this.cols + j);
+    this.point(i, j, how);
+  }
+
+  private setActive(k: number): void {
+    if (this.cells[this.active]) this.cells[this.active].tabIndex = -1;
+    this.active = k;
+    if (this.cells[k]) this.cells[k].tabIndex = 0;
+  }
+
+  private key(e: KeyboardEvent): void {
+    const td = this.cellOf(e);
+    if (!td) return;
+    const i = Number(td.dataset.i), j = Number(td.dataset.j);
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.point(i, j, 'click');
+      return;
+    }
+    const to = move(e, i, j, this.rows, this.cols);
+    if (!to) return;
+    e.preventDefault();
+    const k = to[0] * this.cols + to[1];
+    this.setActive(k);
+    this.cells[k].focus();
+  }
+
+  update(d: HeatmapData, colours: Array<Swatch | null>): void {
+    const extras = d.extras ?? [];
+    const key = [d.values.rows, d.values.cols, d.rowLabels.join('\u0001'), d.colLabels.join('\u0001'),
+      extras.map((x) => x.header).join('\u0001'), d.rowProblems ? 1 : 0].join('\u0002');
+    if (key !== this.shapeKey) this.build(d, extras, key);
+    if (this.caption && this.caption.textContent !== d.caption) this.caption.textContent = d.caption;
+    const data = d.values.data;
+    for (let k = 0; k < data.length; k++) {
+      const text = num(data[k]);
+      const swatch = colours[k];
+      const colour = swatch ? swatch.background : '';
+      if (text === this.texts[k] && colour === this.colours[k]) continue;
+      const td = this.cells[k];
+      if (text !== this.texts[k]) {
+        // Rewrite the cell's one text node rather than replace it: a cheaper relayout.
+        const node = td.firstChild;
+        if (node instanceof Text) node.data = text;
+        else td.textContent = text;
+        this.texts[k] = text;
+      }
+      if (colour !== this.colours[k]) {
+        td.style.backgroundColor = colour;
+        td.dataset.ink = swatch ? (swatch.dark ? 'dark' : 'light') : 'masked';
+        this.colours[k] = colour;
+      }
+    }
+    extras.forEach((x, e) => {
+      x.cells.forEach((text, i) => {
+        const td = this.extraCells[e][i];
+        if (td.textContent !== text) td.textContent = text;
+      });
+    });
+    const problems = d.rowProblems;
+    if (!problems) return;
+    this.rowEls.forEach((tr, i) => {
+      const p = problems[i] ?? null;
+      const code = p ? p.code : '';
+      if ((tr.dataset.problem ?? '') !== code) {
+        if (code) tr.dataset.problem = code;
+        else delete tr.dataset.problem;
+        tr.classList.toggle('row-problem', !!code);
+      }
+      const note = this.notes[i];
+      const text = p ? p.text : '';
+      if (note && note.textContent !== text) note.textContent = text;
+    });
+  }
+
+  private build(d: HeatmapData, extras: Extra[], key: string): void {
+    const { rows, cols } = d.values;
+    clear(this.el);
+    this.rows = rows;
+    this.cols = cols;
+    this.lit = [];
+    this.shapeKey = key;
+    this.texts = new Array(rows * cols).fill(null);
+    this.colours = new Array(rows * cols).fill(null);
+    this.caption = h('caption', { text: d.caption });
+    const headRow = h('tr', {}, h('td', { class: 'corner' }));
+    this.colHeads = d.colLabels.map((label) =>
+      h('th', { text: label, attrs: { scope: 'col', title: label } }));
+    headRow.append(...this.colHeads);
+    for (const x of extras) headRow.append(h('th', { class: 'extra', text: x.header, attrs: { scope: 'col', title: x.title } }));
+    if (d.rowProblems) headRow.append(h('td', { class: 'problem-head' }));
+    const body = h('tbody');
+    this.cells = new Array(rows * cols);
+    this.extraCells = extras.map(() => new Array(rows));
+    this.rowEls = [];
+    this.notes = [];
+    for (let i = 0; i < rows; i++) {
+      const tr = h('tr', {}, h('th', { text: d.rowLabels[i] ?? '', attrs: { scope: 'row', title: d.rowLabels[i] ?? '' } }));
+      for (let j = 0; j < cols; j++) {
+        const td = h('td');
+        td.dataset.i = String(i);
+        td.dataset.j = String(j);
+        td.tabIndex = -1;
+        this.cells[i * cols + j] = td;
+        tr.append(td);
+      }
+      extras.forEach((_, e) => {
+        const td = h('td', { class: 'extra' });
+        this.extraCells[e][i] = td;
+        tr.append(td);
+      });
+      let note: HTMLElement | null = null;
+      if (d.rowProblems) tr.append(note = h('td', { class: 'problem-note', attrs: { role: 'status' } }));
+      this.notes.push(note);
+      this.rowEls.push(tr);
+      body.append(tr);
+    }
+    this.el.append(h('table', { class: 'grid' }, this.caption, h('thead', {}, headRow), body));
+    this.active = Math.max(0, Math.min(this.active, rows * cols - 1));
+    if (this.cells[this.active]) this.cells[this.active].tabIndex = 0;
+  }
+
+  highlight(rows: number[], cols: number[], cell?: [number, number]): void {
+    for (const el of this.lit) el.classList.remove('hl', 'hl-cell');
+    this.lit = [];
+    for (const i of rows) {
+      const tr = this.rowEls[i];
+      if (tr) { tr.classList.add('hl'); this.lit.push(tr); }
+    }
+    for (const j of cols) {
+      if (j < 0 || j >= this.cols) continue;
+      const th = this.colHeads[j];
+      if (th) { th.classList.add('hl'); this.lit.push(th); }
+      for (let i = 0; i < this.rows; i++) {
+        const td = this.cells[i * this.cols + j];
+        td.classList.add('hl');
+        this.lit.push(td);
+      }
+    }
+    if (cell && cell[0] < this.rows && cell[1] < this.cols) {
+      const td = this.cells[cell[0] * this.cols + cell[1]];
+      if (td) { td.classList.add('hl-cell'); this.lit.push(td); }
+    }
+  }
+}
+
+// --- the canvas -----------------------------------------------------------------------------------
+
+const MAX_CANVAS_PX = 8192; // the backing store's longest side, whatever the pixel ratio
+
+class CanvasForm implements Form {
+  private readonly grid: HTMLElement; // role=grid, the one Tab stop
+  private readonly base: HTMLCanvasElement; // the cells, drawn when the numbers change
+  private readonly overlay: HTMLCanvasElement; // the lit rows and columns and the cursor
+  private readonly row: HTMLElement; // the one ARIA row, holding the active cell
+  private readonly rowHeader: HTMLElement;
+  private readonly cell: HTMLElement;
+  private d: HeatmapData | null = null;
+  private colours: Array<Swatch | null> = [];
+  private rows = 0;
+  private cols = 0;
+  private cw = 0; // cell width and height in CSS pixels
+  private ch = 0;
+  private left = 0; // row-label gutter and column-label band
+  private top = 0;
+  private active: [number, number] = [0, 0];
+  private hover = -1;
+  private lit: { rows: number[]; cols: number[]; cell?: [number, number] } = { rows: [], cols: [] };
+  private image: HTMLCanvasElement | null = null; // one pixel per cell
+
+  constructor(el: HTMLElement, private readonly point: Pointer) {
+    const id = uid('cell');
+    this.base = h('canvas', { class: 'hm-base', attrs: { 'aria-hidden': 'true' } });
+    this.overlay = h('canvas', { class: 'hm-overlay', attrs: { 'aria-hidden': 'true' } });
+    this.rowHeader = h('div', { attrs: { role: 'rowheader' } });
+    this.cell = h('div', { attrs: { role: 'gridcell', id } });
+    this.row = h('div', { class: 'sr-only', attrs: { role: 'row' } }, this.rowHeader, this.cell);
+    this.grid = h('div', { class: 'canvas-grid', attrs: { role: 'grid', tabindex: '0', 'aria-activedescendant': id } },
+      this.base, this.overlay, this.row);
+    el.append(this.grid);
+    this.grid.addEventListener('keydown', (e) => this.key(e));
+    this.grid.addEventListener('focus', () => { this.drawOverlay(); this.point(this.active[0], this.active[1], 'focus'); });
+    this.grid.addEventListener('blur', () => this.drawOverlay());
+    this.overlay.addEventListener('mousemove', (e) => {
+      const at = this.at(e);
+      if (!at) return;
+      const k = at[0] * this.cols + at[1];
+      if (k === this.hover) return;
+      this.hover = k;
+      this.point(at[0], at[1], 'hover');
+    });
+    this.overlay.addEventListener('mouseleave', () => { this.hover = -1; });
+    this.overlay.addEventListener('click', (e) => {
+      const at = this.at(e);
+      if (!at) return;
+      this.setActive(at);
+      this.point(at[0], at[1], 'click');
+    });
+  }
+
+  private at(e: MouseEvent): [number, number] | null {
+    const r = this.overlay.getBoundingClientRect();
+    const j = Math.floor((e.clientX - r.left - this.left) / this.cw);
+    const i = Math.floor((e.clientY - r.top - this.top) / this.ch);
+    return i >= 0 && i < this.rows && j >= 0 && j < this.cols ? [i, j] : null;
+  }
+
+  private key(e: KeyboardEvent): void {
+    const [i, j] = this.active;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.point(i, j, 'click');
+      return;
+    }
+    const to = move(e, i, j, this.rows, this.cols);
+    if (!to) return;
+    e.preventDefault();
+    this.setActive(to);
+    this.scrollTo(to);
+    this.point(to[0], to[1], 'focus');
+  }
+
+  private setActive(at: [number, number]): void {
+    this.active = at;
+    this.describe();
+    this.drawOverlay();
+  }
+
+  /** Keeps the cursor in view when the canvas is wider than its card. */
+  private scrollTo([i, j]: [number, number]): void {
+    const box = this.grid.parentElement;
+    if (!box) return;
+    const x = this.left + j * this.cw, y = this.top + i * this.ch;
+    if (x < box.scrollLeft + this.left) box.scrollLeft = Math.max(0, x - this.left);
+    else if (x + this.cw > box.scrollLeft + box.clientWidth) box.scrollLeft = x + this.cw - box.clientWidth;
+    void y;
+  }
+
+  /** The active cell in words, for the ARIA grid: "query → key: value". */
+  private describe(): void {
+    const d = this.d;
+    if (!d) return;
+    const [i, j] = this.active;
+    const k = i * this.cols + j;
+    this.row.setAttribute('aria-rowindex', String(i + 2));
+    this.cell.setAttribute('aria-colindex', String(j + 2));
+    this.rowHeader.textContent = d.rowLabels[i] ?? '';
+    const problem = d.rowProblems?.[i]?.text;
+    this.cell.textContent = `${d.colLabels[j] ?? ''}: ${num(d.values.data[k])}${problem ? ' (' + problem + ')' : ''}`;
+  }
+
+  update(d: HeatmapData, colours: Array<Swatch | null>): void {
+    const { rows, cols } = d.values;
+    this.d = d;
+    this.colours = colours;
+    if (rows !== this.rows || cols !== this.cols) {
+      this.rows = rows;
+      this.cols = cols;
+      this.active = [Math.min(this.active[0], rows - 1), Math.min(this.active[1], cols - 1)];
+      this.cw = Math.max(4, Math.min(44, Math.floor(760 / cols)));
+      this.ch = Math.max(4, Math.min(26, this.cw));
+      this.left = this.ch >= 12 ? 96 : 0;
+      this.top = this.cw >= 28 ? 22 : 0;
+      const width = this.left + cols * this.cw, height = this.top + rows * this.ch;
+      const ratio = Math.min(window.devicePixelRatio || 1, MAX_CANVAS_PX / width, MAX_CANVAS_PX / height);
+      for (const c of [this.base, this.overlay]) {
+        c.width = Math.max(1, Math.round(width * ratio));
+        c.height = Math.max(1, Math.round(height * ratio));
+        c.style.width = `${width}px`;
+        c.style.height = `${height}px`;
+      }
+      this.grid.setAttribute('aria-rowcount', String(rows + 1));
+      this.grid.setAttribute('aria-colcount', String(cols + 1));
+    }
+    this.grid.setAttribute('aria-label', d.caption);
+    this.drawBase();
+    this.describe();
+    this.drawOverlay();
+  }
+
+  private context(c: HTMLCanvasElement): CanvasRenderingContext2D | null {
+    const g = c.getContext('2d');
+    if (!g) return null;
+    g.setTransform(c.width / parseFloat(c.style.width), 0, 0, c.height / parseFloat(c.style.height), 0, 0);
+    return g;
+  }
+
+  private drawBase(): void {
+    const d = this.d, g = this.context(this.base);
+    if (!d || !g) return;
+    const css = getComputedStyle(this.grid);
+    const colour = (name: string) => css.getPropertyValue(name).trim();
+    const { rows, cols, cw, ch, left, top } = this;
+    g.clearRect(0, 0, left + cols * cw, top + rows * ch);
+    const font = css.fontFamily;
+    // Labels, where there is room for them.
+    g.fillStyle = colour('--muted');
+    g.textBaseline = 'middle';
+    if (left) {
+      g.font = `600 ${Math.min(12, ch - 2)}px ${font}`;
+      g.textAlign = 'right';
+      for (let i = 0; i < rows; i++) g.fillText(d.rowLabels[i] ?? '', left - 6, top + i * ch + ch / 2, left - 10);
+    }
+    if (top) {
+      g.font = `600 11px ${font}`;
+      g.textAlign = 'center';
+      for (let j = 0; j < cols; j++) g.fillText(d.colLabels[j] ?? '', left + j * cw + cw / 2, top / 2, cw - 2);
+    }
+    const gap = cw >= 8 ? 1 : 0;
+    const maskA = colour('--mask-a'), maskB = colour('--mask-b'), text = colour('--text');
+    // One pixel per cell in a small image, scaled up without smoothing: one drawImage instead of
+    // a fillRect per cell (73,000 of them at 128×128).
+    const pixels = this.pixels(rows, cols, maskA);
+    if (pixels) {
+      g.imageSmoothingEnabled = false;
+      g.drawImage(pixels, left, top, cols * cw, rows * ch);
+    }
+    if (gap) {
+      // The gaps between cells, in the card's colour.
+      g.fillStyle = colour('--surface');
+      for (let j = 1; j <= cols; j++) g.fillRect(left + j * cw - gap, top, gap, rows * ch);
+      for (let i = 1; i <= rows; i++) g.fillRect(left, top + i * ch - gap, cols * cw, gap);
+    }
+    // Masked cells: a stripe across the mask colour, so they look masked without their number.
+    g.fillStyle = maskB;
+    for (let k = 0; k < rows * cols; k++) {
+      if (this.colours[k]) continue;
+      const i = Math.floor(k / cols), j = k % cols;
+      g.fillRect(left + j * cw, top + i * ch + (ch - gap) / 2 - Math.max(1, ch / 8), cw - gap, Math.max(1, ch / 4));
+    }
+    // Numbers, when the cells are big enough to read them.
+    if (d.numbers !== false && cw >= 36 && ch >= 18) {
+      g.font = `12px ${font}`;
+      g.textAlign = 'center';
+      for (let k = 0; k < rows * cols; k++) {
+        const s = this.colours[k];
+        const i = Math.floor(k / cols), j = k % cols;
+        g.fillStyle = s ? (s.dark ? '#000' : '#fff') : text;
+        g.fillText(num(d.values.data[k]), left + j * cw + (cw - gap) / 2, top + i * ch + (ch - gap) / 2, cw - 4);
+      }
+    }
+    // Rows with a problem (a zero sum, negative weights): a warning bar in the gutter.
+    if (d.rowProblems) {
+      g.fillStyle = colour('--warn');
+      d.rowProblems.forEach((p, i) => { if (p) g.fillRect(0, top + i * ch, 4, ch - gap); });
+    }
+  }
+
+  /** The cells as an image of rows × cols pixels. */
+  private pixels(rows: number, cols: number, masked: string): HTMLCanvasElement | null {
+    if (!this.image) this.image = document.createElement('canvas');
+    const c = this.image;
+    if (c.width !== cols || c.height !== rows) { c.width = cols; c.height = rows; }
+    const g = c.getContext('2d');
+    if (!g) return null;
+    g.fillStyle = masked;
+    g.fillRect(0, 0, 1, 1);
+    const m = g.getImageData(0, 0, 1, 1).data;
+    const maskRgb = (m[0] << 16) | (m[1] << 8) | m[2];
+    const img = g.createImageData(cols, rows);
+    const px = img.data;
+    for (let k = 0; k < rows * cols; k++) {
+      const rgb = this.colours[k]?.rgb ?? maskRgb;
+      px[4 * k] = rgb >> 16;
+      px[4 * k + 1] = (rgb >> 8) & 255;
+      px[4 * k + 2] = rgb & 255;
+      px[4 * k + 3] = 255;
+    }
+    g.putImageData(img, 0, 0);
+    return c;
+  }
+
+  private drawOverlay(): void {
+    const g = this.context(this.overlay);
+    if (!g) return;
+    const css = getComputedStyle(this.grid);
+    const { rows, cols, cw, ch, left, top } = this;
+    g.clearRect(0, 0, left + cols * cw, top + rows * ch);
+    g.fillStyle = css.getPropertyValue('--hl-soft').trim();
+    for (const i of this.lit.rows) if (i >= 0 && i < rows) g.fillRect(0, top + i * ch, left + cols * cw, ch);
+    for (const j of this.lit.cols) if (j >= 0 && j < cols) g.fillRect(left + j * cw, 0, cw, top + rows * ch);
+    const frame = (at: [number, number], colour: string, width: number) => {
+      g.strokeStyle = colour;
+      g.lineWidth = width;
+      g.strokeRect(left + at[1] * cw + width / 2, top + at[0] * ch + width / 2, Math.max(1, cw - width), Math.max(1, ch - width));
+    };
+    const cell = this.lit.cell;
+    if (cell && cell[0] < rows && cell[1] < cols) frame(cell, css.getPropertyValue('--hl').trim(), 2);
+    if (document.activeElement === this.grid) frame(this.active, css.getPropertyValue('--accent').trim(), 3);
+  }
+
+  highlight(rows: number[], cols: number[], cell?: [number, number]): void {
+    this.lit = { rows, cols, cell };
+    this.drawOverlay();
+  }
+}
