@@ -307,10 +307,46 @@ void add_each(Lexicon& lexicon, std::string_view words, const std::vector<double
   }
 }
 
+// The table above is written in decimals for people; the program keeps it in hundredths, one
+// byte per value, because the engine that every blog reader downloads carries it (eight doubles
+// a word made it ~25 KB of the wasm). The conversion runs at compile time, so kEntries itself is
+// never stored, and the static_assert proves that every value is an exact hundredth.
+struct CompactEntry {
+  const char* english;
+  std::array<signed char, 8> hundredths;
+  const char* chinese;
+};
+
+constexpr int to_hundredths(double x) { return static_cast<int>(x < 0 ? x * 100 - 0.5 : x * 100 + 0.5); }
+
+template <std::size_t N>
+constexpr bool all_hundredths(const Entry (&entries)[N]) {
+  for (const Entry& e : entries)
+    for (double x : e.vector)
+      if (to_hundredths(x) / 100.0 != x || x < -1 || x > 1) return false;
+  return true;
+}
+static_assert(all_hundredths(kEntries), "every built-in value must be a hundredth in [-1, 1]");
+
+template <std::size_t N>
+constexpr std::array<CompactEntry, N> compact(const Entry (&entries)[N]) {
+  std::array<CompactEntry, N> out{};
+  for (std::size_t i = 0; i < N; ++i) {
+    out[i].english = entries[i].english;
+    out[i].chinese = entries[i].chinese;
+    for (std::size_t t = 0; t < 8; ++t)
+      out[i].hundredths[t] = static_cast<signed char>(to_hundredths(entries[i].vector[t]));
+  }
+  return out;
+}
+
+constexpr auto kCompactEntries = compact(kEntries);
+
 Lexicon make_builtin_lexicon() {
   Lexicon lexicon({"animal", "plant", "food", "technology", "person", "place", "can_fly", "size"});
-  for (const Entry& entry : kEntries) {
-    const std::vector<double> vector(entry.vector.begin(), entry.vector.end());
+  for (const CompactEntry& entry : kCompactEntries) {
+    std::vector<double> vector(8);
+    for (std::size_t t = 0; t < 8; ++t) vector[t] = entry.hundredths[t] / 100.0;
     add_each(lexicon, entry.english, vector);
     add_each(lexicon, entry.chinese, vector);
   }
