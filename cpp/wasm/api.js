@@ -408,6 +408,101 @@ createAttentionEngine = (function (createModule) {
       return typeof lang === 'string' ? lines(M.exampleSentences(lang)) : [];
     }
 
+    // --- the fast float32 path (fast_attention.hpp) --------------------------------------------
+
+    const FAST_OPTIONS = ['queries', 'keys', 'values', 'scale', 'temperature', 'mask', 'materialize',
+      'out', 'weightsOut'];
+    const FAST_MASK = ['none', 'causal'];  // a Uint8Array or boolean[][] is custom, 2
+
+    // A float matrix: {rows, cols, data: Float32Array} is used as it is (no copy into JS);
+    // anything else matrix() accepts is converted.
+    function floatMatrix(value, input) {
+      if (value && value.data instanceof Float32Array && isCount(value.rows) && isCount(value.cols)) {
+        if (value.data.length !== value.rows * value.cols) {
+          refuse('shape_mismatch', input, input + '.data has ' + value.data.length + ' entries, but ' +
+            input + ' is ' + value.rows + '×' + value.cols + ' = ' + value.rows * value.cols + '.');
+        }
+        return { rows: value.rows, cols: value.cols, data: value.data };
+      }
+      const m = matrix(value, input);
+      const data = new Float32Array(m.rows * m.cols);
+      if (m.nested) m.value.forEach((row, i) => data.set(row, i * m.cols));
+      else data.set(m.value);
+      return { rows: m.rows, cols: m.cols, data };
+    }
+
+    function floatBuffer(value, length, input) {
+      if (value === undefined) return new Float32Array(length);
+      if (!(value instanceof Float32Array) || value.length !== length) {
+        refuse('bad_argument', input, input + ' must be a Float32Array of ' + length + ' entries; got ' +
+          describe(value) + '.');
+      }
+      return value;
+    }
+
+    // Large inputs, float32, only the output (and the weights if materialize): see the .d.ts.
+    function attentionFast(o) {
+      options(o, FAST_OPTIONS, 'attentionFast()');
+      const q = floatMatrix(o.queries, 'queries'), k = floatMatrix(o.keys, 'keys');
+      const v = floatMatrix(o.values, 'values');
+      if (q.cols !== k.cols) {
+        refuse('shape_mismatch', 'keys', 'queries are ' + q.rows + '×' + q.cols + ' and keys ' + k.rows +
+          '×' + k.cols + ': each query and key needs the same length d_k to take a dot product.');
+      }
+      if (k.rows !== v.rows) {
+        refuse('shape_mismatch', 'values', 'keys are ' + k.rows + '×' + k.cols + ' and values ' + v.rows +
+          '×' + v.cols + ': there must be one value row for each key row.');
+      }
+      const n = q.rows, m = k.rows, d = q.cols, dV = v.cols;
+      const scaleKind = choice(o.scale, SCALE, 'scale', 'sqrt');
+      let scale = scaleKind === 0 ? 1 / Math.sqrt(d) : 1;
+      if (scaleKind === 2) {
+        if (typeof o.temperature !== 'number' || !(o.temperature > 0) || !isFinite(o.temperature)) {
+          refuse('bad_temperature', 'temperature', 'The temperature must be a number above 0 (got ' +
+            describe(o.temperature) + ').');
+        }
+        scale = 1 / o.temperature;
+      }
+      let mask = 0, maskBytes = null;
+      if (o.mask instanceof Uint8Array) {
+        mask = 2;
+        maskBytes = o.mask;
+      } else if (typeof o.mask === 'string' || o.mask === undefined) {
+        mask = choice(o.mask, FAST_MASK, 'mask', 'none');
+      } else {
+        mask = 2;
+        const b = matrix(o.mask, 'mask', boolean);
+        maskBytes = new Uint8Array(b.rows * b.cols);
+        if (b.nested) b.value.forEach((row, i) => row.forEach((x, j) => { maskBytes[i * b.cols + j] = x ? 1 : 0; }));
+        else b.value.forEach((x, i) => { maskBytes[i] = x ? 1 : 0; });
+      }
+      if (maskBytes && maskBytes.length !== n * m) {
+        refuse('shape_mismatch', 'mask', 'The mask has ' + maskBytes.length + ' entries but there are ' + n +
+          ' queries and ' + m + ' keys; it must be ' + n + '×' + m + '.');
+      }
+      const materialize = o.materialize === true;
+      const out = floatBuffer(o.out, n * dV, 'out');
+      const weightsOut = materialize ? floatBuffer(o.weightsOut, n * m, 'weightsOut') : null;
+
+      const floats = q.data.length + k.data.length + v.data.length + (maskBytes ? Math.ceil(maskBytes.length / 4) : 0);
+      const at = M.fastInput(floats) / 4;
+      const heap = M.HEAPF32;  // read after fastInput(), which may have grown the memory
+      heap.set(q.data, at);
+      heap.set(k.data, at + q.data.length);
+      heap.set(v.data, at + q.data.length + k.data.length);
+      if (maskBytes) M.HEAPU8.set(maskBytes, (at + q.data.length + k.data.length + v.data.length) * 4);
+      const result = M.fastRun(n, m, d, dV, scale, mask, materialize) / 4;
+      if (!result) return coreError();
+      const f32 = M.HEAPF32;
+      out.set(f32.subarray(result, result + n * dV));
+      const r = { ok: true, output: { rows: n, cols: dV, data: out } };
+      if (materialize) {
+        weightsOut.set(f32.subarray(result + n * dV, result + n * dV + n * m));
+        r.weights = { rows: n, cols: m, data: weightsOut };
+      }
+      return r;
+    }
+
     function memoryStats() {
       const r = new Output(M, M.memoryStats());
       return { heapBytes: r.num(), allocatedBytes: r.num() };
@@ -441,6 +536,7 @@ createAttentionEngine = (function (createModule) {
       lexiconInfo: guarded(lexiconInfo),
       exampleSentences: guarded(exampleSentences),
       memoryStats: guarded(memoryStats),
+      attentionFast: guarded(attentionFast),
       limits,
     });
   }

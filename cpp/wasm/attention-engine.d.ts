@@ -245,6 +245,38 @@ declare namespace createAttentionEngine {
     vectors: Mat; // (size, d), in the order of words
   }
 
+  /** A float32 row-major matrix. */
+  interface FloatMat {
+    rows: number;
+    cols: number;
+    data: Float32Array;
+  }
+
+  /**
+   * attentionFast(): large inputs (n, m ≤ 4096; d, d_v ≤ 256) in float32, only the output.
+   * Streams over 64-key blocks with an online softmax (the n×m matrix never exists) unless
+   * `materialize` asks for the weights too. {rows, cols, data: Float32Array} inputs are copied
+   * into the engine's heap directly; pass `out` (and `weightsOut`) to reuse your own buffers.
+   */
+  interface FastOptions {
+    queries: MatrixInput; // (n, d)
+    keys: MatrixInput; // (m, d)
+    values: MatrixInput; // (m, d_v)
+    scale?: 'sqrt' | 'none' | 'temperature';
+    temperature?: number;
+    /** 'none', 'causal', or n×m booleans (boolean[][] or a Uint8Array of 0/1, row-major). */
+    mask?: 'none' | 'causal' | boolean[][] | Uint8Array;
+    materialize?: boolean;
+    out?: Float32Array; // n·d_v entries, filled and returned as output.data
+    weightsOut?: Float32Array; // n·m entries, with materialize
+  }
+
+  interface FastResult {
+    ok: true;
+    output: FloatMat; // (n, d_v)
+    weights?: FloatMat; // (n, m), with materialize
+  }
+
   interface Limits {
     maxTokens: number;
     maxDim: number;
@@ -275,6 +307,8 @@ declare namespace createAttentionEngine {
     exampleSentences(lang: string): string[] | Failure;
     /** The wasm heap's size and the bytes malloc has handed out: for leak checks. */
     memoryStats(): { heapBytes: number; allocatedBytes: number } | Failure;
+    /** Large inputs in float32: see FastOptions. */
+    attentionFast(options: FastOptions): FastResult | Failure;
     readonly limits: Readonly<Limits>;
   }
 }

@@ -10,12 +10,14 @@
 #include <emscripten/heap.h>
 #include <malloc.h>
 
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "attention.hpp"
+#include "fast_attention.hpp"
 #include "lexicon.hpp"
 #include "multihead.hpp"
 #include "parse.hpp"
@@ -323,6 +325,57 @@ Address lexicon_vectors(int id) {
 
 std::string examples(const std::string& lang) { return joined(example_sentences(lang)); }
 
+// --- the fast float32 path ---------------------------------------------------------------------
+
+// Float buffers of their own, kept between calls: q, k, v (then the custom mask's bytes) in,
+// the output (then the weights) out. api.js copies Float32Arrays straight into them.
+std::vector<float> g_fast_in;
+std::vector<float> g_fast_out;
+FastWorkspace g_fast_workspace;
+
+Address fast_input(std::size_t floats) {
+  if (g_fast_in.size() < floats) g_fast_in.resize(floats);
+  return reinterpret_cast<Address>(g_fast_in.data());
+}
+
+// The first NaN or ±Inf among `count` floats laid out as rows of `cols`, as an error.
+std::optional<Error> check_floats(const float* p, std::size_t count, std::size_t cols,
+                                  const char* input) {
+  for (std::size_t k = 0; k < count; ++k) {
+    if (!std::isfinite(p[k])) {
+      const long row = static_cast<long>(k / cols), col = static_cast<long>(k % cols);
+      return make_error(ErrorCode::not_finite, input, row, col,
+                        std::string(input) + ": row " + std::to_string(row + 1) + ", column " +
+                            std::to_string(col + 1) +
+                            " is not a finite number; every entry must be one.");
+    }
+  }
+  return std::nullopt;
+}
+
+// The output's address (n·d_v floats, then n·m weights when materialising), or 0 on error.
+Address fast_run(std::size_t n, std::size_t m, std::size_t d, std::size_t d_v, double scale,
+                 int mask, bool materialize) {
+  FastProblem p;
+  p.n = n, p.m = m, p.d = d, p.d_v = d_v;
+  p.q = g_fast_in.data();
+  p.k = p.q + n * d;
+  p.v = p.k + m * d;
+  p.scale = static_cast<float>(scale);
+  p.mask = static_cast<FastMask>(mask);
+  p.custom = reinterpret_cast<const std::uint8_t*>(p.v + m * d_v);
+  if (auto e = check_fast_problem(p)) return fail(*e);
+  if (auto e = check_floats(p.q, n * d, d, "queries")) return fail(*e);
+  if (auto e = check_floats(p.k, m * d, d, "keys")) return fail(*e);
+  if (auto e = check_floats(p.v, m * d_v, d_v, "values")) return fail(*e);
+  g_fast_out.resize(n * d_v + (materialize ? n * m : 0));
+  float* out = g_fast_out.data();
+  if (auto e = fast_attention(p, out, materialize ? out + n * d_v : nullptr, g_fast_workspace)) {
+    return fail(*e);
+  }
+  return reinterpret_cast<Address>(out);
+}
+
 // --- limits and diagnostics --------------------------------------------------------------------
 
 Address limits() {
@@ -376,4 +429,6 @@ EMSCRIPTEN_BINDINGS(attention_engine) {
   function("limits", &limits);
   function("checkSize", &check_matrix_size);
   function("memoryStats", &memory_stats);
+  function("fastInput", &fast_input);
+  function("fastRun", &fast_run);
 }

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// npm run bench: attention in one node process, every implementation measured side by side.
+//
+//   engine     dist/attention-engine.js, engine.attentionFast() through its public API
+//              (copying inputs in and the output out included), streaming softmax
+//   textbook   plain JavaScript loops over Float32Arrays, the way a tutorial writes it
+//   tfjs-wasm  TF.js 4.22 with its wasm backend (SIMD, one thread)
+//   ort-wasm   onnxruntime-web 1.30, wasm, one thread, on a hand-encoded ONNX graph
+//
+// Rounds are interleaved (each round runs every implementation once per size), so a slow
+// moment of this noisy machine hurts all of them alike; we report medians, the spread
+// (min–max of the rounds) and ratios, in GFLOP/s with attention counted as 4·n·m·d flops.
+// Results go to bench/results.json. Usage: node bench/run.mjs [--rounds N] [--quick]
+import { createRequire } from 'node:module';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpus } from 'node:os';
+import { attentionModel } from './onnx-model.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || (quick ? 3 : 7);
+const sizes = quick ? [[8, 4], [64, 64], [256, 64]]
+  : [[8, 4], [64, 64], [256, 64], [1024, 64], [2048, 128]];
+
+// --- inputs -----------------------------------------------------------------------------------
+function random(count, seed) {  // a small LCG: the same inputs for every implementation
+  const out = new Float32Array(count);
+  let s = seed >>> 0;
+  for (let i = 0; i < count; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out[i] = s / 2 ** 31 - 1;
+  }
+  return out;
+}
+
+// --- implementations: each is (n, d) → async () => Float32Array output --------------------------
+function textbook(n, d, q, k, v) {
+  const scale = 1 / Math.sqrt(d);
+  const scores = new Float32Array(n);
+  const out = new Float32Array(n * d);
+  return () => {
+    for (let i = 0; i < n; i++) {
+      let max = -Infinity;
+      for (let j = 0; j < n; j++) {
+        let s = 0;
+        for (let t = 0; t < d; t++) s += q[i * d + t] * k[j * d + t];
+        scores[j] = s * scale;
+        if (scores[j] > max) max = scores[j];
+      }
+      let sum = 0;
+      for (let j = 0; j < n; j++) { scores[j] = Math.exp(scores[j] - max); sum += scores[j]; }
+      for (let t = 0; t < d; t++) {
+        let o = 0;
+        for (let j = 0; j < n; j++) o += scores[j] * v[j * d + t];
+        out[i * d + t] = o / sum;
+      }
+    }
+    return out;
+  };
+}
+
+async function engineImpl() {
+  const createAttentionEngine = require(join(here, '..', 'dist', 'attention-engine.js'));
+  const engine = await createAttentionEngine();
+  if (typeof engine.attentionFast !== 'function') throw new Error('engine has no attentionFast()');
+  return {
+    engine,
+    make(n, d, q, k, v) {
+      const out = new Float32Array(n * d);
+      const options = { queries: { rows: n, cols: d, data: q }, keys: { rows: n, cols: d, data: k },
+        values: { rows: n, cols: d, data: v }, out };
+      return () => {
+        const r = engine.attentionFast(options);
+        if (!r.ok) throw new Error(r.error.message);
+        return r.output.data;
+      };
+    },
+  };
+}
+
+async function tfjsImpl() {
+  const tf = await import('@tensorflow/tfjs-core');
+  const wasm = await import('@tensorflow/tfjs-backend-wasm');
+  wasm.setWasmPaths(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm')) + '/');
+  wasm.setThreadsCount(1);
+  await tf.setBackend('wasm');
+  await tf.ready();
+  return (n, d, q, k, v) => () => tf.tidy(() => {
+    const Q = tf.tensor2d(q, [n, d]), K = tf.tensor2d(k, [n, d]), V = tf.tensor2d(v, [n, d]);
+    const weights = tf.softmax(tf.mul(tf.matMul(Q, K, false, true), 1 / Math.sqrt(d)));
+    return tf.matMul(weights, V).dataSync();
+  });
+}
+
+async function ortImpl() {
+  const ort = await import('onnxruntime-web');
+  ort.env.wasm.numThreads = 1;
+  ort.env.logLevel = 'error';
+  const sessions = new Map();
+  return async (n, d, q, k, v) => {
+    if (!sessions.has(d)) {
+      sessions.set(d, await ort.InferenceSession.create(attentionModel(1 / Math.sqrt(d)),
+        { executionProviders: ['wasm'] }));
+    }
+    const session = sessions.get(d);
+    return async () => {
+      const feeds = { Q: new ort.Tensor('float32', q, [n, d]), K: new ort.Tensor('float32', k, [n, d]),
+        V: new ort.Tensor('float32', v, [n, d]) };
+      return (await session.run(feeds)).O.data;
+    };
+  };
+}
+
+// --- measurement ----------------------------------------------------------------------------------
+// Calls fn enough times to fill ~target ms and returns the time per call in ms.
+async function timeBatch(fn, targetMs) {
+  let reps = 1;
+  for (;;) {
+    const start = performance.now();
+    for (let r = 0; r < reps; r++) await fn();
+    const elapsed = performance.now() - start;
+    if (elapsed >= targetMs || reps >= 1 << 20) return elapsed / reps;
+    reps = Math.max(reps * 2, Math.ceil(reps * targetMs / Math.max(elapsed, 0.01)));
+  }
+}
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const h = s.length >> 1; return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2; };
+const maxRelDiff = (a, b) => { let m = 0, scale = 0; for (let i = 0; i < a.length; i++) scale = Math.max(scale, Math.abs(b[i])); for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i])); return m / (scale || 1); };
+
+async function main() {
+  const impls = {};
+  const skipped = {};
+  const load = async (name, fn) => { try { impls[name] = await fn(); } catch (e) { skipped[name] = String(e.message ?? e); } };
+  let engine;
+  await load('engine', async () => { const e = await engineImpl(); engine = e.engine; return e.make; });
+  await load('textbook', async () => textbook);
+  await load('tfjs-wasm', tfjsImpl);
+  await load('ort-wasm', ortImpl);
+  for (const [name, why] of Object.entries(skipped)) console.log(`skipped ${name}: ${why}`);
+
+  const results = { date: new Date().toISOString(), node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown', rounds, sizes: [] };
+  for (const [n, d] of sizes) {
+    const q = random(n * d, 1), k = random(n * d, 2), v = random(n * d, 3);
+    const flops = 4 * n * n * d;
+    const calls = {};
+    for (const [name, make] of Object.entries(impls)) calls[name] = await make(n, d, q, k, v);
+    // Every implementation must agree with the textbook loops before it is timed.
+    const reference = Float32Array.from(await calls.textbook());
+    for (const [name, fn] of Object.entries(calls)) {
+      const diff = maxRelDiff(await fn(), reference);
+      if (diff > 1e-4) throw new Error(`${name} disagrees with the textbook loops at ${n}×${d}: ${diff}`);
+    }
+    const times = Object.fromEntries(Object.keys(calls).map((name) => [name, []]));
+    const target = Math.min(200, Math.max(40, flops / 2e7));
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, fn] of Object.entries(calls)) times[name].push(await timeBatch(fn, target));
+    }
+    const row = { n, d, flops, impls: {} };
+    for (const [name, ts] of Object.entries(times)) {
+      const ms = median(ts);
+      row.impls[name] = { medianMs: ms, minMs: Math.min(...ts), maxMs: Math.max(...ts),
+        gflops: flops / (ms * 1e6) };
+    }
+    results.sizes.push(row);
+    const line = Object.entries(row.impls).map(([name, r]) =>
+      `${name} ${r.gflops.toFixed(2)} GFLOP/s (${(r.medianMs * 1000).toFixed(1)} µs, ±${(50 * (r.maxMs - r.minMs) / r.medianMs).toFixed(0)}%)`);
+    console.log(`${String(n).padStart(4)}×${String(d).padEnd(3)}  ${line.join('   ')}`);
+    if (row.impls.engine) {
+      const ratio = (peer) => row.impls[peer] ? (row.impls[peer].medianMs / row.impls.engine.medianMs) : NaN;
+      row.ratios = { textbook: ratio('textbook'), tfjs: ratio('tfjs-wasm'), ort: ratio('ort-wasm') };
+      console.log(`          engine is ${row.ratios.textbook.toFixed(1)}× textbook, ${row.ratios.tfjs.toFixed(2)}× TF.js-wasm, ${row.ratios.ort.toFixed(2)}× onnxruntime-web`);
+    }
+  }
+
+  if (engine) results.explainer = explainerCost(engine);
+  if (engine) results.streamingMemory = streamingMemory(engine);
+  writeFileSync(join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log(`\nwrote bench/results.json`);
+}
+
+// A full explainer call (every step, double precision) for 8 tokens × 4 features.
+function explainerCost(engine) {
+  const rows = (n, d, seed) => { const r = random(n * d, seed); return Array.from({ length: n }, (_, i) => Array.from(r.subarray(i * d, i * d + d))); };
+  const options = { queries: rows(8, 4, 4), keys: rows(8, 4, 5), values: rows(8, 4, 6) };
+  const ts = [];
+  for (let round = 0; round < 7; round++) {
+    const start = performance.now();
+    const reps = 20000;
+    for (let r = 0; r < reps; r++) engine.attention(options);
+    ts.push((performance.now() - start) / reps * 1000);
+  }
+  const us = median(ts);
+  console.log(`explainer call, 8×4, all steps: ${us.toFixed(2)} µs (median of 7 rounds)`);
+  return { n: 8, d: 4, medianUs: us };
+}
+
+// Heap growth of one streaming call at n = 4096, d = 64.
+function streamingMemory(engine) {
+  const n = 4096, d = 64;
+  const before = engine.memoryStats().heapBytes;
+  const data = () => ({ rows: n, cols: d, data: random(n * d, 7) });
+  const r = engine.attentionFast({ queries: data(), keys: data(), values: data() });
+  const after = engine.memoryStats().heapBytes;
+  if (!r.ok) return null;
+  const grewMb = (after - before) / 2 ** 20;
+  console.log(`streaming 4096×64: the wasm heap grew by ${grewMb.toFixed(2)} MB`);
+  return { n, d, heapGrowthMb: grewMb };
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
