@@ -81,23 +81,19 @@ void pack_keys(const FastProblem& p, std::vector<float>& panels) {
   }
 }
 
-template <int lane>
-inline f32x4 broadcast(f32x4 x) {
-  return __builtin_shufflevector(x, x, lane, lane, lane, lane);
-}
-
 // scores (4, width) = the query tile · the keys of `panels` (width a multiple of 8).
-// q_panel is the tile's 4 query rows interleaved as (d, 4): one load gives feature t of all four.
+// q_panel is the tile's 4 query rows interleaved as (d, 4), so feature t of all four sits at one
+// address plus constant offsets: four load-and-splat instructions (v128.load32_splat), which use
+// load ports rather than the shuffle port that lane broadcasts would compete for.
 void score_tile(const float* q_panel, std::size_t d, const float* panels, std::size_t width,
                 float* scores, std::size_t stride) {
   for (std::size_t pb = 0; pb < width / kPanel; ++pb) {
     const float* kp = panels + pb * d * kPanel;
     f32x4 acc[kRows][2] = {};
     for (std::size_t t = 0; t < d; ++t) {
-      const f32x4 qv = load(q_panel + t * kRows);
+      const float* qt = q_panel + t * kRows;
       const f32x4 k0 = load(kp + t * kPanel), k1 = load(kp + t * kPanel + 4);
-      const f32x4 q0 = broadcast<0>(qv), q1 = broadcast<1>(qv), q2 = broadcast<2>(qv),
-                  q3 = broadcast<3>(qv);
+      const f32x4 q0 = splat(qt[0]), q1 = splat(qt[1]), q2 = splat(qt[2]), q3 = splat(qt[3]);
       acc[0][0] += q0 * k0;
       acc[0][1] += q0 * k1;
       acc[1][0] += q1 * k0;
@@ -116,7 +112,7 @@ void score_tile(const float* q_panel, std::size_t d, const float* panels, std::s
 }
 
 // acc (4, d_v8) += probabilities · v rows (count, d_v8). p_panel holds the 4 rows'
-// probabilities interleaved as (count, 4), so one load gives key j's weight in all four rows.
+// probabilities interleaved as (count, 4), read with load-and-splat like the queries above.
 void accumulate_values(const float* p_panel, const float* v, std::size_t d_v8, std::size_t count,
                        float* acc) {
   for (std::size_t c = 0; c < d_v8; c += 8) {
@@ -127,10 +123,9 @@ void accumulate_values(const float* p_panel, const float* v, std::size_t d_v8, s
       a[r][1] = load(acc + r * d_v8 + c + 4);
     }
     for (std::size_t j = 0; j < count; ++j) {
-      const f32x4 pv = load(p_panel + j * kRows);
+      const float* pj = p_panel + j * kRows;
       const f32x4 v0 = load(v + j * d_v8 + c), v1 = load(v + j * d_v8 + c + 4);
-      const f32x4 p0 = broadcast<0>(pv), p1 = broadcast<1>(pv), p2 = broadcast<2>(pv),
-                  p3 = broadcast<3>(pv);
+      const f32x4 p0 = splat(pj[0]), p1 = splat(pj[1]), p2 = splat(pj[2]), p3 = splat(pj[3]);
       a[0][0] += p0 * v0;
       a[0][1] += p0 * v1;
       a[1][0] += p1 * v0;
