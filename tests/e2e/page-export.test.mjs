@@ -1,0 +1,122 @@
+// Exports for writers (web/src/export.ts) on the engine's real results: each format carries the
+// same numbers. CSV reads back through the engine's own matrix parser; the SVG is parsed by
+// Chromium's DOMParser; the NumPy code is run when Python has NumPy, else checked as text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { root, launch } from './page-helpers.mjs';
+
+let X; // web/src/export.ts
+let engine;
+let browser;
+
+before(async () => {
+  const out = await build({ entryPoints: [join(root, 'web/src/export.ts')], bundle: true, format: 'esm',
+    platform: 'neutral', write: false, logLevel: 'silent' });
+  X = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
+  engine = await createRequire(import.meta.url)(join(root, 'dist/attention-engine.js'))();
+  browser = await launch();
+});
+after(async () => browser?.close());
+
+const fruit = [[1, 2, 1], [2, 2, 0], [0, 2, 3]];
+const tokens = ['apple', 'orange', 'iPhone'];
+
+function labelled(title, m, rowLabels = tokens, colLabels = tokens) {
+  return { title, rows: m.rows, cols: m.cols, data: m.data, rowLabels, colLabels };
+}
+
+function fruitSteps(options = {}) {
+  const r = engine.attention({ queries: fruit, keys: fruit, values: fruit, ...options });
+  assert.ok(r.ok, r.error?.message);
+  return r;
+}
+
+test('export: bare CSV reads back through the engine to the same doubles', () => {
+  const weights = labelled('weights', fruitSteps().weights);
+  const back = engine.parseMatrix(X.toCsv(weights, true), 'csv');
+  assert.ok(back.ok, back.error?.message);
+  assert.deepEqual(Array.from(back.matrix.data), Array.from(weights.data));
+});
+
+test('export: labelled CSV has a header and quotes labels that need it', () => {
+  const scores = labelled('scores', fruitSteps({ scale: 'none' }).scores, ['apple', 'orange, ripe', 'say "hi"']);
+  const lines = X.toCsv(scores).split('\r\n');
+  assert.equal(lines[0], ',apple,orange,iPhone');
+  assert.equal(lines[1], 'apple,6,6,7');
+  assert.equal(lines[2], '"orange, ripe",6,8,4');
+  assert.equal(lines[3], '"say ""hi""",7,4,13');
+});
+
+test('export: JSON carries labels, numbers and null for masked scores', () => {
+  const masked = labelled('masked', fruitSteps({ scale: 'none', mask: 'causal' }).masked);
+  const json = JSON.parse(X.toJson(masked));
+  assert.deepEqual(json.rowLabels, tokens);
+  assert.deepEqual(json.data, [[6, null, null], [6, 8, null], [7, 4, 13]]);
+});
+
+test('export: LaTeX is a bmatrix with the entries and the tokens as labels', () => {
+  const scores = labelled('scores', fruitSteps({ scale: 'none', mask: 'causal' }).masked,
+    ['a_b', 'x & y', 'iPhone']);
+  const tex = X.toLatex(scores);
+  assert.match(tex, /\\begin\{bmatrix\}\n {2}6 & -\\infty & -\\infty \\\\\n {2}6 & 8 & -\\infty \\\\\n {2}7 & 4 & 13\n\\end\{bmatrix\}/);
+  assert.match(tex, /\\text\{a\\_b\} \\\\ \\text\{x \\& y\}/);
+  assert.match(tex, /\\text\{apple\} & \\text\{orange\} & \\text\{iPhone\}/);
+});
+
+test('export: Markdown table with rounded numbers and escaped labels', () => {
+  const weights = labelled('weights', fruitSteps().weights, ['a|b', 'orange', 'iPhone']);
+  const md = X.toMarkdown(weights, 3).split('\n');
+  assert.equal(md[0], '| weights | apple | orange | iPhone |');
+  assert.equal(md[1], '|---|---:|---:|---:|');
+  const w = Array.from(weights.data.subarray(0, 3), (x) => Number(x.toPrecision(3)).toString());
+  assert.equal(md[2], `| **a\\|b** | ${w.join(' | ')} |`);
+});
+
+test('export: NumPy code rebuilds the numbers', () => {
+  const steps = fruitSteps({ mask: 'causal' });
+  const code = X.toNumpy(labelled('masked scores', steps.masked));
+  assert.match(code, /^import numpy as np$/m);
+  assert.match(code, /^masked_scores = np\.array\(\[$/m);
+  // Every number in the shortest form that reads back exactly, −∞ as -np.inf.
+  for (let i = 0; i < 3; i++) {
+    const row = Array.from(steps.masked.data.subarray(i * 3, i * 3 + 3), (x) => (x === -Infinity ? '-np.inf' : String(x)));
+    assert.ok(code.includes(`    [${row.join(', ')}],`), `row ${i}: ${row}`);
+  }
+  const python = spawnSync('python3', ['-c', 'import numpy'], { encoding: 'utf8' });
+  if (python.status === 0) {
+    const run = spawnSync('python3', ['-c', code + '\nprint(repr(masked_scores.tolist()))'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const printed = JSON.parse(run.stdout.replace(/-inf/g, 'null'));
+    assert.deepEqual(printed.flat().map((x) => (x === null ? -Infinity : x)), Array.from(steps.masked.data));
+  }
+});
+
+test('export: the SVG parses and shows every label and value', async () => {
+  const weights = labelled('weights <of> "fruit"', fruitSteps().weights, ['apple', 'or&nge', 'iPhone']);
+  const svg = X.toSvg(weights, { fill: () => '#336699', ink: () => '#ffffff', digits: 3 });
+  const page = await browser.context.newPage();
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const error = doc.querySelector('parsererror');
+    return { error: error ? error.textContent : null, texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
+      rects: doc.querySelectorAll('rect').length, title: doc.querySelector('title')?.textContent };
+  }, svg);
+  await page.close();
+  assert.equal(parsed.error, null);
+  assert.equal(parsed.title, 'weights <of> "fruit"');
+  assert.equal(parsed.rects, 1 + 9);  // the background and one per cell
+  for (const label of ['apple', 'or&nge', 'iPhone']) assert.ok(parsed.texts.includes(label), label);
+  for (const x of weights.data) assert.ok(parsed.texts.includes(X.displayNumber(x, 3)), String(x));
+});
+
+test('export: display numbers round and spell minus and infinity as a reader writes them', () => {
+  assert.equal(X.displayNumber(0.362441, 3), '0.362');
+  assert.equal(X.displayNumber(-1.5), '−1.5');
+  assert.equal(X.displayNumber(-Infinity), '−∞');
+  assert.equal(X.displayNumber(6), '6');
+  assert.equal(X.displayNumber(1234567, 4), '1235000');
+});
