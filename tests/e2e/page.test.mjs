@@ -321,7 +321,7 @@ test('no console errors on any preset, in light and dark; a screenshot of each',
       await loadPreset(p, id);
       await cell(p, 'weights', 0, 0).hover();
       assert.equal(await p.locator('#app').getAttribute('data-state'), 'ok', id);
-      const text = await p.locator('.views').innerText();
+      const text = await p.locator('.views').textContent(); // cards off screen have no innerText
       assert.doesNotMatch(text, /NaN|undefined|Infinity/, id);
       await shot(p, `page-${id}-${colorScheme}`);
     }
@@ -347,6 +347,82 @@ test('the page opens from file:// (classic scripts, no fetch)', async () => {
   await p.goto(pathToFileURL(join(root, 'dist', 'index.html')).href);
   await p.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0, null, { timeout: 20000 });
   assert.equal(await p.locator('#app').getAttribute('data-state'), 'ok');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+// --- large inputs, multi-head inputs, and the entropy by d_k ------------------------------------------
+
+test('Why √d_k: a table of the engine’s row entropy at several d_k; unscaled it falls as d_k grows', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'sqrtdk');
+  const rows = await p.evaluate(() => Array.from(document.querySelectorAll('[data-view="entropy"] tbody tr'), (tr) => ({
+    dK: Number(tr.querySelector('th').textContent),
+    scaled: tr.querySelector('td[data-kind="scaled"] .value').textContent,
+    unscaled: tr.querySelector('td[data-kind="unscaled"] .value').textContent,
+  })));
+  assert.ok(rows.length >= 6, `${rows.length} values of d_k`);
+  assert.deepEqual(rows.map((r) => r.dK).slice(0, 3), [1, 2, 4]);
+  const first = rows[0], last = rows.at(-1);
+  assert.equal(last.dK, 512);
+  assert.ok(number(last.unscaled) < number(first.unscaled) - 0.3, `unscaled: ${first.unscaled} at d_k 1, ${last.unscaled} at 512`);
+  assert.ok(number(last.unscaled) < number(last.scaled), 'at d_k 512 scaling keeps more entropy');
+  // The row for the d_k on screen is marked, and matches the weights' entropy column on the right.
+  assert.equal(await p.locator('[data-view="entropy"] tr.current th').textContent(), '512');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('Multi-head: each head’s projected Q, K and V are shown, and change with the head', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'multihead');
+  const card = p.locator('[data-step="qkv"]');
+  assert.ok(await card.isVisible());
+  const q1 = await readHeatmap(p, 'head-q', 'a');
+  assert.equal(q1.length, 6, 'one row per token');
+  assert.equal(q1[0].length, 4, 'd_k = 4');
+  assert.equal((await readHeatmap(p, 'head-v', 'a'))[0].length, 4, 'd_v = 4');
+  await andRender(p, () => p.locator('.tabs [data-head="1"]').click());
+  assert.notDeepEqual(await readHeatmap(p, 'head-q', 'a'), q1);
+  assert.match(await card.locator('h3').innerText(), /2/);
+  // Single-head presets do not show it.
+  await loadPreset(p, 'fruit');
+  assert.ok(!(await card.isVisible()));
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('a large heatmap is a canvas in a keyboard grid: arrows move the cursor and explain the cell', async () => {
+  const { page: p, problems } = await page();
+  await andRender(p, () => p.check('fieldset[data-control="mode"] input[value="vectors"]'));
+  await p.click('details.paste summary');
+  const rows = (n, d, f) => Array.from({ length: n }, (_, i) => Array.from({ length: d }, (_, j) => f(i, j)).join(' ')).join('\n');
+  for (const [target, f] of [['q', (i, j) => ((i + j) % 5) - 2], ['k', (i, j) => ((i * j) % 3) - 1], ['v', (i, j) => (i === j ? 1 : 0)]]) {
+    await p.selectOption('select[data-control="paste-target"]', target);
+    await p.fill('textarea[data-input="matrix-paste"]', rows(40, 30, f));
+    await andRender(p, () => p.click('button[data-action="paste"]'));
+  }
+  assert.equal(await p.locator('#app').getAttribute('data-state'), 'ok');
+  const grid = p.locator('.heatmap[data-view="scores"][data-side="a"] [role="grid"]');
+  assert.equal(await grid.count(), 1, '40 × 40 = 1,600 cells: drawn on a canvas');
+  assert.equal(await p.locator('.heatmap[data-view="scores"][data-side="a"] td').count(), 0);
+  assert.equal(await grid.getAttribute('aria-rowcount'), '41');
+  await grid.focus();
+  assert.match(await p.locator('.explain-body').innerText(), /q1 → k1/);
+  await p.keyboard.press('ArrowRight');
+  await p.keyboard.press('ArrowDown');
+  const text = await p.locator('.explain-body').innerText();
+  assert.match(text, /q2 → k2/);
+  // Row 2 of Q: (1+j) % 5 − 2, column 2 of K: j % 3 − 1, over 30 features; the engine's sum.
+  assert.match(text, /q·k = .* = /);
+  const active = await p.locator('.heatmap[data-view="scores"][data-side="a"] [role="gridcell"]').innerText();
+  assert.match(active, /^k2: /);
+  await p.keyboard.press('Control+End');
+  assert.match(await p.locator('.explain-body').innerText(), /q40 → k40/);
+  // Hovering the canvas explains the cell under the pointer.
+  const box = await p.locator('.heatmap[data-view="weights"][data-side="a"] canvas.hm-overlay').boundingBox();
+  await p.mouse.move(box.x + box.width - 2, box.y + box.height - 2);
+  assert.match(await p.locator('.explain-body').innerText(), /q40 → k40/);
   assert.deepEqual(problems, []);
   await p.close();
 });

@@ -2,7 +2,7 @@
 // state → compute() (the engine) → views. Every change to the state schedules one render on the
 // next animation frame, so a drag or fast typing costs one engine call per frame.
 import { h, clear, setText } from './dom';
-import { t, num, setLanguage, language, resolveLanguage, LANGUAGES, type MessageKey } from './i18n';
+import { t, num, int, setLanguage, language, resolveLanguage, LANGUAGES, type MessageKey } from './i18n';
 import type { Engine, LexiconRef, Mat } from './engine';
 import { engineMessage } from './errors';
 import { compute, entropyByDk, type Model, type PageError, type Where } from './model';
@@ -455,7 +455,7 @@ class App {
     delete this.fileStatus.dataset.error;
     if (this.fileLexicon) this.engine.freeLexicon(this.fileLexicon);
     this.fileLexicon = { id: r.id };
-    this.fileStatus.textContent = t('words.fileLoaded', { count: r.size, dims: r.features.length });
+    this.fileStatus.textContent = t('words.fileLoaded', { count: int(r.size), dims: int(r.features.length) });
     this.set({ lexicon: 'file', edits: [] });
   }
 
@@ -529,7 +529,7 @@ class App {
         this.grids.get('x')!.update({ caption: t('words.vectors'), cells: w.cells, rowLabels: w.tokens,
           colLabels: w.features, rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
           invalid: w.invalid });
-        setText(this.wordsInfo, t('words.tokenCount', { n: w.tokens.length, d: w.features.length }));
+        setText(this.wordsInfo, t('words.tokenCount', { n: int(w.tokens.length), d: int(w.features.length) }));
       }
       const qw = queryWords ?? this.lastQueryWords;
       if (qw && s.setup === 'query') {

@@ -29,7 +29,8 @@ export class Explain {
   constructor() {
     this.body = h('div', { class: 'explain-body' });
     this.live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true', 'data-live': 'explain' } });
-    this.el = h('section', { class: 'card explain', attrs: { 'aria-labelledby': 'explain-title' } },
+    // Focusable: on a phone the panel is a short scrolling strip, which a keyboard must reach.
+    this.el = h('section', { class: 'card explain', attrs: { 'aria-labelledby': 'explain-title', tabindex: '0' } },
       h('h2', { text: t('explain.title'), attrs: { id: 'explain-title' } }), this.body, this.live);
     this.empty();
   }

@@ -1,7 +1,7 @@
 // Where each token moves: the value vectors (dots) and the outputs (rings) in the 2-D plane the
 // engine chose (project2d), with an arrow from a token's value to its output.
 import { h, ns, SVG, clear, uid } from '../dom';
-import { t } from '../i18n';
+import { t, int } from '../i18n';
 import type { Plane } from '../engine';
 
 const W = 360, H = 260, PAD = 28;
@@ -70,7 +70,7 @@ export class Plot {
     this.svg.setAttribute('aria-label', t('view.plot'));
     // The share of the variance the plane shows, as the engine reported it.
     const shown = plane.totalVariance > 0 ? (plane.variance[0] + plane.variance[1]) / plane.totalVariance : 1;
-    this.caption.textContent = t('view.hint.plot') + ' ' + t('plot.caption', { share: Math.round(100 * shown) });
+    this.caption.textContent = t('view.hint.plot') + ' ' + t('plot.caption', { share: int(Math.round(100 * shown)) });
   }
 
   highlight(query: number | null, key: number | null): void {
