@@ -28,16 +28,15 @@ void orthogonalize(Vec& v, const Vec& u) {
   for (std::size_t t = 0; t < v.size(); ++t) v[t] -= p * u[t];
 }
 
-// Covariance times v, without forming the d×d covariance: Cᵀ(C v) / rows.
-Vec covariance_times(const Matrix& centred, const Vec& v) {
-  const std::size_t rows = centred.shape()[0], d = centred.shape()[1];
-  Vec out(d, 0.0);
-  for (std::size_t r = 0; r < rows; ++r) {
-    double p = 0;
-    for (std::size_t t = 0; t < d; ++t) p += centred(r, t) * v[t];
-    for (std::size_t t = 0; t < d; ++t) out[t] += p * centred(r, t);
+// s (k, k) times v.
+Vec times(const Matrix& s, const Vec& v) {
+  const std::size_t k = v.size();
+  Vec out(k, 0.0);
+  for (std::size_t i = 0; i < k; ++i) {
+    double x = 0;
+    for (std::size_t j = 0; j < k; ++j) x += s(i, j) * v[j];
+    out[i] = x;
   }
-  for (double& x : out) x /= static_cast<double>(rows);
   return out;
 }
 
@@ -65,67 +64,105 @@ void fix_sign(Vec& v) {
     for (double& x : v) x = -x;
 }
 
-// The top two eigenvectors of the covariance of `centred`, by orthogonal (subspace) iteration
-// followed by a 2×2 Rayleigh–Ritz step, which makes the result exact once the plane has
-// converged, even when the two variances are equal.
-void principal_axes(const Matrix& centred, Vec& a1, Vec& a2) {
-  const std::size_t rows = centred.shape()[0], d = centred.shape()[1];
-  // Start from the two points farthest from the mean: deterministic and never orthogonal to the
-  // data (unlike a fixed basis vector).
-  a1.assign(d, 0.0);
-  a2.assign(d, 0.0);
-  std::size_t far1 = 0;
-  double best = -1;
-  std::vector<double> norms(rows);
-  for (std::size_t r = 0; r < rows; ++r) {
-    double s = 0;
-    for (std::size_t t = 0; t < d; ++t) s += centred(r, t) * centred(r, t);
-    norms[r] = s;
-    if (s > best) best = s, far1 = r;
+// The top two eigenvectors of a symmetric positive semi-definite s (k, k), by orthogonal
+// (subspace) iteration followed by a 2×2 Rayleigh–Ritz step, which makes the result exact once
+// the plane has converged, even when the two eigenvalues are equal. Zero vectors if s is zero.
+void top_two_eigenvectors(const Matrix& s, Vec& a1, Vec& a2) {
+  const std::size_t k = s.shape()[0];
+  // Start from the two largest columns of s (the second made orthogonal to the first):
+  // deterministic, and inside the space the data spans, unlike a fixed basis vector.
+  Vec column(k);
+  double best = 0, best2 = 0;
+  a1.assign(k, 0.0);
+  a2.assign(k, 0.0);
+  for (std::size_t j = 0; j < k; ++j) {
+    for (std::size_t i = 0; i < k; ++i) column[i] = s(i, j);
+    const double len2 = dot(column, column);
+    if (len2 > best) best = len2, a1 = column;
   }
-  if (best <= 0) {  // every point at the mean: any axes will do
-    a1[0] = 1;
-    a2 = orthogonal_to(a1);
-    return;
-  }
-  for (std::size_t t = 0; t < d; ++t) a1[t] = centred(far1, t);
+  if (best == 0) return;  // every point at the mean
   normalize(a1);
-  // The second start: the point with the largest part orthogonal to the first.
-  double best2 = 0;
-  for (std::size_t r = 0; r < rows; ++r) {
-    Vec p(d);
-    for (std::size_t t = 0; t < d; ++t) p[t] = centred(r, t);
-    orthogonalize(p, a1);
-    const double len2 = dot(p, p);
-    if (len2 > best2) best2 = len2, a2 = p;
+  for (std::size_t j = 0; j < k; ++j) {
+    for (std::size_t i = 0; i < k; ++i) column[i] = s(i, j);
+    orthogonalize(column, a1);
+    const double len2 = dot(column, column);
+    if (len2 > best2) best2 = len2, a2 = column;
   }
   if (best2 <= 1e-24 * best) a2 = orthogonal_to(a1);
   normalize(a2);
 
   for (int iteration = 0; iteration < 1000; ++iteration) {
-    Vec b1 = covariance_times(centred, a1), b2 = covariance_times(centred, a2);
+    Vec b1 = times(s, a1), b2 = times(s, a2);
     const double scale = normalize(b1);
     if (scale == 0) break;
     orthogonalize(b2, b1);
-    if (normalize(b2) <= 1e-13 * scale) b2 = orthogonal_to(b1);  // the data lie on a line
+    if (normalize(b2) <= 1e-13 * scale) b2 = orthogonal_to(b1);  // rank one: the data lie on a line
     const double change = std::abs(std::abs(dot(a1, b1)) - 1) + std::abs(std::abs(dot(a2, b2)) - 1);
     a1 = std::move(b1);
     a2 = std::move(b2);
     if (change < 1e-15) break;
   }
 
-  // Rayleigh–Ritz in the plane span(a1, a2): diagonalise the 2×2 covariance there.
-  const Vec c1 = covariance_times(centred, a1), c2 = covariance_times(centred, a2);
+  // Rayleigh–Ritz in the plane span(a1, a2): diagonalise s restricted to it.
+  const Vec c1 = times(s, a1), c2 = times(s, a2);
   const double s11 = dot(a1, c1), s12 = dot(a1, c2), s22 = dot(a2, c2);
   const double angle = 0.5 * std::atan2(2 * s12, s11 - s22);  // rotation to the eigenbasis
-  const double c = std::cos(angle), s = std::sin(angle);
-  Vec r1(d), r2(d);
-  for (std::size_t t = 0; t < d; ++t) {
-    r1[t] = c * a1[t] + s * a2[t];
-    r2[t] = -s * a1[t] + c * a2[t];
+  const double c = std::cos(angle), sn = std::sin(angle);
+  Vec r1(k), r2(k);
+  for (std::size_t t = 0; t < k; ++t) {
+    r1[t] = c * a1[t] + sn * a2[t];
+    r2[t] = -sn * a1[t] + c * a2[t];
   }
   a1 = std::move(r1);
   a2 = std::move(r2);
+}
+
+// The two principal axes (unit, orthogonal, in d-space) of the rows of `centred` (rows, d).
+// The iteration runs on the smaller of the two matrices with the same nonzero eigenvalues: the
+// covariance CᵀC (d, d) or the Gram matrix CCᵀ (rows, rows), whose eigenvector u maps to the axis
+// Cᵀu. So a page of 256 points in 64 dimensions iterates on 64×64, not on the points.
+void principal_axes(const Matrix& centred, Vec& a1, Vec& a2) {
+  const std::size_t rows = centred.shape()[0], d = centred.shape()[1];
+  const bool covariance = d <= rows;
+  const std::size_t k = covariance ? d : rows;
+  Matrix s = xt::zeros<double>({k, k});  // (k, k)
+  if (covariance) {
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t i = 0; i < d; ++i) {
+        const double x = centred(r, i);
+        if (x != 0)
+          for (std::size_t j = 0; j < d; ++j) s(i, j) += x * centred(r, j);
+      }
+  } else {
+    for (std::size_t i = 0; i < rows; ++i)
+      for (std::size_t j = 0; j < rows; ++j) {
+        double x = 0;
+        for (std::size_t t = 0; t < d; ++t) x += centred(i, t) * centred(j, t);
+        s(i, j) = x;
+      }
+  }
+  Vec u1, u2;
+  top_two_eigenvectors(s, u1, u2);
+  if (covariance) {
+    a1 = std::move(u1);
+    a2 = std::move(u2);
+  } else {  // axis = Cᵀu, normalised
+    a1.assign(d, 0.0);
+    a2.assign(d, 0.0);
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t t = 0; t < d; ++t) {
+        a1[t] += u1[r] * centred(r, t);
+        a2[t] += u2[r] * centred(r, t);
+      }
+    normalize(a1);
+    orthogonalize(a2, a1);  // exact in theory; removes rounding
+    if (normalize(a2) == 0) a2 = orthogonal_to(a1);
+  }
+  if (dot(a1, a1) == 0) {  // every point at the mean: any axes will do
+    a1.assign(d, 0.0);
+    a1[0] = 1;
+    a2 = orthogonal_to(a1);
+  }
 }
 
 Matrix coordinates(const Matrix& points, const Vector& mean, const Vec& a1, const Vec& a2) {

@@ -93,3 +93,37 @@ TEST_CASE("projection: errors for shapes and non-finite points", "[projection][e
   CHECK(r.error().code == ErrorCode::not_finite);
   CHECK(r.error().input == "output");
 }
+
+TEST_CASE("projection: more dimensions than points gives the same plane", "[projection]") {
+  // The first test's points in 6-D: 4 points, 6 features, so the Gram matrix is the smaller one.
+  const Matrix values = mat({{-4, 0, 0, 0, 0, 0}, {4, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0}});
+  const Matrix outputs = mat({{0, -1, 0, 0, 0, 0}});
+  const Plane p = run(values, outputs);
+  CHECK(p.axes(0, 0) == approx(1));
+  CHECK(p.axes(1, 1) == approx(1));
+  for (std::size_t t = 2; t < 6; ++t) {
+    CHECK(p.axes(0, t) == Approx(0).margin(1e-12));
+    CHECK(p.axes(1, t) == Approx(0).margin(1e-12));
+  }
+  CHECK(p.values_2d(0, 0) == approx(-4));
+  CHECK(p.values_2d(2, 1) == approx(1));
+  CHECK(p.outputs_2d(0, 1) == approx(-1));
+  CHECK(p.variance(0) == approx(8));
+  CHECK(p.variance(1) == approx(0.5));
+
+  // Random points both ways round agree on the variance the plane holds.
+  Rng rng(12);
+  Matrix wide = Matrix::from_shape({3, 9}), wide_out = Matrix::from_shape({2, 9});
+  for (auto& x : wide) x = rng.uniform(-1, 1);
+  for (auto& x : wide_out) x = rng.uniform(-1, 1);
+  const Plane w = run(wide, wide_out);
+  double n1 = 0, cross = 0;
+  for (std::size_t t = 0; t < 9; ++t) {
+    n1 += w.axes(0, t) * w.axes(0, t);
+    cross += w.axes(0, t) * w.axes(1, t);
+  }
+  CHECK(n1 == approx(1));
+  CHECK(cross == Approx(0).margin(1e-12));
+  CHECK(w.variance(0) >= w.variance(1));
+  CHECK(w.variance(0) + w.variance(1) <= w.total_variance + 1e-12);
+}
