@@ -70,14 +70,16 @@ std::optional<Error> validate(const Matrix& q, const Matrix& k, const Matrix& v,
 // A step whose inputs were finite can still overflow (1e200 · 1e200, or a temperature of 1e-300):
 // report the first such cell instead of passing ±∞ or NaN on to the page.
 std::optional<Error> check_overflow(const Matrix& step, const char* input, const std::string& what) {
-  for (std::size_t i = 0; i < step.shape()[0]; ++i)
-    for (std::size_t j = 0; j < step.shape()[1]; ++j)
-      if (!std::isfinite(step(i, j)))
-        return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
+  const std::size_t cols = step.shape()[1];
+  for (std::size_t k = 0; k < step.size(); ++k)
+    if (!std::isfinite(step.data()[k])) {
+      const std::size_t i = k / cols, j = k % cols;
+      return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
                           what + " at row " + std::to_string(i + 1) + ", column " +
                               std::to_string(j + 1) +
                               " is too large to compute (it overflows a double). Use smaller "
                               "numbers" + (std::string(input) == "scaled" ? " or a larger temperature." : "."));
+    }
   return std::nullopt;
 }
 
@@ -86,8 +88,10 @@ std::optional<Error> check_overflow(const Matrix& step, const char* input, const
 Vector row_max_abs(const Matrix& a) {
   const std::size_t rows = a.shape()[0], cols = a.shape()[1];
   Vector out = xt::zeros<double>({rows});  // (rows)
-  for (std::size_t i = 0; i < rows; ++i)
-    for (std::size_t t = 0; t < cols; ++t) out(i) = std::max(out(i), std::abs(a(i, t)));
+  for (std::size_t i = 0; i < rows; ++i) {
+    const double* r = row_of(a, i);
+    for (std::size_t t = 0; t < cols; ++t) out(i) = std::max(out(i), std::abs(r[t]));
+  }
   return out;
 }
 
@@ -96,8 +100,9 @@ Vector row_norms(const Matrix& a) {
   const std::size_t rows = a.shape()[0], cols = a.shape()[1];
   Vector norms = Vector::from_shape({rows});  // (rows)
   for (std::size_t i = 0; i < rows; ++i) {
+    const double* r = row_of(a, i);
     double s = 0;
-    for (std::size_t t = 0; t < cols; ++t) s += a(i, t) * a(i, t);
+    for (std::size_t t = 0; t < cols; ++t) s += r[t] * r[t];
     norms(i) = std::sqrt(s);
   }
   return norms;
@@ -135,11 +140,15 @@ Mask make_mask(const AttentionConfig& config, std::size_t n, std::size_t m) {
 void softmax_row(AttentionSteps& s, std::size_t i) {
   const std::size_t m = s.m();
   RowStats& row = s.rows[i];
+  const bool* visible = row_of(s.visible, i);
+  const double* masked = row_of(s.masked, i);
+  double* exps = row_of(s.exps, i);
+  double* weights = row_of(s.weights, i);
   // Find the max by hand (xt::amax of a row of −∞ is wrong in xtensor 0.24), then subtract it
   // before exponentiating, for numerical stability: every exponent is ≤ 0, so nothing overflows.
   double max = kMinusInf;
   for (std::size_t j = 0; j < m; ++j)
-    if (s.visible(i, j) && s.masked(i, j) > max) max = s.masked(i, j);
+    if (visible[j] && masked[j] > max) max = masked[j];
   row.max = max;
   if (row.visible == 0) {
     row.problem = RowProblem::fully_masked;
@@ -147,24 +156,27 @@ void softmax_row(AttentionSteps& s, std::size_t i) {
   }
   double sum = 0;
   for (std::size_t j = 0; j < m; ++j) {
-    const double e = s.visible(i, j) ? std::exp(s.masked(i, j) - max) : 0.0;
-    s.exps(i, j) = e;
+    const double e = visible[j] ? std::exp(masked[j] - max) : 0.0;
+    exps[j] = e;
     sum += e;
   }
   row.exp_sum = sum;  // ≥ 1: the max entry contributes exp(0)
-  for (std::size_t j = 0; j < m; ++j) s.weights(i, j) = s.exps(i, j) / sum;
+  for (std::size_t j = 0; j < m; ++j) weights[j] = exps[j] / sum;
 }
 
 // The naive normalisation: each visible score divided by the row's sum.
 void sum_normalize_row(AttentionSteps& s, std::size_t i) {
   const std::size_t m = s.m();
   RowStats& row = s.rows[i];
+  const bool* visible = row_of(s.visible, i);
+  const double* masked = row_of(s.masked, i);
+  double* weights = row_of(s.weights, i);
   double sum = 0, magnitude = 0, max = kMinusInf;
   for (std::size_t j = 0; j < m; ++j) {
-    if (!s.visible(i, j)) continue;
-    sum += s.masked(i, j);
-    magnitude += std::abs(s.masked(i, j));
-    if (s.masked(i, j) > max) max = s.masked(i, j);
+    if (!visible[j]) continue;
+    sum += masked[j];
+    magnitude += std::abs(masked[j]);
+    if (masked[j] > max) max = masked[j];
   }
   row.max = max;
   row.score_sum = sum;
@@ -178,12 +190,31 @@ void sum_normalize_row(AttentionSteps& s, std::size_t i) {
   }
   bool negative = false;
   for (std::size_t j = 0; j < m; ++j) {
-    if (!s.visible(i, j)) continue;
-    const double w = s.masked(i, j) / sum;
-    s.weights(i, j) = w;
+    if (!visible[j]) continue;
+    const double w = masked[j] / sum;
+    weights[j] = w;
     negative = negative || w < 0;
   }
   if (negative) row.problem = RowProblem::negative_weights;
+}
+
+// −Σ_j w ln w over the row's positive weights, in nats. For softmax, ln w_j = (x_j − max) − ln S,
+// so H = ln S − Σ_j w_j·(x_j − max): one logarithm per row instead of one per weight (in wasm a
+// logarithm is a library call, and these were a third of a small explainer call).
+double entropy(const AttentionSteps& s, std::size_t i) {
+  const RowStats& row = s.rows[i];
+  const double* weights = row_of(s.weights, i);
+  const double* masked = row_of(s.masked, i);
+  double h = 0;
+  if (s.config.normalization == Normalization::softmax) {
+    h = std::log(row.exp_sum);
+    for (std::size_t j = 0; j < s.m(); ++j)
+      if (weights[j] > 0) h -= weights[j] * (masked[j] - row.max);
+  } else {
+    for (std::size_t j = 0; j < s.m(); ++j)
+      if (weights[j] > 0) h -= weights[j] * std::log(weights[j]);
+  }
+  return std::max(h, 0.0);  // rounding can leave −1e-17 for a one-hot row
 }
 
 }  // namespace
@@ -209,21 +240,27 @@ Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, cons
   // scores = Q·Kᵀ as explicit loops over contiguous rows (no BLAS in Debian's xtensor).
   s.scores = Matrix::from_shape({n, m});  // (n, m)
   if (config.similarity == Similarity::dot) {
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = 0; i < n; ++i) {
+      const double* q = row_of(queries, i);
+      double* scores = row_of(s.scores, i);
       for (std::size_t j = 0; j < m; ++j) {
+        const double* k = row_of(keys, j);
         double dot = 0;
-        for (std::size_t t = 0; t < d_k; ++t) dot += queries(i, t) * keys(j, t);
-        s.scores(i, j) = dot;
+        for (std::size_t t = 0; t < d_k; ++t) dot += q[t] * k[t];
+        scores[j] = dot;
       }
+    }
   } else {
     // cos = (q/a)·(k/b) / (|q/a|·|k/b|) with a, b the rows' largest magnitudes: the same value
     // as q·k / (|q|·|k|), without overflow for 1e200 or underflow for 1e-200.
     const Vector qa = row_max_abs(queries), ka = row_max_abs(keys);  // (n), (m)
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < m; ++j) {
+        const double* q = row_of(queries, i);
+        const double* k = row_of(keys, j);
         double dot = 0, qq = 0, kk = 0;
         for (std::size_t t = 0; t < d_k; ++t) {
-          const double x = queries(i, t) / qa(i), y = keys(j, t) / ka(j);
+          const double x = q[t] / qa(i), y = k[t] / ka(j);
           dot += x * y;
           qq += x * x;
           kk += y * y;
@@ -249,20 +286,18 @@ Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, cons
   s.rows.assign(n, RowStats{});
   for (std::size_t i = 0; i < n; ++i) {
     RowStats& row = s.rows[i];
-    for (std::size_t j = 0; j < m; ++j) row.visible += s.visible(i, j) ? 1 : 0;
+    const bool* visible = row_of(s.visible, i);
+    for (std::size_t j = 0; j < m; ++j) row.visible += visible[j] ? 1 : 0;
     if (config.normalization == Normalization::softmax) {
       softmax_row(s, i);
     } else {
       sum_normalize_row(s, i);
     }
-    double weight_sum = 0, entropy = 0;
-    for (std::size_t j = 0; j < m; ++j) {
-      const double w = s.weights(i, j);
-      weight_sum += w;
-      if (w > 0) entropy -= w * std::log(w);
-    }
+    double weight_sum = 0;
+    const double* weights = row_of(s.weights, i);
+    for (std::size_t j = 0; j < m; ++j) weight_sum += weights[j];
     row.weight_sum = weight_sum;
-    row.entropy = row.problem == RowProblem::none ? entropy : 0.0;
+    if (row.problem == RowProblem::none) row.entropy = entropy(s, i);
   }
 
   if (auto e = check_overflow(s.weights, "weights", "The weight")) return *e;
@@ -270,10 +305,13 @@ Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, cons
   // output = weights · V, accumulated row by row so V is read contiguously.
   s.output = xt::zeros<double>({n, d_v});  // (n, d_v)
   for (std::size_t i = 0; i < n; ++i) {
+    const double* weights = row_of(s.weights, i);
+    double* out = row_of(s.output, i);
     for (std::size_t j = 0; j < m; ++j) {
-      const double w = s.weights(i, j);
+      const double w = weights[j];
       if (w == 0) continue;
-      for (std::size_t t = 0; t < d_v; ++t) s.output(i, t) += w * values(j, t);
+      const double* v = row_of(values, j);
+      for (std::size_t t = 0; t < d_v; ++t) out[t] += w * v[t];
     }
   }
   if (auto e = check_overflow(s.output, "output", "The output")) return *e;

@@ -1,5 +1,6 @@
 #include "common.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace attn {
@@ -20,10 +21,12 @@ const char* to_string(ErrorCode code) {
 }
 
 std::optional<Error> check_finite(const Matrix& m, const std::string& input) {
-  const std::size_t rows = m.shape()[0], cols = m.shape()[1];
-  for (std::size_t i = 0; i < rows; ++i) {
-    for (std::size_t j = 0; j < cols; ++j) {
-      const double x = m(i, j);
+  const std::size_t cols = m.shape()[1];
+  const double* data = m.data();
+  for (std::size_t k = 0; k < m.size(); ++k) {
+    {
+      const double x = data[k];
+      const std::size_t i = k / std::max<std::size_t>(cols, 1), j = k % std::max<std::size_t>(cols, 1);
       if (!std::isfinite(x)) {
         const char* what = std::isnan(x) ? "NaN" : (x > 0 ? "infinity" : "minus infinity");
         return make_error(ErrorCode::not_finite, input, static_cast<long>(i),

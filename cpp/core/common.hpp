@@ -79,6 +79,14 @@ struct Limits {
   static constexpr std::size_t max_words = 200000;               // lines of a word-vector file
 };
 
+// Row i of a row-major matrix, as a pointer. Inner loops index it directly: xtensor's two-index
+// operator() recomputes strides on every access, which cost a third of a small attention call
+// (and Emscripten turns off the loop strength reduction that would otherwise hide it).
+template <class T>
+T* row_of(xt::xtensor<T, 2>& a, std::size_t i) { return a.data() + i * a.shape()[1]; }
+template <class T>
+const T* row_of(const xt::xtensor<T, 2>& a, std::size_t i) { return a.data() + i * a.shape()[1]; }
+
 // Builds an Error. `row`/`col` are 0-based; the message is written by the caller.
 inline Error make_error(ErrorCode code, std::string input, long row, long col,
                         std::string message) {
