@@ -1,7 +1,16 @@
-// Builds the page into dist/: index.html, app.js (one classic IIFE script, so the page also
-// works from file://) and app.css. Usage: node web/build.mjs [--dev]  (--dev: no minification).
+// Builds the page into dist/. Usage: node web/build.mjs [--dev]  (--dev: no minification).
+//   index.html, app.js (one classic IIFE script, so the page also works from file://), app.css
+//   embed.html          index.html in embed mode (<html data-embed="1">), for iframes
+//   embed.js            the <attention-playground> element (an iframe of embed.html per instance)
+//   embed-resize.js     the host page's script that sizes embed iframes from their height messages
+//   oembed.json         oEmbed for WordPress (index.html links it for discovery)
+//   attention-playground.html  one self-contained file (engine, app, styles inline) for file://;
+//                       it has inline scripts, so it is not for serving under the strict CSP
+//   examples/           web/examples/: a blog post that embeds the playground
+// The offline file needs dist/attention-engine.js (scripts/build.sh builds it first); without it
+// the offline file is skipped with a warning.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,5 +28,36 @@ await build({
   target: 'es2020',
   sourcemap: dev ? 'inline' : false,
 });
+await build({ ...common, entryPoints: [join(root, 'web/src/embed.ts')], outfile: join(dist, 'embed.js'),
+  format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
-copyFileSync(join(root, 'web/index.html'), join(dist, 'index.html'));
+
+const index = readFileSync(join(root, 'web/index.html'), 'utf8');
+writeFileSync(join(dist, 'index.html'), index);
+const embed = index.replace('<html lang="en">', '<html lang="en" data-embed="1">')
+  .replace(/<link rel="alternate"[^>]*>\n/, '');
+if (!embed.includes('data-embed="1"')) throw new Error('web/index.html: <html lang="en"> not found for embed.html');
+writeFileSync(join(dist, 'embed.html'), embed);
+for (const f of ['embed-resize.js', 'oembed.json']) copyFileSync(join(root, 'web', f), join(dist, f));
+
+mkdirSync(join(dist, 'examples'), { recursive: true });
+for (const f of readdirSync(join(root, 'web/examples'))) copyFileSync(join(root, 'web/examples', f), join(dist, 'examples', f));
+
+// The offline file: the same page with the styles and both scripts inline. `</script` and `<!--`
+// inside a script would end or confuse the HTML parser; written as `<\/script` and `<\!--` they
+// mean the same inside the JavaScript strings and regular expressions they occur in.
+const enginePath = join(dist, 'attention-engine.js');
+if (existsSync(enginePath)) {
+  const inline = (js) => js.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+  const css = readFileSync(join(dist, 'app.css'), 'utf8').replace(/<\/style/gi, '<\\/style');
+  const offline = index
+    .replace(/<link rel="alternate"[^>]*>\n/, '')
+    .replace('<link rel="stylesheet" href="app.css">', () => `<style>\n${css}</style>`)
+    .replace('<script src="attention-engine.js" defer></script>', () => `<script>\n${inline(readFileSync(enginePath, 'utf8'))}</script>`)
+    .replace('<script src="app.js" defer></script>', () =>
+      `<script>\ndocument.addEventListener('DOMContentLoaded', function () {\n${inline(readFileSync(join(dist, 'app.js'), 'utf8'))}\n});\n</script>`);
+  if (offline.includes('src="app.js"') || offline.includes('href="app.css"')) throw new Error('offline file: a reference was not inlined');
+  writeFileSync(join(dist, 'attention-playground.html'), offline);
+} else {
+  console.warn('web/build.mjs: dist/attention-engine.js is missing; attention-playground.html not written');
+}

@@ -8,7 +8,7 @@ import { engineMessage } from './errors';
 import { compute, entropyByDk, type Model, type PageError, type Where } from './model';
 import { preset } from './presets';
 import {
-  defaults, PRESETS, PROPS, type Focus, type PresetId, type State, type ViewId, CAPS,
+  defaults, parse, serialise, splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions, PRESETS, type Focus, type PresetId, type State, type ViewId, CAPS,
 } from './state';
 import { Heatmap, type HeatmapData } from './views/heatmap';
 import { Grid } from './views/grid';
@@ -16,6 +16,8 @@ import { Formula } from './views/formula';
 import { Plot } from './views/plot';
 import { Explain } from './views/explain';
 import { EntropyTable } from './views/entropy';
+import { exportMenu, figureSvg, heatmapSvg, save } from './views/exporter';
+import { shareDialog } from './views/share';
 import { radios, select, logSlider, numberInput, checkbox, type Control } from './views/controls';
 
 const STEP_VIEWS = ['scores', 'scaled', 'masked', 'weights', 'output'] as const;
@@ -82,6 +84,27 @@ class App {
   private views: HTMLElement | null = null;
 
   private disposed = false;
+  private persistTimer = 0;
+
+  /** The state now (the link is written from it). */
+  get current(): State {
+    return this.state;
+  }
+
+  get lexiconFile(): { id: number } | null {
+    return this.fileLexicon;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.persistTimer);
+  }
+
+  /** Writes the state into the link, at most once per quarter second (typing, dragging). */
+  private persist(): void {
+    clearTimeout(this.persistTimer);
+    this.persistTimer = window.setTimeout(() => { if (!this.disposed) writeLink(this.state); }, 250);
+  }
 
   constructor(private readonly engine: Engine, private readonly root: HTMLElement,
     private readonly remount: (state: State, fileLexicon: { id: number } | null) => void,
@@ -103,6 +126,7 @@ class App {
       const labelA = h('p', { class: 'side-label' }), labelB = h('p', { class: 'side-label' });
       const title = h('h3', { text: this.viewTitle(v) }), hint = h('p', { class: 'hint' });
       const card = h('section', { class: 'card step', attrs: { 'data-step': v } }, title, hint,
+        exportMenu(v, () => a.data),
         h('div', { class: 'sides' }, h('div', { class: 'side' }, labelA, a.el), h('div', { class: 'side side-b' }, labelB, b.el)));
       this.cards.set(v, { card, title, hint, a, b, labelA, labelB });
     }
@@ -145,12 +169,14 @@ class App {
       b.addEventListener('click', () => this.switchLanguage(l.tag));
       languages.append(b);
     }
+    const share = shareDialog({ state: () => serialise(this.state), figure: () => this.figure() });
     const header = h('header', { class: 'top' },
       h('div', { class: 'brand' }, h('h1', { text: t('app.title') }), h('p', { class: 'tagline', text: t('app.tagline') })),
-      h('div', { class: 'top-right' }, languages, nav));
+      h('div', { class: 'top-right' }, h('div', { class: 'share-row' }, share.open, languages), nav), share.dialog);
 
     const steps = h('section', { class: 'steps', attrs: { 'aria-labelledby': 'steps-title' } },
-      h('div', { class: 'steps-head' }, h('h2', { text: t('steps.title'), attrs: { id: 'steps-title' } }), this.headTabs),
+      h('div', { class: 'steps-head' }, h('h2', { text: t('steps.title'), attrs: { id: 'steps-title' } }), this.headTabs,
+        this.figureMenu()),
       this.errorBox('steps'), this.errorBox('heads'), this.stale,
       this.views = h('div', { class: 'views' }, this.qkvCard, ...STEP_VIEWS.map((v) => this.cards.get(v)!.card), this.entropyCard, this.diffCard,
         this.card('plot', t('view.plot'), '', this.plot.el)),
@@ -162,6 +188,24 @@ class App {
         h('aside', { class: 'side-col' }, this.buildControls(), this.explain.el),
         h('main', { class: 'main-col' }, this.buildInputs(), steps)),
       h('footer', { class: 'foot', text: t('app.footer') }));
+  }
+
+  /** The visible steps as one figure (each step's first side, as its heatmap shows it). */
+  figure(): string {
+    const parts: string[] = [];
+    for (const c of this.cards.values()) if (!c.card.hidden && c.a.data) parts.push(heatmapSvg(c.a.data));
+    return figureSvg(t('app.title'), parts);
+  }
+
+  private figureMenu(): HTMLElement {
+    const button = (format: 'png' | 'svg') => {
+      const b = h('button', { class: 'btn small', text: t(`export.format.${format}`),
+        attrs: { type: 'button', 'data-figure': format, 'aria-label': t('export.downloadAs', { format: t(`export.format.${format}`) }) } });
+      b.addEventListener('click', () => void save('attention-figure', format, this.figure()).catch(() => undefined));
+      return b;
+    };
+    return h('div', { class: 'export-row figure-export', attrs: { role: 'group', 'aria-label': t('export.figure') } },
+      h('span', { text: t('export.figure') }), button('svg'), button('png'));
   }
 
   private sync<T>(c: Control<T>, get: () => T): HTMLElement {
@@ -358,7 +402,7 @@ class App {
         if (JSON.stringify(s[k]) === JSON.stringify(before[k])) s[k] = after[k];
       }
     }
-    this.disposed = true;
+    this.dispose();
     this.remount(s, this.fileLexicon);
   }
 
@@ -472,6 +516,7 @@ class App {
     if (f && f.view === focus.view && f.row === focus.row && f.col === focus.col && f.side === focus.side) return;
     this.state = { ...s, focus };
     this.applyFocus(how !== 'hover');
+    this.persist();
   }
 
   // --- rendering ---------------------------------------------------------------------------------
@@ -507,6 +552,7 @@ class App {
       this.pendingSince = -1;
     }
     this.root.dataset.renders = String(Number(this.root.dataset.renders ?? 0) + 1);
+    this.persist();
   }
 
   private showErrors(errors: PageError[]): void {
@@ -758,24 +804,78 @@ function invert(visible: Uint8Array): Uint8Array {
   return hidden;
 }
 
-/** `lang=` from the link (the state table's codec), or '' when the link names none. */
-function linkLanguage(): string {
-  const prop = PROPS.find((p) => p.key === 'lang');
-  const value = new URLSearchParams(location.hash.replace(/^#/, '')).get('lang');
-  const lang = value !== null && prop ? prop.codec.read(value) : undefined;
-  return typeof lang === 'string' ? lang : '';
+/** How the page is framed: embed=1 in the link, or embed.html (<html data-embed="1">). */
+let embed: EmbedOptions = embedDefaults();
+/** Embed mode's link to the full page, kept pointing at the current state. */
+let fullLink: HTMLAnchorElement | null = null;
+
+/** The state a link carries: the hash through the state table (whitelisted, validated, capped). */
+function readLink(): { state: State; rejected: string[] } {
+  const split = splitEmbed(location.hash.replace(/^#/, ''));
+  embed = { ...split.options, embed: split.options.embed || document.documentElement.dataset.embed === '1' };
+  const r = parse(split.rest);
+  return { state: r.state, rejected: [...split.rejected, ...r.rejected] };
 }
 
-/** Writes the language into the link (keeping whatever else it carries), so a shared link keeps it. */
-function writeLanguage(lang: string): void {
-  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
-  if (params.get('lang') === lang) return;
-  params.set('lang', lang);
-  try {
-    history.replaceState(history.state, '', '#' + params.toString());
-  } catch {
-    // A sandboxed iframe may refuse; the language still switches.
+function linkText(state: State): string {
+  const e = serialiseEmbed(embed);
+  return serialise(state) + (e ? '&' + e : '');
+}
+
+/** Embed mode: the chosen steps, the controls asked for, the link to the full page. */
+function applyEmbed(root: HTMLElement, state: State): void {
+  if (embed.theme === 'auto') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = embed.theme;
+  root.classList.toggle('embed', embed.embed);
+  fullLink = null;
+  if (!embed.embed) return;
+  root.dataset.controls = embed.controls;
+  const views = embed.views as readonly string[];
+  for (const card of Array.from(root.querySelectorAll<HTMLElement>('.card.step[data-step]'))) {
+    card.classList.toggle('embed-off', !views.includes(card.dataset.step ?? ''));
   }
+  root.querySelector('.intro')?.classList.toggle('embed-off', !views.includes('formula'));
+  fullLink = h('a', { text: t('embed.full'), attrs: { href: 'index.html#' + serialise(state), target: '_blank', rel: 'noopener',
+    'data-full': '' } });
+  root.append(h('p', { class: 'embed-foot' }, fullLink));
+}
+
+/**
+ * Embed mode in a frame: tells the host page the content's height whenever it changes (the
+ * host's embed-resize.js or <attention-playground> checks the sender, the type and the bounds).
+ */
+function postHeight(root: HTMLElement): void {
+  if (window.parent === window || typeof ResizeObserver !== 'function') return;
+  let last = -1;
+  new ResizeObserver(() => {
+    if (!embed.embed) return;
+    const height = Math.ceil(root.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: 'attention-playground:height', height }, '*');
+  }).observe(root);
+}
+
+/** Writes the state into the link without a history entry, so a copied address reproduces it. */
+function writeLink(state: State): void {
+  if (fullLink) fullLink.href = 'index.html#' + serialise(state);
+  const text = linkText(state);
+  const now = location.hash.replace(/^#/, '');
+  if (now === text || (now === '' && text === serialise(defaults()))) return;
+  try {
+    history.replaceState(history.state, '', '#' + text);
+  } catch {
+    // A sandboxed iframe may refuse; the page works the same without the link.
+  }
+}
+
+/** Shown when a link could not be read: the page then starts from its defaults. */
+function linkNotice(): HTMLElement {
+  const close = h('button', { class: 'btn ghost small', text: t('link.dismiss'), attrs: { type: 'button' } });
+  const box = h('div', { class: 'notice', attrs: { role: 'status', 'data-notice': 'link' } },
+    h('p', { text: t('link.invalid') }), close);
+  close.addEventListener('click', () => box.remove());
+  return box;
 }
 
 /** The language the page shows: the state's (from the link or the switch), else the browser's. */
@@ -787,29 +887,35 @@ function applyLanguage(lang: string): void {
 async function start(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) return;
-  const initial: State = { ...defaults(), lang: linkLanguage() };
-  applyLanguage(initial.lang);
+  const link = readLink();
+  applyLanguage(link.state.lang);
   root.append(h('p', { class: 'loading', text: t('app.loading') }));
   try {
     if (typeof createAttentionEngine !== 'function') throw new Error('attention-engine.js did not load');
     const engine = await createAttentionEngine();
     let app: App | null = null;
-    const mount = (state: State, fileLexicon: { id: number } | null, focusSwitch = false): void => {
+    const mount = (state: State, fileLexicon: { id: number } | null, focusSwitch = false, notice = false): void => {
       applyLanguage(state.lang);
+      app?.dispose();
       clear(root);
       app = new App(engine, root, (next, lexicon) => {
-        writeLanguage(next.lang);
+        writeLink(next);
         mount(next, lexicon, true);
       }, state, fileLexicon);
+      if (notice) root.prepend(linkNotice());
+      applyEmbed(root, state);
       app.render();
       document.title = t('app.title');
       if (focusSwitch) (root.querySelector(`[data-lang="${language()}"]`) as HTMLElement | null)?.focus();
     };
-    mount(initial, null);
-    // A link with another lang= opened in the same tab switches the language too.
+    mount(link.state, null, false, link.rejected.length > 0);
+    postHeight(root);
+    // Another link opened in the same tab (or the hash edited by hand) is the new state.
     window.addEventListener('hashchange', () => {
-      const lang = linkLanguage();
-      if (lang && resolveLanguage(lang) !== language()) app?.switchLanguage(resolveLanguage(lang));
+      const text = location.hash.replace(/^#/, '');
+      if (app && text === linkText(app.current)) return;
+      const next = readLink();
+      mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0);
     });
     root.removeAttribute('aria-busy');
   } catch (e) {

@@ -36,7 +36,7 @@ export interface Pointer {
 }
 
 /** The colour of every cell, the same in both forms. `null`: masked. */
-function swatches(d: HeatmapData): Array<Swatch | null> {
+export function swatches(d: HeatmapData): Array<Swatch | null> {
   const data = d.values.data;
   // Weights outside [0, 1] (sum-normalisation) are drawn on the signed scale, all of them.
   let scale = d.scale;
@@ -90,7 +90,11 @@ export class Heatmap {
     this.el = h('div', { class: 'heatmap', attrs: { 'data-view': view, 'data-side': side } });
   }
 
+  /** What the heatmap shows now (the engine's numbers and labels), for the exports. */
+  data: HeatmapData | null = null;
+
   update(d: HeatmapData): void {
+    this.data = d;
     const kind = d.values.rows * d.values.cols > CANVAS_CELLS ? 'canvas' : 'table';
     if (kind !== this.kind) {
       clear(this.el);

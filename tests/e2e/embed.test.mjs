@@ -1,0 +1,239 @@
+// Embedding (issue 5): embed.html and embed=1 give the compact layout with the chosen views and
+// controls; the example blog post, served from another origin under a strict CSP, shows an
+// iframe (sized by embed-resize.js) and a web component, and two components stay independent;
+// the offline file works from file:// with every network request blocked.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { dist, serve, launch, open, ready, readHeatmap, andRender } from './page-helpers.mjs';
+
+let server, chromium, blog;
+const BLOG_CSP = (play) => "default-src 'self'; script-src 'self' " + play + '; frame-src ' + play +
+  "; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'";
+
+before(async () => {
+  server = await serve();
+  chromium = await launch();
+  const play = server.url.replace(/\/$/, '');
+  // The blog: another origin (another port), its own strict CSP, the playground by full address.
+  const httpServer = createServer((req, res) => {
+    const name = new URL(req.url, 'http://x').pathname.replace(/^\//, '') || 'blog-post.html';
+    if (name === 'wordpress.html') {
+      // What WordPress makes of an oEmbed link: a sandboxed iframe (opaque origin).
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': BLOG_CSP(play) });
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>wp</title><link rel="icon" href="data:,">
+<script src="${play}/embed-resize.js" async></script></head><body>
+<iframe data-attention-playground sandbox="allow-scripts" src="${play}/embed.html#ver=1&amp;preset=fruit&amp;embed=1"
+ width="600" height="200" title="Attention Playground"></iframe></body></html>`);
+      return;
+    }
+    if (!['blog-post.html', 'blog-post.css'].includes(name)) { res.writeHead(404); res.end(); return; }
+    let body = readFileSync(join(dist, 'examples', name), 'utf8');
+    if (name.endsWith('.html')) body = body.replaceAll('"../', `"${play}/`);
+    res.writeHead(200, { 'content-type': name.endsWith('.css') ? 'text/css' : 'text/html; charset=utf-8',
+      'content-security-policy': BLOG_CSP(play) });
+    res.end(body);
+  });
+  await new Promise((r) => httpServer.listen(0, '127.0.0.1', r));
+  blog = { url: `http://127.0.0.1:${httpServer.address().port}/blog-post.html`,
+    close: () => new Promise((r) => httpServer.close(r)) };
+});
+after(async () => { await chromium?.close(); await server?.close(); await blog?.close(); });
+
+const visibleSteps = (page) => page.evaluate(() => Array.from(document.querySelectorAll('.card.step[data-step]'))
+  .filter((c) => c.offsetParent !== null).map((c) => c.dataset.step));
+
+test('embed: embed.html shows the chosen views compactly, with a link to the full playground', async () => {
+  const { page, problems } = await open(chromium.context, server.url + 'embed.html#ver=1&preset=fruit&views=weights,output&controls=none&theme=dark');
+  assert.deepEqual(await visibleSteps(page), ['weights', 'output']);
+  assert.equal(await page.locator('header.top').isVisible(), false);
+  assert.equal(await page.locator('.inputs').isVisible(), false);
+  assert.equal(await page.locator('.controls').isVisible(), false);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  const href = await page.locator('a[data-full]').getAttribute('href');
+  assert.match(href, /^index\.html#ver=1&preset=fruit/);
+  const weights = await readHeatmap(page, 'weights');
+  const { page: full } = await open(chromium.context, new URL(href, page.url()).href);
+  assert.deepEqual(await readHeatmap(full, 'weights'), weights, 'the full page shows the same numbers');
+  assert.equal(await full.locator('.app.embed').count(), 0);
+  // embed=1 on index.html does the same; minimal keeps the inputs.
+  const { page: flagged } = await open(chromium.context, server.url + '#ver=1&embed=1&controls=minimal');
+  assert.deepEqual(await visibleSteps(flagged), ['weights', 'output']);
+  assert.equal(await flagged.locator('.inputs').isVisible(), true);
+  assert.equal(await flagged.locator('.controls').isVisible(), false);
+  // Bad embedding keys: the notice, like any bad link.
+  const { page: bad } = await open(chromium.context, server.url + 'embed.html#ver=1&views=<b>&controls=some');
+  assert.equal(await bad.locator('[data-notice="link"]').count(), 1);
+  assert.deepEqual([...problems], []);
+  for (const p of [page, full, flagged, bad]) await p.close();
+});
+
+/** The frame inside an <iframe> element or inside an <attention-playground>'s shadow root. */
+async function frameOf(locator) {
+  await locator.scrollIntoViewIfNeeded(); // the frames load lazily
+  const handle = await locator.evaluateHandle((el) => el.shadowRoot ? el.shadowRoot.querySelector('iframe') : el);
+  for (let k = 0; k < 200; k++) {
+    const frame = await handle.asElement().contentFrame();
+    if (frame && frame.url().includes('/embed.html')) return frame;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no frame');
+}
+
+async function frameReady(frame) {
+  await frame.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0, null, { timeout: 20000 });
+}
+
+test('embed: the blog post on another origin under a strict CSP shows both embeds; the iframe follows its content', async () => {
+  const page = await chromium.context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(blog.url);
+  const iframe = page.locator('iframe[data-attention-playground]');
+  const component = page.locator('attention-playground');
+  const frames = () => page.frames().filter((f) => f.url().includes('/embed.html'));
+  await page.waitForFunction(() => document.querySelectorAll('attention-playground').length === 1);
+  await page.waitForFunction(() => true);
+  await iframe.scrollIntoViewIfNeeded();
+  await component.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('attention-playground')?.shadowRoot?.querySelector('iframe') !== null);
+  for (let k = 0; k < 100 && frames().length < 2; k++) await page.waitForTimeout(100);
+  assert.equal(frames().length, 2, 'two embedded frames: ' + frames().map((f) => f.url()).join(' '));
+  const fruitFrame = await frameOf(iframe);
+  const wordsFrame = await frameOf(component);
+  await frameReady(fruitFrame);
+  await frameReady(wordsFrame);
+  assert.deepEqual(await visibleSteps(fruitFrame), ['weights', 'output']);
+  assert.deepEqual(await visibleSteps(wordsFrame), ['scaled', 'weights']);
+  // The iframe took its content's height from the frame's message.
+  const heightOf = () => iframe.evaluate((el) => el.getBoundingClientRect().height);
+  await page.waitForFunction(() => document.querySelector('iframe[data-attention-playground]').style.height !== '');
+  const before = await heightOf();
+  const content = await fruitFrame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
+  assert.ok(Math.abs(before - content) <= 2, `iframe ${before}px, content ${content}px`);
+  // More rows: a taller figure, a taller iframe.
+  if (await fruitFrame.locator('.vectors-panel').isVisible()) {
+    for (let k = 0; k < 4; k++) await andRender(fruitFrame, () => fruitFrame.click('[data-action="vectors.addQuery"]'));
+  } else {
+    await andRender(fruitFrame, () => fruitFrame.fill('#words-text', 'apple orange iPhone apple orange iPhone apple orange'));
+  }
+  await page.waitForFunction((b) => document.querySelector('iframe[data-attention-playground]').getBoundingClientRect().height > b + 20, before);
+  // The component's frame is sized too (by the element itself).
+  const componentHeight = await component.evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height);
+  const wordsContent = await wordsFrame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
+  assert.ok(Math.abs(componentHeight - wordsContent) <= 2, `component ${componentHeight}px, content ${wordsContent}px`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('embed: two web components on one page do not affect each other', async () => {
+  const page = await chromium.context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(blog.url);
+  await page.evaluate(() => {
+    const second = document.createElement('attention-playground');
+    second.setAttribute('preset', 'causal');
+    second.setAttribute('views', 'weights');
+    second.setAttribute('controls', 'none');
+    second.setAttribute('lang', 'zh-CN');
+    document.querySelector('article').append(second);
+    second.scrollIntoView();
+  });
+  const frames = () => page.frames().filter((f) => f.url().includes('/embed.html'));
+  for (let k = 0; k < 100 && frames().length < 3; k++) await page.waitForTimeout(100);
+  const first = await frameOf(page.locator('attention-playground').first());
+  const second = await frameOf(page.locator('attention-playground').nth(1));
+  await frameReady(first);
+  await frameReady(second);
+  const secondWeights = await readHeatmap(second, 'weights');
+  assert.equal(await second.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.equal(await first.evaluate(() => document.documentElement.lang), 'en');
+  // Change the first element's words: its frame follows, the second stays as it was.
+  await page.evaluate(() => document.querySelector('attention-playground').setAttribute('words', 'a dog ran'));
+  await first.waitForFunction(() => document.querySelectorAll('.heatmap[data-view="weights"][data-side="a"] tbody tr').length === 3);
+  assert.deepEqual(await readHeatmap(second, 'weights'), secondWeights);
+  assert.equal(await second.evaluate(() => document.documentElement.lang), 'zh-CN');
+  // The element defines nothing global besides itself.
+  assert.equal(await page.evaluate(() => typeof window.frameHash + typeof window.AttentionPlayground), 'undefinedundefined');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('offline: attention-playground.html works from file:// with every network request blocked', async () => {
+  const context = await chromium.browser.newContext();
+  const requests = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:')) return route.continue();
+    requests.push(url.slice(0, 60));
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto(pathToFileURL(join(dist, 'attention-playground.html')).href + '#ver=1&preset=fruit');
+  await ready(page);
+  const offline = await readHeatmap(page, 'weights');
+  const { page: online } = await open(chromium.context, server.url + '#ver=1&preset=fruit');
+  assert.deepEqual(offline, await readHeatmap(online, 'weights'));
+  assert.deepEqual(requests.filter((u) => !u.startsWith('data:')), []);
+  assert.deepEqual(problems, []);
+  await online.close();
+  await context.close();
+});
+
+test('share dialog: the link, iframe, component and Hugo snippets and the image fallback; oEmbed discovery', async () => {
+  const context = await chromium.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+  const { page, problems } = await open(context, server.url);
+  await andRender(page, () => page.click('button[data-preset="fruit"]'));
+  await page.click('[data-share-open]');
+  await page.locator('dialog[data-share]').waitFor();
+  const snippet = (key) => page.locator(`[data-snippet="${key}"]`).inputValue();
+  const link = await snippet('link');
+  assert.match(link, /index\.html#ver=1&preset=fruit/);
+  assert.match(await snippet('iframe'), /<iframe data-attention-playground src="[^"]*embed\.html#ver=1&amp;preset=fruit[^"]*&amp;embed=1"/);
+  assert.match(await snippet('iframe'), /<script src="[^"]*embed-resize\.js" async><\/script>/);
+  assert.match(await snippet('component'), /<script src="[^"]*embed\.js" defer><\/script>\n<attention-playground state="ver=1&amp;preset=fruit/);
+  assert.match(await snippet('hugo'), /^\{\{< attention-playground src="[^"]*embed\.html#ver=1&preset=fruit[^"]*" >\}\}$/);
+  assert.match(await snippet('image'), /^\[!\[[^\]]+\]\(attention-figure\.png\)\]\(http/);
+  await page.click('[data-copy-snippet="link"]');
+  await page.waitForFunction((l) => navigator.clipboard.readText().then((s) => s === l), link);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-share-png]')]);
+  assert.equal(download.suggestedFilename(), 'attention-figure.png');
+  const weights = await readHeatmap(page, 'weights');
+  const { page: shared } = await open(context, link);
+  assert.deepEqual(await readHeatmap(shared, 'weights'), weights);
+  // oEmbed: discovered from the page, a rich type with an iframe.
+  const href = await page.locator('link[rel="alternate"][type="application/json+oembed"]').getAttribute('href');
+  const oembed = JSON.parse(await (await fetch(new URL(href, server.url))).text());
+  assert.equal(oembed.type, 'rich');
+  assert.match(oembed.html, /<iframe data-attention-playground src="[^"]*embed\.html/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('embed: inside a sandboxed iframe (WordPress oEmbed) it works and still sizes its frame', async () => {
+  const page = await chromium.context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(blog.url.replace('blog-post.html', 'wordpress.html'));
+  const iframe = page.locator('iframe[data-attention-playground]');
+  const frame = await frameOf(iframe);
+  await frameReady(frame);
+  assert.deepEqual(await visibleSteps(frame), ['weights', 'output']);
+  await page.waitForFunction(() => document.querySelector('iframe').style.height !== '');
+  const height = await iframe.evaluate((el) => el.clientHeight); // inside its (default) border
+  const content = await frame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
+  assert.ok(Math.abs(height - content) <= 2, `iframe ${height}px, content ${content}px`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

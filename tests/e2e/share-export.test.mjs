@@ -1,0 +1,103 @@
+// The export menus in the page (issue 5): clicking a download gives a file with the numbers the
+// page shows (read back through the engine's own parser for CSV), the SVG parses, the PNG is a
+// PNG, the copies land on the clipboard, and the whole figure exports as one SVG and one PNG.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { root, serve, launch, open, readHeatmap, loadPreset, number } from './page-helpers.mjs';
+
+let server, chromium, engine;
+before(async () => {
+  server = await serve();
+  chromium = await launch();
+  await chromium.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+  engine = await createRequire(import.meta.url)(join(root, 'dist/attention-engine.js'))();
+});
+after(async () => { await chromium?.close(); await server?.close(); });
+
+async function downloadOf(page, selector) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+}
+
+const close = (a, b, tol, what) => a.forEach((row, i) => row.forEach((x, j) =>
+  assert.ok(Math.abs(number(x) - b[i][j]) <= tol, `${what} (${i}, ${j}): ${x} vs ${b[i][j]}`)));
+
+test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and NumPy with the shown numbers', async () => {
+  const { page, problems } = await open(chromium.context, server.url);
+  await loadPreset(page, 'fruit');
+  const shown = await readHeatmap(page, 'weights');
+  const menu = '[data-export="weights"]';
+  await page.click(`${menu} summary`);
+
+  const csv = await downloadOf(page, `${menu} [data-download="csv"]`);
+  assert.equal(csv.name, 'attention-weights.csv');
+  const lines = csv.bytes.toString('utf8').trim().split('\r\n');
+  const bare = lines.slice(1).map((l) => l.split(',').slice(1).join(',')).join('\n');
+  const parsed = engine.parseMatrix(bare, 'csv');
+  assert.ok(parsed.ok, parsed.error?.message);
+  const rows = Array.from({ length: parsed.matrix.rows }, (_, i) =>
+    Array.from(parsed.matrix.data.subarray(i * parsed.matrix.cols, (i + 1) * parsed.matrix.cols)));
+  close(shown, rows, 0.006, 'csv');
+
+  const json = JSON.parse((await downloadOf(page, `${menu} [data-download="json"]`)).bytes.toString('utf8'));
+  close(shown, json.data, 0.006, 'json');
+  assert.equal(json.rowLabels.length, shown.length);
+
+  const svg = await downloadOf(page, `${menu} [data-download="svg"]`);
+  assert.equal(svg.name, 'attention-weights.svg');
+  const texts = await page.evaluate((s) => {
+    const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+    if (doc.querySelector('parsererror')) return null;
+    return Array.from(doc.querySelectorAll('text'), (t) => t.textContent);
+  }, svg.bytes.toString('utf8'));
+  assert.ok(texts, 'the SVG parses');
+  for (const row of rows) for (const x of row) {
+    assert.ok(texts.some((s) => Math.abs(number(s) - x) < 0.0006), `the SVG shows ${x}`);
+  }
+
+  const png = await downloadOf(page, `${menu} [data-download="png"]`);
+  assert.equal(png.name, 'attention-weights.png');
+  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  assert.ok(png.bytes.length > 1000);
+
+  const tex = (await downloadOf(page, `${menu} [data-download="latex"]`)).bytes.toString('utf8');
+  assert.match(tex, /\\begin\{bmatrix\}[\s\S]*\\end\{bmatrix\}/);
+  const body = tex.split('\\begin{bmatrix}')[1].split('\\end{bmatrix}')[0].trim().split('\\\\')
+    .map((r) => r.split('&').map((x) => Number(x.trim())));
+  close(shown, body, 0.006, 'latex');
+  assert.match((await downloadOf(page, `${menu} [data-download="markdown"]`)).bytes.toString('utf8'), /^\| .* \|\n\|---\|/);
+  const py = (await downloadOf(page, `${menu} [data-download="numpy"]`)).bytes.toString('utf8');
+  assert.match(py, /^import numpy as np/);
+  assert.ok(py.includes(String(rows[0][0])), 'NumPy code keeps every digit');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('export: copy puts the format on the clipboard; the figure exports as one SVG and one PNG', async () => {
+  const { page, problems } = await open(chromium.context, server.url);
+  await loadPreset(page, 'causal');
+  const menu = '[data-export="masked"]';
+  await page.click(`${menu} summary`);
+  await page.click(`${menu} [data-copy="latex"]`);
+  await page.locator(`${menu} [role="status"]`).filter({ hasText: /LaTeX/ }).waitFor();
+  const tex = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(tex, /\\begin\{bmatrix\}/);
+  assert.match(tex, /-\\infty/, 'masked scores are −∞');
+  await page.click(`${menu} [data-copy="numpy"]`);
+  await page.waitForFunction(() => navigator.clipboard.readText().then((s) => s.startsWith('import numpy')));
+
+  const svg = await downloadOf(page, '[data-figure="svg"]');
+  assert.equal(svg.name, 'attention-figure.svg');
+  const count = await page.evaluate((s) => {
+    const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+    return doc.querySelector('parsererror') ? -1 : doc.documentElement.querySelectorAll(':scope > svg').length;
+  }, svg.bytes.toString('utf8'));
+  assert.equal(count, 5, 'the five steps');
+  const png = await downloadOf(page, '[data-figure="png"]');
+  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,140 @@
+// The link is the state (issue 5): what a reader sets is written into location.hash, a new page
+// opened on that link shows the same numbers, and a broken or hostile link gives the defaults
+// plus a notice, never an error, a dialog or injected markup.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, ready, andRender, readHeatmap, loadPreset } from './page-helpers.mjs';
+
+let server, chromium;
+before(async () => { server = await serve(); chromium = await launch(); });
+after(async () => { await chromium?.close(); await server?.close(); });
+
+/** Waits until the page has written its (debounced) state into the link. */
+async function settledHash(page, pattern) {
+  await page.waitForFunction((p) => new RegExp(p).test(location.hash), pattern.source, { timeout: 5000 });
+  await page.waitForTimeout(400);
+  return page.evaluate(() => location.hash);
+}
+
+test('share: a link reproduces the same numbers in a new page', async () => {
+  const { page, problems } = await open(chromium.context, server.url);
+  await loadPreset(page, 'painting');
+  await andRender(page, () => page.check('fieldset[data-control="mask"] input[value="causal"]'));
+  const hash = await settledHash(page, /mask=causal/);
+  assert.match(hash, /^#ver=1&/);
+  const weights = await readHeatmap(page, 'weights');
+  const output = await readHeatmap(page, 'output');
+  // Vectors typed by hand travel too.
+  const { page: second, problems: p2 } = await open(chromium.context, server.url + hash);
+  assert.deepEqual(await readHeatmap(second, 'weights'), weights);
+  assert.deepEqual(await readHeatmap(second, 'output'), output);
+  assert.equal(await second.locator('[data-notice="link"]').count(), 0);
+  assert.equal(await second.locator('button[data-preset="painting"]').getAttribute('aria-pressed'), 'true');
+  assert.deepEqual([...problems, ...p2], []);
+  await page.close();
+  await second.close();
+});
+
+test('share: an edited vector and the language survive the link; hashchange applies a new link', async () => {
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1&mode=vectors&lang=zh-CN');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  const first = page.locator('.input-grid[data-view="q"] tbody input').first();
+  if (await first.count()) {
+    await andRender(page, () => first.fill('3'));
+  }
+  const hash = await settledHash(page, /mode=vectors/);
+  const weights = await readHeatmap(page, 'weights');
+  const { page: second } = await open(chromium.context, server.url + hash);
+  assert.deepEqual(await readHeatmap(second, 'weights'), weights);
+  assert.equal(await second.evaluate(() => document.documentElement.lang), 'zh-CN');
+  // Same tab, another link: it becomes the state.
+  await second.evaluate(() => { location.hash = 'ver=1&similarity=cosine&lang=en'; });
+  await second.waitForFunction(() => document.documentElement.lang === 'en');
+  await ready(second);
+  assert.equal(await second.locator('fieldset[data-control="similarity"] input[value="cosine"]').isChecked(), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+  await second.close();
+});
+
+const PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+const HOSTILE = {
+  'markup as a key': 'ver=1&' + encodeURIComponent(PAYLOAD) + '=1',
+  'script as a value': 'ver=1&mode=' + encodeURIComponent('<script>alert(1)</script>'),
+  'markup in a matrix': 'ver=1&q=' + encodeURIComponent(JSON.stringify([[PAYLOAD]])),
+  '100 KB': 'ver=1&text=' + 'a'.repeat(100 * 1024),
+  NaN: 'ver=1&temperature=NaN',
+  Infinity: 'ver=1&temperature=Infinity&scale=temperature',
+  'unknown key': 'ver=1&similarity=dot&exploit=1',
+  __proto__: 'ver=1&__proto__[polluted]=1',
+  constructor: 'constructor=x&ver=1',
+  'proto in JSON': 'ver=1&focus=' + encodeURIComponent('{"__proto__":{"polluted":1},"view":"weights","row":0,"col":0}'),
+  'newer version': 'ver=99&mode=vectors',
+  'empty key': 'ver=1&=x',
+};
+
+test('share: hostile links give the defaults and a notice: no dialog, no injected element, no console error', async () => {
+  const { page: clean } = await open(chromium.context, server.url);
+  const defaults = await readHeatmap(clean, 'weights');
+  const elements = await clean.evaluate(() => document.querySelectorAll('script, img, iframe, object, embed').length);
+  await clean.close();
+  for (const [name, hash] of Object.entries(HOSTILE)) {
+    const page = await chromium.context.newPage();
+    const dialogs = [];
+    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('requestfailed', (r) => problems.push('requestfailed ' + r.url().slice(0, 60)));
+    await page.goto(server.url + '#' + hash);
+    await ready(page);
+    const notice = page.locator('[data-notice="link"]');
+    assert.equal(await notice.count(), 1, name + ': notice');
+    assert.ok((await notice.innerText()).length > 20, name);
+    assert.deepEqual(await readHeatmap(page, 'weights'), defaults, name + ': defaults');
+    const seen = await page.evaluate(() => ({
+      pwned: window.__pwned, polluted: ({}).polluted,
+      elements: document.querySelectorAll('script, img, iframe, object, embed').length,
+    }));
+    assert.deepEqual(seen, { pwned: undefined, polluted: undefined, elements }, name);
+    assert.deepEqual(dialogs, [], name);
+    assert.deepEqual(problems, [], name);
+    await page.close();
+  }
+});
+
+test('share: markup typed as words stays text, and the notice can be dismissed', async () => {
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1&text=' + encodeURIComponent(PAYLOAD));
+  assert.equal(await page.locator('[data-notice="link"]').count(), 0);
+  assert.equal(await page.locator('#words-text').inputValue(), PAYLOAD);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  await page.evaluate(() => { location.hash = 'ver=1&nope=1'; });
+  await page.locator('[data-notice="link"]').waitFor();
+  await page.locator('[data-notice="link"] button').click();
+  assert.equal(await page.locator('[data-notice="link"]').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('share: the embedding keys are split from the state, validated, and written back', async () => {
+  const { build } = await import('esbuild');
+  const { join } = await import('node:path');
+  const { root } = await import('./page-helpers.mjs');
+  const out = await build({ entryPoints: [join(root, 'web/src/state.ts')], bundle: true, format: 'esm', platform: 'neutral',
+    write: false, logLevel: 'silent' });
+  const S = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
+  const r = S.splitEmbed('#ver=1&preset=fruit&embed=1&views=weights,output&controls=none&theme=dark');
+  assert.deepEqual(r.options, { embed: true, views: ['weights', 'output'], controls: 'none', theme: 'dark' });
+  assert.equal(r.rest, 'ver=1&preset=fruit');
+  assert.deepEqual(r.rejected, []);
+  assert.equal(S.serialiseEmbed(r.options), 'embed=1&controls=none&theme=dark', 'only what differs from the defaults');
+  assert.equal(S.serialiseEmbed({ ...r.options, views: ['formula', 'weights'] }), 'embed=1&views=formula%2Cweights&controls=none&theme=dark');
+  assert.equal(S.serialiseEmbed(S.embedDefaults()), '');
+  for (const bad of ['views=weights,weights', 'views=', 'views=<b>', 'controls=some', 'theme=__proto__', 'embed=yes',
+    'embed=1&embed=1']) {
+    const b = S.splitEmbed('ver=1&' + bad);
+    assert.ok(b.rejected.length > 0, bad);
+    assert.deepEqual(b.options, S.embedDefaults(), bad);
+  }
+  assert.equal(S.splitEmbed('ver=1&mask=causal').rest, 'ver=1&mask=causal');
+});

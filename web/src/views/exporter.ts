@@ -1,0 +1,130 @@
+// The export menu of one step and of the whole figure: downloads (Blob + <a download>, which a
+// strict CSP allows) and clipboard copies of the formats in ../export.ts. PNG is the SVG drawn on
+// a canvas (loaded from a data: URL, which img-src allows). Nothing here parses markup: the SVG
+// text only becomes a file or an image source.
+import { h } from '../dom';
+import { t, type MessageKey } from '../i18n';
+import { toCsv, toJson, toLatex, toMarkdown, toNumpy, toSvg, type LabelledMatrix } from '../export';
+import { swatches, type HeatmapData } from './heatmap';
+
+type Format = 'png' | 'svg' | 'csv' | 'json' | 'latex' | 'markdown' | 'numpy';
+const DOWNLOADS: Format[] = ['png', 'svg', 'csv', 'json', 'latex', 'markdown', 'numpy'];
+const COPIES: Format[] = ['csv', 'json', 'latex', 'markdown', 'numpy'];
+const FILES: Record<Format, [string, string]> = {
+  png: ['png', 'image/png'], svg: ['svg', 'image/svg+xml'], csv: ['csv', 'text/csv'], json: ['json', 'application/json'],
+  latex: ['tex', 'text/x-tex'], markdown: ['md', 'text/markdown'], numpy: ['py', 'text/x-python'],
+};
+
+export function labelled(d: HeatmapData): LabelledMatrix {
+  return { title: d.caption, rows: d.values.rows, cols: d.values.cols, data: d.values.data,
+    rowLabels: d.rowLabels.slice(0, d.values.rows), colLabels: d.colLabels.slice(0, d.values.cols) };
+}
+
+/** A standalone SVG of a heatmap, in the page's colours (masked cells grey). */
+export function heatmapSvg(d: HeatmapData): string {
+  const colours = swatches(d);
+  const at = (i: number, j: number) => colours[i * d.values.cols + j];
+  return toSvg(labelled(d), {
+    fill: (i, j) => at(i, j)?.background ?? '#e0e0e0',
+    ink: (i, j) => { const s = at(i, j); return s ? (s.dark ? '#000000' : '#ffffff') : '#555555'; },
+  });
+}
+
+/** Several heatmaps' SVGs stacked into one figure. */
+export function figureSvg(title: string, parts: string[]): string {
+  let y = 32, width = 200;
+  const placed: string[] = [];
+  for (const svg of parts) {
+    const w = Number(/width="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 0), hgt = Number(/height="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 0);
+    placed.push(svg.replace('<svg ', `<svg x="0" y="${y}" `));
+    y += hgt + 16;
+    width = Math.max(width, w);
+  }
+  const esc = title.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}" ` +
+    'font-family="system-ui, sans-serif">', `<title>${esc}</title>`, `<rect width="${width}" height="${y}" fill="#ffffff"/>`,
+  `<text x="12" y="22" font-size="16" font-weight="700" fill="#111111">${esc}</text>`, ...placed, '</svg>'].join('\n') + '\n';
+}
+
+export function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { attrs: { href: url, download: name } });
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The SVG drawn at twice its size on a canvas, as PNG bytes. */
+export function svgToPng(svg: string): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => {
+      const scale = 2;
+      const canvas = h('canvas');
+      canvas.width = Math.max(1, img.naturalWidth * scale);
+      canvas.height = Math.max(1, img.naturalHeight * scale);
+      const g = canvas.getContext('2d');
+      if (!g) { reject(new Error('no canvas')); return; }
+      g.scale(scale, scale);
+      g.drawImage(img, 0, 0);
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no png'))), 'image/png');
+    };
+    img.onerror = () => reject(new Error('svg did not load'));
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+  });
+}
+
+function text(format: Format, d: HeatmapData): string {
+  const m = labelled(d);
+  switch (format) {
+    case 'svg': return heatmapSvg(d);
+    case 'csv': return toCsv(m);
+    case 'json': return toJson(m);
+    case 'latex': return toLatex(m);
+    case 'markdown': return toMarkdown(m);
+    default: return toNumpy(m);
+  }
+}
+
+const formatName = (f: Format) => t(`export.format.${f}` as MessageKey);
+
+/** Downloads the SVG of a figure and its PNG. */
+export async function save(name: string, format: 'png' | 'svg', svg: string): Promise<void> {
+  if (format === 'svg') download(name + '.svg', new Blob([svg], { type: 'image/svg+xml' }));
+  else download(name + '.png', await svgToPng(svg));
+}
+
+/** The menu of one step: `get` gives what its heatmap shows now. */
+export function exportMenu(view: string, get: () => HeatmapData | null): HTMLElement {
+  const status = h('p', { class: 'hint', attrs: { role: 'status' } });
+  const act = async (format: Format, copy: boolean) => {
+    const d = get();
+    if (!d) return;
+    status.textContent = '';
+    try {
+      if (copy) {
+        await navigator.clipboard.writeText(text(format, d));
+        status.textContent = t('export.copied', { format: formatName(format) });
+      } else if (format === 'png') {
+        download(`attention-${view}.png`, await svgToPng(heatmapSvg(d)));
+      } else {
+        const [ext, type] = FILES[format];
+        download(`attention-${view}.${ext}`, new Blob([text(format, d)], { type }));
+      }
+    } catch {
+      status.textContent = copy ? t('export.copyFailed') : t('export.failed');
+    }
+  };
+  const buttons = (formats: Format[], copy: boolean) => formats.map((f) => {
+    const b = h('button', { class: 'btn small', text: formatName(f), attrs: { type: 'button', [copy ? 'data-copy' : 'data-download']: f,
+      'aria-label': t(copy ? 'export.copyAs' : 'export.downloadAs', { format: formatName(f) }) } });
+    b.addEventListener('click', () => void act(f, copy));
+    return b;
+  });
+  return h('details', { class: 'export', attrs: { 'data-export': view } }, h('summary', { text: t('export.label') }),
+    h('div', { class: 'export-row' }, h('span', { text: t('export.download') }), ...buttons(DOWNLOADS, false)),
+    h('div', { class: 'export-row' }, h('span', { text: t('export.copy') }), ...buttons(COPIES, true)),
+    status);
+}
