@@ -2,6 +2,7 @@
 //   index.html, app.js (one classic IIFE script, so the page also works from file://), app.css
 //   embed.html          index.html in embed mode (<html data-embed="1">), for iframes
 //   embed.js            the <attention-playground> element (an iframe of embed.html per instance)
+//   cost-worker.js      the worker that measures the cost of attention (a classic worker script)
 //   embed-resize.js     the host page's script that sizes embed iframes from their height messages
 //   oembed.json         oEmbed for WordPress (index.html links it for discovery)
 //   attention-playground.html  one self-contained file (engine, app, styles inline) for file://;
@@ -29,6 +30,8 @@ await build({
   sourcemap: dev ? 'inline' : false,
 });
 await build({ ...common, entryPoints: [join(root, 'web/src/embed.ts')], outfile: join(dist, 'embed.js'),
+  format: 'iife', target: 'es2020' });
+await build({ ...common, entryPoints: [join(root, 'web/src/cost/worker.ts')], outfile: join(dist, 'cost-worker.js'),
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
 

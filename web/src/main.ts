@@ -14,6 +14,7 @@ import { Heatmap, type HeatmapData } from './views/heatmap';
 import { Grid } from './views/grid';
 import { Formula } from './views/formula';
 import { Plot } from './views/plot';
+import { CostView } from './views/cost';
 import { Explain } from './views/explain';
 import { EntropyTable } from './views/entropy';
 import { exportMenu, figureSvg, heatmapSvg, save } from './views/exporter';
@@ -45,6 +46,7 @@ class App {
   private readonly formula = new Formula();
   private readonly explain = new Explain();
   private readonly plot = new Plot();
+  private readonly cost = new CostView();
   private readonly story = h('p', { class: 'story' });
   private readonly presetButtons = new Map<PresetId, HTMLButtonElement>();
   private readonly errorBoxes = new Map<Where, HTMLElement>();
@@ -179,7 +181,8 @@ class App {
         this.figureMenu()),
       this.errorBox('steps'), this.errorBox('heads'), this.stale,
       this.views = h('div', { class: 'views' }, this.qkvCard, ...STEP_VIEWS.map((v) => this.cards.get(v)!.card), this.entropyCard, this.diffCard,
-        this.card('plot', t('view.plot'), '', this.plot.el)),
+        this.card('plot', t('view.plot'), '', this.plot.el),
+        this.card('cost', t('view.cost'), '', this.cost.el)),
       this.multiCards);
 
     this.root.append(header,

@@ -1,0 +1,82 @@
+// The cost of attention, measured: for growing n, how long one attentionFast() call takes and how
+// much wasm memory it needs, streaming (the n×n matrix never exists) and materialised (it does).
+//
+// Each point runs in a fresh engine instance, so its memory is exactly what that call allocated
+// (the engine keeps its buffers between calls, which would otherwise carry one size's memory into
+// the next). Runs in a worker (cost-worker.ts) or, where a page cannot start one (file://), on
+// the page's thread with sizes capped so no step blocks for long.
+
+export interface CostPoint {
+  n: number;
+  d: number;
+  materialize: boolean;
+  ms: number; // median time of one call
+  bytes: number; // bytes malloc handed out for the call (inputs, buffers, workspace, output)
+}
+
+interface FastEngine {
+  attentionFast(o: {
+    queries: { rows: number; cols: number; data: Float32Array };
+    keys: { rows: number; cols: number; data: Float32Array };
+    values: { rows: number; cols: number; data: Float32Array };
+    materialize: boolean;
+  }): { ok: boolean; error?: { message: string } };
+  memoryStats(): { heapBytes: number; allocatedBytes: number } | { ok: false };
+}
+
+export const SIZES = [64, 128, 256, 512, 1024, 2048, 4096];
+export const D = 64;
+
+function random(count: number, seed: number): Float32Array {
+  const out = new Float32Array(count);
+  let s = seed >>> 0;
+  for (let i = 0; i < count; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out[i] = s / 2 ** 31 - 1;
+  }
+  return out;
+}
+
+function allocated(engine: FastEngine): number {
+  const stats = engine.memoryStats();
+  return 'allocatedBytes' in stats ? stats.allocatedBytes : 0;
+}
+
+/** One point: a fresh engine, a first call (whose allocations are the memory), then timing. */
+export async function measurePoint(create: () => Promise<FastEngine>, n: number, materialize: boolean,
+  d = D): Promise<CostPoint> {
+  const engine = await create();
+  const matrix = (seed: number) => ({ rows: n, cols: d, data: random(n * d, seed) });
+  const options = { queries: matrix(1), keys: matrix(2), values: matrix(3), materialize };
+  const before = allocated(engine);
+  const first = engine.attentionFast(options);
+  if (!first.ok) throw new Error(first.error?.message ?? 'attentionFast failed');
+  const bytes = allocated(engine) - before;
+  const times: number[] = [];
+  let elapsed = 0;
+  while (times.length < 3 || (elapsed < 60 && times.length < 50)) {
+    const start = performance.now();
+    engine.attentionFast(options);
+    const ms = performance.now() - start;
+    times.push(ms);
+    elapsed += ms;
+  }
+  times.sort((a, b) => a - b);
+  return { n, d, materialize, ms: times[times.length >> 1], bytes };
+}
+
+/** Every point, streaming first; `report` gets each as it is measured. */
+export async function measureAll(create: () => Promise<FastEngine>, sizes: number[],
+  report: (p: CostPoint, done: number, total: number) => void): Promise<CostPoint[]> {
+  const points: CostPoint[] = [];
+  const total = sizes.length * 2;
+  for (const materialize of [false, true]) {
+    for (const n of sizes) {
+      const p = await measurePoint(create, n, materialize);
+      points.push(p);
+      report(p, points.length, total);
+      await new Promise((r) => setTimeout(r, 0)); // let the page (or the worker's messages) breathe
+    }
+  }
+  return points;
+}

@@ -1,0 +1,138 @@
+// "The cost of attention": time and memory of one attention call against the sequence length n,
+// streaming and materialised, measured live by the engine (cost/measure.ts), with an n² curve
+// for comparison. A worker does the measuring so the page never freezes; where a page cannot
+// start a worker (opened from file://) it measures on the page's thread up to n = 1024.
+import { h, ns, SVG, clear, setText } from '../dom';
+import { t, num, int } from '../i18n';
+import { measureAll, SIZES, type CostPoint } from '../cost/measure';
+
+const W = 320, H = 200, PAD_L = 46, PAD_B = 30, PAD_T = 10, PAD_R = 10;
+const PAGE_THREAD_MAX_N = 1024;
+
+type Series = 'streaming' | 'materialized';
+
+export class CostView {
+  readonly el: HTMLElement;
+  private readonly button: HTMLButtonElement;
+  private readonly progress: HTMLProgressElement;
+  private readonly status: HTMLElement;
+  private readonly timeChart: SVGSVGElement;
+  private readonly memoryChart: SVGSVGElement;
+  private points: CostPoint[] = [];
+  private running = false;
+
+  constructor() {
+    this.button = h('button', { class: 'button', text: t('cost.run'), attrs: { type: 'button' } });
+    this.button.addEventListener('click', () => void this.run());
+    this.progress = h('progress', { attrs: { max: '1', value: '0', 'aria-label': t('cost.progress') } });
+    this.status = h('p', { class: 'hint', attrs: { role: 'status', 'aria-live': 'polite' } });
+    this.timeChart = ns(SVG, 'svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'cost-chart',
+      'aria-label': t('cost.timeChart'), 'data-chart': 'time' }) as SVGSVGElement;
+    this.memoryChart = ns(SVG, 'svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'cost-chart',
+      'aria-label': t('cost.memoryChart'), 'data-chart': 'memory' }) as SVGSVGElement;
+    this.el = h('div', { class: 'cost', attrs: { 'data-view': 'cost' } },
+      h('p', { class: 'hint', text: t('cost.hint') }),
+      h('div', { class: 'cost-run' }, this.button, this.progress),
+      this.status,
+      h('div', { class: 'cost-charts' },
+        h('figure', {}, this.timeChart, h('figcaption', { text: t('cost.timeChart') })),
+        h('figure', {}, this.memoryChart, h('figcaption', { text: t('cost.memoryChart') }))),
+      h('p', { class: 'hint cost-legend', text: t('cost.legend') }));
+  }
+
+  private async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.button.disabled = true;
+    this.points = [];
+    this.draw();
+    this.progress.value = 0;
+    setText(this.status, t('cost.running'));
+    const report = (p: CostPoint, done: number, total: number) => {
+      this.points.push(p);
+      this.progress.value = done / total;
+      this.progress.dataset.done = String(done);
+      this.draw();
+    };
+    try {
+      const worker = this.startWorker();
+      if (worker) {
+        await new Promise<void>((resolve, reject) => {
+          worker.onmessage = (e: MessageEvent) => {
+            const m = e.data as { type: string; point?: CostPoint; done?: number; total?: number; message?: string };
+            if (m.type === 'point' && m.point) report(m.point, m.done ?? 0, m.total ?? 1);
+            else if (m.type === 'done') resolve();
+            else if (m.type === 'error') reject(new Error(m.message));
+          };
+          worker.onerror = (e) => reject(new Error(e.message));
+          worker.postMessage({ sizes: SIZES });
+        }).finally(() => worker.terminate());
+        setText(this.status, t('cost.done'));
+      } else {
+        const create = globalThis.createAttentionEngine;
+        if (typeof create !== 'function') throw new Error('attention-engine.js did not load');
+        await measureAll(() => create() as never, SIZES.filter((n) => n <= PAGE_THREAD_MAX_N), report);
+        setText(this.status, t('cost.donePageThread', { n: int(PAGE_THREAD_MAX_N) }));
+      }
+      this.el.dataset.state = 'done';
+    } catch (error) {
+      setText(this.status, t('cost.failed', { message: String((error as Error).message ?? error) }));
+      this.el.dataset.state = 'failed';
+    } finally {
+      this.running = false;
+      this.button.disabled = false;
+    }
+  }
+
+  // A worker needs the page to be served: file:// pages may not start one (Chromium refuses).
+  private startWorker(): Worker | null {
+    if (typeof Worker !== 'function' || location.protocol === 'file:') return null;
+    try {
+      return new Worker('cost-worker.js');
+    } catch {
+      return null;
+    }
+  }
+
+  private draw(): void {
+    this.chart(this.timeChart, (p) => p.ms, (v) => t('cost.ms', { ms: num(v, true) }));
+    this.chart(this.memoryChart, (p) => p.bytes / 2 ** 20, (v) => t('cost.mb', { mb: num(v, true) }));
+  }
+
+  // Log–log axes: n doubles per step, and an n² curve is a straight line twice as steep as n.
+  private chart(svg: SVGSVGElement, value: (p: CostPoint) => number, label: (v: number) => string): void {
+    clear(svg);
+    const ns0 = SIZES[0], ns1 = SIZES[SIZES.length - 1];
+    const values = this.points.map(value).filter((v) => v > 0);
+    const lo = values.length ? Math.min(...values) : 1e-3, hi = Math.max(...values, lo * 10);
+    const x = (n: number) => PAD_L + (Math.log2(n / ns0) / Math.log2(ns1 / ns0)) * (W - PAD_L - PAD_R);
+    const y = (v: number) => H - PAD_B - (Math.log10(Math.max(v, lo) / lo) / Math.log10(hi / lo)) * (H - PAD_B - PAD_T);
+    svg.append(ns(SVG, 'line', { x1: String(PAD_L), y1: String(H - PAD_B), x2: String(W - PAD_R), y2: String(H - PAD_B), class: 'axis' }));
+    svg.append(ns(SVG, 'line', { x1: String(PAD_L), y1: String(PAD_T), x2: String(PAD_L), y2: String(H - PAD_B), class: 'axis' }));
+    for (const n of SIZES) {
+      svg.append(ns(SVG, 'text', { x: String(x(n)), y: String(H - PAD_B + 14), 'text-anchor': 'middle', class: 'tick' }, int(n)));
+    }
+    svg.append(ns(SVG, 'text', { x: String((W + PAD_L) / 2), y: String(H - 2), 'text-anchor': 'middle', class: 'tick' }, t('cost.axisN')));
+    for (const v of [lo, hi]) {
+      svg.append(ns(SVG, 'text', { x: String(PAD_L - 4), y: String(y(v) + 4), 'text-anchor': 'end', class: 'tick' }, label(v)));
+    }
+    // n², drawn through the largest materialised point measured so far.
+    const last = [...this.points].reverse().find((p) => p.materialize && value(p) > 0);
+    if (last) {
+      const pts = SIZES.map((n) => `${x(n)},${y(value(last) * (n / last.n) ** 2)}`).join(' ');
+      svg.append(ns(SVG, 'polyline', { points: pts, class: 'cost-n2', 'data-series': 'n2' }));
+    }
+    for (const series of ['streaming', 'materialized'] as Series[]) {
+      const mine = this.points.filter((p) => p.materialize === (series === 'materialized'));
+      if (mine.length === 0) continue;
+      svg.append(ns(SVG, 'polyline', { points: mine.map((p) => `${x(p.n)},${y(value(p))}`).join(' '),
+        class: `cost-line cost-${series}` }));
+      for (const p of mine) {
+        const dot = ns(SVG, 'circle', { cx: String(x(p.n)), cy: String(y(value(p))), r: '3', class: `cost-${series}`,
+          'data-series': series, 'data-n': String(p.n), 'data-value': String(value(p)) },
+        ns(SVG, 'title', {}, `${t(series === 'streaming' ? 'cost.streaming' : 'cost.materialized')}, n = ${int(p.n)}: ${label(value(p))}`));
+        svg.append(dot);
+      }
+    }
+  }
+}
