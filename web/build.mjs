@@ -4,7 +4,10 @@
 //   embed.js            the <attention-playground> element (an iframe of embed.html per instance)
 //   cost-worker.js      the worker that measures the cost of attention (a classic worker script)
 //   embed-resize.js     the host page's script that sizes embed iframes from their height messages
-//   oembed.json         oEmbed for WordPress (index.html links it for discovery)
+//   oembed.json         oEmbed for WordPress (index.html links it for discovery). oEmbed consumers
+//                       need absolute addresses: set PLAYGROUND_URL (e.g. https://example.org/attention/)
+//                       when building for a host and both are written with it; without it they
+//                       stay relative, which is right for local use and tests.
 //   attention-playground.html  one self-contained file (engine, app, styles inline) for file://;
 //                       it has inline scripts, so it is not for serving under the strict CSP
 //   examples/           web/examples/: a blog post that embeds the playground
@@ -35,13 +38,19 @@ await build({ ...common, entryPoints: [join(root, 'web/src/cost/worker.ts')], ou
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
 
-const index = readFileSync(join(root, 'web/index.html'), 'utf8');
+const base = process.env.PLAYGROUND_URL ? new URL(process.env.PLAYGROUND_URL).href.replace(/\/?$/, '/') : '';
+const index = readFileSync(join(root, 'web/index.html'), 'utf8')
+  .replace('href="oembed.json"', () => `href="${base}oembed.json"`);
 writeFileSync(join(dist, 'index.html'), index);
 const embed = index.replace('<html lang="en">', '<html lang="en" data-embed="1">')
   .replace(/<link rel="alternate"[^>]*>\n/, '');
 if (!embed.includes('data-embed="1"')) throw new Error('web/index.html: <html lang="en"> not found for embed.html');
 writeFileSync(join(dist, 'embed.html'), embed);
-for (const f of ['embed-resize.js', 'oembed.json']) copyFileSync(join(root, 'web', f), join(dist, f));
+copyFileSync(join(root, 'web/embed-resize.js'), join(dist, 'embed-resize.js'));
+const oembed = JSON.parse(readFileSync(join(root, 'web/oembed.json'), 'utf8'));
+oembed.html = oembed.html.replace('src="embed.html', () => `src="${base}embed.html`);
+if (base) oembed.provider_url = base;
+writeFileSync(join(dist, 'oembed.json'), JSON.stringify(oembed, null, 2) + '\n');
 
 mkdirSync(join(dist, 'examples'), { recursive: true });
 for (const f of readdirSync(join(root, 'web/examples'))) copyFileSync(join(root, 'web/examples', f), join(dist, 'examples', f));
