@@ -3,7 +3,8 @@
 // run (the payloads set window.__xss), no element the page did not make, no console error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, launch, open, andRender, loadPreset, root } from './page-helpers.mjs';
 
@@ -73,6 +74,26 @@ test('a word-vector file with payloads in its words and its name is read as text
     mimeType: 'text/plain', buffer: Buffer.from(words + '\n') }));
   await andRender(page, () => page.fill('#words-text', payloads.map((p) => p.replace(/\s+/g, '')).slice(0, 4).join(' ')));
   assert.deepEqual(await injected(page), baseline);
+  assert.equal(dialogs(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a 50 MB word-vector file is refused by its size, and the page keeps working', async () => {
+  const { page, problems, dialogs } = await hostilePage();
+  await page.click('details.file summary');
+  const before = await page.locator('.heatmap[data-view="weights"][data-side="a"] tbody').innerText();
+  const dir = mkdtempSync(join(tmpdir(), 'attention-'));
+  const huge = join(dir, 'huge.txt');
+  writeFileSync(huge, Buffer.alloc(50 * 2 ** 20, 'a 1 2\n'));
+  await page.setInputFiles('#glove-file', huge);
+  rmSync(dir, { recursive: true, force: true });
+  const status = page.locator('[data-error="file"]');
+  await status.waitFor();
+  assert.match(await status.innerText(), /huge\.txt.*50.*32/s);
+  assert.equal(await page.locator('.heatmap[data-view="weights"][data-side="a"] tbody').innerText(), before);
+  // Still responsive: typing words updates the views.
+  await andRender(page, () => page.fill('#words-text', 'the bird flies'));
   assert.equal(dialogs(), 0);
   assert.deepEqual(problems, []);
   await page.close();

@@ -285,6 +285,7 @@ class App {
     file.addEventListener('change', () => {
       const f = file.files?.[0];
       if (!f) return;
+      if (f.size > CAPS.fileBytes) return this.refuseFile(f.name, f.size);  // never read: it could freeze the page
       const reader = new FileReader();
       reader.onload = () => this.loadVectors(String(reader.result ?? ''));
       reader.readAsText(f);
@@ -292,7 +293,10 @@ class App {
     const paste = h('textarea', { attrs: { rows: '4', 'data-input': 'glove-paste', spellcheck: 'false',
       'aria-label': t('words.paste'), placeholder: 'apple 1 2 1\norange 2 2 0' } });
     const usePaste = h('button', { class: 'btn', text: t('words.use'), attrs: { type: 'button' } });
-    usePaste.addEventListener('click', () => this.loadVectors(paste.value));
+    usePaste.addEventListener('click', () => {
+      if (paste.value.length > CAPS.fileBytes) return this.refuseFile(t('words.paste'), paste.value.length);
+      this.loadVectors(paste.value);
+    });
 
     const xGrid = this.grid('x', t('view.x'), false);
     const qxGrid = this.grid('qx', t('words.queryVectors'), false);
@@ -487,6 +491,12 @@ class App {
     if (target === 'v') { patch.dvNames = range(cols, s.dvNames); }
     this.pasteStatus.textContent = t('vectors.pasted', { name: target.toUpperCase(), rows, cols });
     this.set(patch);
+  }
+
+  private refuseFile(name: string, bytes: number): void {
+    this.fileStatus.textContent = t('file.tooLarge', { name, size: num(bytes / 2 ** 20), max: int(CAPS.fileBytes / 2 ** 20) });
+    this.fileStatus.classList.add('error');
+    this.fileStatus.dataset.error = 'file';
   }
 
   private loadVectors(text: string): void {

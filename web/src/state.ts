@@ -76,6 +76,7 @@ export interface State {
 /** Caps on what a serialised state may hold (issue 5 documents them for links). */
 export const CAPS = {
   text: 2000,
+  fileBytes: 32 * 2 ** 20, // a word-vector file or paste; larger ones are refused before reading
   rows: 64,
   cols: 64,
   cell: 24,

@@ -170,6 +170,7 @@ export const en = {
   'view.diff': 'Difference of weights (right − left)',
   'view.concat': 'Heads joined',
   'view.final': 'Multi-head output = joined · W_O',
+  'file.tooLarge': '{name} is {size} MB; a word-vector file can be at most {max} MB here. Use a smaller one (fewer words or dimensions).',
   'view.plot': 'Where each token moves',
   'view.cost': 'The cost of attention',
   'cost.hint': 'Every query is compared with every key, so the work grows with n². Measure one attention call at growing n (64 features): materialising the n×n weights also costs n² memory, while streaming them block by block (an online softmax) keeps memory growing only with n.',

@@ -171,6 +171,7 @@ export const zhCN: Messages = {
   'view.diff': '权重之差（右 − 左）',
   'view.concat': '各头拼接',
   'view.final': '多头输出 = 拼接 · W_O',
+  'file.tooLarge': '{name} 有 {size} MB；这里的词向量文件最多 {max} MB。请换一个更小的文件（更少的词或维度）。',
   'view.plot': '每个词移到了哪里',
   'view.cost': '注意力的代价',
   'cost.hint': '每个查询都要和每个键比较，所以计算量随 n² 增长。下面在不同的 n（64 个特征）下测量一次注意力计算：把 n×n 的权重完整存下来，内存也按 n² 增长；按块流式计算（在线 softmax）则只让内存随 n 增长。',
