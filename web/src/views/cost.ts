@@ -22,7 +22,7 @@ export class CostView {
   private running = false;
 
   constructor() {
-    this.button = h('button', { class: 'button', text: t('cost.run'), attrs: { type: 'button' } });
+    this.button = h('button', { class: 'btn', text: t('cost.run'), attrs: { type: 'button' } });
     this.button.addEventListener('click', () => void this.run());
     this.progress = h('progress', { attrs: { max: '1', value: '0', 'aria-label': t('cost.progress') } });
     this.status = h('p', { class: 'hint', attrs: { role: 'status', 'aria-live': 'polite' } });
