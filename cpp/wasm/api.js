@@ -261,12 +261,19 @@ createAttentionEngine = (function (createModule) {
 
     // --- the API -------------------------------------------------------------------------------
 
-    function attention(o) {
-      options(o, ATTENTION_OPTIONS, 'attention()');
+    // What attention(), explainCell() and explainOutput() share: check the options, copy Q, K, V
+    // (and a custom mask) into the heap, and return the step options for the binding.
+    function attentionInputs(o, what) {
+      options(o, ATTENTION_OPTIONS, what);
       const inputs = [matrix(o.queries, 'queries'), matrix(o.keys, 'keys'), matrix(o.values, 'values')];
       const config = stepOptions(o, inputs);
       write(inputs);
-      const at = M.attention(config[0], config[1], config[2], config[3], config[4]);
+      return config;
+    }
+
+    function attention(o) {
+      const c = attentionInputs(o, 'attention()');
+      const at = M.attention(c[0], c[1], c[2], c[3], c[4]);
       return at ? readSteps(new Output(M, at)) : coreError();
     }
 
@@ -278,12 +285,9 @@ createAttentionEngine = (function (createModule) {
     }
 
     function explainCell(o, i, j) {
-      options(o, ATTENTION_OPTIONS, 'explainCell()');
-      const inputs = [matrix(o.queries, 'queries'), matrix(o.keys, 'keys'), matrix(o.values, 'values')];
-      const c = stepOptions(o, inputs);
+      const c = attentionInputs(o, 'explainCell()');
       index(i, 'row');
       index(j, 'col');
-      write(inputs);
       const at = M.explainCell(c[0], c[1], c[2], c[3], c[4], i, j);
       if (!at) return coreError();
       const r = new Output(M, at);
@@ -298,12 +302,9 @@ createAttentionEngine = (function (createModule) {
     }
 
     function explainOutput(o, i, t) {
-      options(o, ATTENTION_OPTIONS, 'explainOutput()');
-      const inputs = [matrix(o.queries, 'queries'), matrix(o.keys, 'keys'), matrix(o.values, 'values')];
-      const c = stepOptions(o, inputs);
+      const c = attentionInputs(o, 'explainOutput()');
       index(i, 'row');
       index(t, 'col');
-      write(inputs);
       const at = M.explainOutput(c[0], c[1], c[2], c[3], c[4], i, t);
       if (!at) return coreError();
       const r = new Output(M, at);
