@@ -83,6 +83,22 @@ async function frameOf(locator) {
   throw new Error('no frame');
 }
 
+/**
+ * Waits until an iframe's height matches its content's (within 2 px): the frame
+ * posts a new height whenever its content resizes, and the first message may come
+ * before fonts and the last render settle. Fails with both numbers after 10 s.
+ */
+async function followsContent(iframeHeight, frame) {
+  let height = 0, content = 0;
+  for (let k = 0; k < 100; k++) {
+    height = await iframeHeight();
+    content = await frame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
+    if (Math.abs(height - content) <= 2) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`iframe ${height}px, content ${content}px`);
+}
+
 async function frameReady(frame) {
   await frame.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0, null, { timeout: 20000 });
 }
@@ -112,9 +128,8 @@ test('embed: the blog post on another origin under a strict CSP shows both embed
   // The iframe took its content's height from the frame's message.
   const heightOf = () => iframe.evaluate((el) => el.getBoundingClientRect().height);
   await page.waitForFunction(() => document.querySelector('iframe[data-attention-playground]').style.height !== '');
+  await followsContent(heightOf, fruitFrame);
   const before = await heightOf();
-  const content = await fruitFrame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
-  assert.ok(Math.abs(before - content) <= 2, `iframe ${before}px, content ${content}px`);
   // More rows: a taller figure, a taller iframe.
   if (await fruitFrame.locator('.vectors-panel').isVisible()) {
     for (let k = 0; k < 4; k++) await andRender(fruitFrame, () => fruitFrame.click('[data-action="vectors.addQuery"]'));
@@ -123,9 +138,7 @@ test('embed: the blog post on another origin under a strict CSP shows both embed
   }
   await page.waitForFunction((b) => document.querySelector('iframe[data-attention-playground]').getBoundingClientRect().height > b + 20, before);
   // The component's frame is sized too (by the element itself).
-  const componentHeight = await component.evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height);
-  const wordsContent = await wordsFrame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
-  assert.ok(Math.abs(componentHeight - wordsContent) <= 2, `component ${componentHeight}px, content ${wordsContent}px`);
+  await followsContent(() => component.evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height), wordsFrame);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -231,9 +244,7 @@ test('embed: inside a sandboxed iframe (WordPress oEmbed) it works and still siz
   await frameReady(frame);
   assert.deepEqual(await visibleSteps(frame), ['weights', 'output']);
   await page.waitForFunction(() => document.querySelector('iframe').style.height !== '');
-  const height = await iframe.evaluate((el) => el.clientHeight); // inside its (default) border
-  const content = await frame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
-  assert.ok(Math.abs(height - content) <= 2, `iframe ${height}px, content ${content}px`);
+  await followsContent(() => iframe.evaluate((el) => el.clientHeight), frame); // inside its (default) border
   assert.deepEqual(problems, []);
   await page.close();
 });
