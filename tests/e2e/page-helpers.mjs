@@ -46,7 +46,12 @@ export async function serve() {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** Debian's Chromium, headless (playwright gives each launch a fresh profile). */
+/**
+ * Debian's Chromium, headless (playwright gives each launch a fresh profile). The page keeps the
+ * reader's last state in localStorage and restores it when opened without a link; the pages of
+ * this context start without it, because the tests open the bare address for the defaults after
+ * other tests edited. page-persist.test.mjs tests the storage in contexts of its own.
+ */
 export async function launch() {
   const browser = await chromium.launch({
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium',
@@ -55,6 +60,9 @@ export async function launch() {
       '--disable-sync', '--no-first-run'],
   });
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  await context.addInitScript(() => {
+    try { localStorage.removeItem('attention-playground:state'); } catch { /* no storage: nothing to clear */ }
+  });
   return { browser, context, close: () => browser.close() };
 }
 

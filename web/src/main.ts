@@ -7,6 +7,8 @@ import type { Engine, LexiconRef, Mat } from './engine';
 import { engineMessage } from './errors';
 import { compute, entropyByDk, type Model, type PageError, type Where } from './model';
 import { preset } from './presets';
+import { History } from './history';
+import { readStored, writeStored } from './storage';
 import {
   defaults, parse, serialise, splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions, PRESETS, type Focus, type PresetId, type State, type ViewId, CAPS,
 } from './state';
@@ -84,6 +86,8 @@ class App {
   private readonly pasteStatus = h('p', { class: 'hint', attrs: { role: 'status' } });
   private readonly wordsInfo = h('p', { class: 'hint' });
   private views: HTMLElement | null = null;
+  private readonly undoButton = this.historyButton('undo');
+  private readonly redoButton = this.historyButton('redo');
 
   private disposed = false;
   private persistTimer = 0;
@@ -102,15 +106,21 @@ class App {
     clearTimeout(this.persistTimer);
   }
 
-  /** Writes the state into the link, at most once per quarter second (typing, dragging). */
+  /** Writes the state into the link and storage, at most once per quarter second (typing, dragging). */
   private persist(): void {
     clearTimeout(this.persistTimer);
-    this.persistTimer = window.setTimeout(() => { if (!this.disposed) writeLink(this.state); }, 250);
+    this.persistTimer = window.setTimeout(() => { if (!this.disposed) keep(this.state); }, 250);
+  }
+
+  /** Writes what persist() still holds back now: the page is being left or reloaded. */
+  flush(): void {
+    clearTimeout(this.persistTimer);
+    if (!this.disposed) keep(this.state);
   }
 
   constructor(private readonly engine: Engine, private readonly root: HTMLElement,
     private readonly remount: (state: State, fileLexicon: { id: number } | null) => void,
-    initial?: State, fileLexicon?: { id: number } | null) {
+    private readonly history: History, initial?: State, fileLexicon?: { id: number } | null) {
     if (initial) this.state = initial;
     this.fileLexicon = fileLexicon ?? null;
     const point = (view: ViewId, side: 'a' | 'b') => (row: number, col: number, how: string) =>
@@ -174,7 +184,9 @@ class App {
     const share = shareDialog({ state: () => serialise(this.state), figure: () => this.figure() });
     const header = h('header', { class: 'top' },
       h('div', { class: 'brand' }, h('h1', { text: t('app.title') }), h('p', { class: 'tagline', text: t('app.tagline') })),
-      h('div', { class: 'top-right' }, h('div', { class: 'share-row' }, share.open, languages), nav), share.dialog);
+      h('div', { class: 'top-right' }, h('div', { class: 'share-row' },
+        h('div', { class: 'history', attrs: { role: 'group', 'aria-label': t('history.label') } }, this.undoButton, this.redoButton),
+        share.open, languages), nav), share.dialog);
 
     const steps = h('section', { class: 'steps', attrs: { 'aria-labelledby': 'steps-title' } },
       h('div', { class: 'steps-head' }, h('h2', { text: t('steps.title'), attrs: { id: 'steps-title' } }), this.headTabs,
@@ -223,11 +235,11 @@ class App {
 
   private buildControls(): HTMLElement {
     const s = () => this.state;
-    const set = (patch: Partial<State>) => this.set(patch);
+    const set = (patch: Partial<State>, kind = '') => this.set(patch, kind);
     const temperature = logSlider(t('controls.temperature'), 'temperature', CAPS.temperatureMin, 1000,
-      (v) => set({ temperature: v }), (v) => num(v));
+      (v) => set({ temperature: v }, 'temperature'), (v) => num(v));
     const temperatureB = logSlider(t('controls.temperatureB'), 'temperatureB', CAPS.temperatureMin, 1000,
-      (v) => set({ temperatureB: v }), (v) => num(v));
+      (v) => set({ temperatureB: v }, 'temperatureB'), (v) => num(v));
     const multi = () => s().mode === 'words' && s().setup === 'self';
     const dkOptions: Array<[string, string]> = [['0', t('controls.dkAuto')],
       ...[1, 2, 3, 4, 8, 16, 32, 64, 128, 256, 512].map((k): [string, string] => [String(k), String(k)])];
@@ -250,7 +262,7 @@ class App {
           this.sync(select(t('controls.heads'), 'heads', [1, 2, 3, 4, 8].map((k): [string, string] => [String(k), String(k)]),
             (v) => set({ heads: Number(v), head: 0 })), () => String(s().heads)),
           this.sync(select(t('controls.dk'), 'dK', dkOptions, (v) => set({ dK: Number(v) })), () => String(s().dK)),
-          this.sync(numberInput(t('controls.seed'), 'seed', 0, CAPS.seed, (v) => set({ seed: v })), () => s().seed))),
+          this.sync(numberInput(t('controls.seed'), 'seed', 0, CAPS.seed, (v) => set({ seed: v }, 'seed')), () => s().seed))),
       multi),
       this.sync(select<State['compare']>(t('controls.compare'), 'compare', [['off', t('compare.off')], ['similarity', t('compare.similarity')],
         ['scale', t('compare.scale')], ['normalization', t('compare.normalization')], ['temperature', t('compare.temperature')]],
@@ -261,16 +273,16 @@ class App {
 
   private buildInputs(): HTMLElement {
     const s = () => this.state;
-    const set = (patch: Partial<State>) => this.set(patch);
+    const set = (patch: Partial<State>, kind = '') => this.set(patch, kind);
 
     // Words.
     const text = h('input', { class: 'text-input', attrs: { type: 'text', id: 'words-text', 'data-input': 'text',
       placeholder: t('words.placeholder'), spellcheck: 'false', autocomplete: 'off', maxlength: String(CAPS.text) } });
-    text.addEventListener('input', () => set({ text: text.value }));
+    text.addEventListener('input', () => set({ text: text.value }, 'text'));
     this.controls.push(() => { if (document.activeElement !== text && text.value !== s().text) text.value = s().text; });
     const queryText = h('input', { class: 'text-input', attrs: { type: 'text', id: 'query-text', 'data-input': 'queryText',
       spellcheck: 'false', autocomplete: 'off', maxlength: String(CAPS.text) } });
-    queryText.addEventListener('input', () => set({ queryText: queryText.value }));
+    queryText.addEventListener('input', () => set({ queryText: queryText.value }, 'queryText'));
     this.controls.push(() => { if (document.activeElement !== queryText && queryText.value !== s().queryText) queryText.value = s().queryText; });
     const mine = language().split('-')[0];
     const examples = [...this.sentences(mine), ...(mine === 'en' ? this.sentences('zh') : this.sentences('en'))];
@@ -373,8 +385,19 @@ class App {
 
   // --- state changes -----------------------------------------------------------------------------
 
-  private set(patch: Partial<State>, e?: Event): void {
+  /**
+   * Every edit of the reader goes through here (and load(), and a click on the custom mask), so
+   * each is an undo step. `kind` names a continuous edit whose quick repeats are one step
+   * (history.ts): the text box, a slider, one grid cell; '' for a click.
+   */
+  private set(patch: Partial<State>, kind = '', e?: Event): void {
     this.state = { ...this.state, ...patch };
+    this.record(kind);
+    this.update(e);
+  }
+
+  /** Shows the state that changed: now, or coalesced with the other changes of this frame. */
+  private update(e?: Event): void {
     if (this.pendingSince < 0) this.pendingSince = e?.timeStamp ?? performance.now();
     // The first change in a frame renders at once, in the event that made it; more changes in
     // the same frame (a fast drag) are coalesced into one render on the next frame.
@@ -413,37 +436,100 @@ class App {
     this.remount(s, this.fileLexicon);
   }
 
+  private record(kind: string): void {
+    this.history.record(historyText(this.state), kind, performance.now());
+  }
+
+  /** Undo or redo: a labelled button with its shortcuts, disabled when there is no step to take. */
+  private historyButton(which: 'undo' | 'redo'): HTMLButtonElement {
+    const b = h('button', { class: 'btn small ghost', text: t(`history.${which}`), attrs: { type: 'button', 'data-history': which,
+      'aria-keyshortcuts': which === 'undo' ? 'Control+Z Meta+Z' : 'Control+Shift+Z Meta+Shift+Z Control+Y',
+      title: t(`history.${which}Keys`), disabled: '' } });
+    b.addEventListener('click', () => this.step(which));
+    return b;
+  }
+
+  /**
+   * One step back or forward: that step's state, with the pointed-at cell and the language kept
+   * (neither is an edit). A focused text field is refreshed too (render() leaves a focused field
+   * alone so typing is never overwritten) and keeps the focus, or its cell does if the grid was
+   * rebuilt; failing both, the focus goes to the button of this action.
+   */
+  step(which: 'undo' | 'redo'): void {
+    const text = which === 'undo' ? this.history.undo() : this.history.redo();
+    if (text === null) return;
+    this.state = { ...parse(text, Infinity).state, focus: this.state.focus, lang: this.state.lang };
+    const active = document.activeElement;
+    const field = active instanceof HTMLInputElement && this.root.contains(active) && /^(text|number)$/.test(active.type) ? active : null;
+    if (!field) return this.update(); // a held-down Ctrl+Z costs one render a frame, as a drag does
+    const grid = field.closest<HTMLElement>('.input-grid')?.dataset.view; // before a rebuild detaches it
+    field.blur();
+    this.render();
+    const same = this.sameField(field, grid);
+    const button = which === 'undo' ? this.undoButton : this.redoButton;
+    const other = which === 'undo' ? this.redoButton : this.undoButton;
+    (same ?? (button.disabled ? other : button)).focus();
+  }
+
+  /** `field` after a render, or the input of the same grid cell if the grid was rebuilt; null if hidden or gone. */
+  private sameField(field: HTMLInputElement, grid: string | undefined): HTMLInputElement | null {
+    let same: HTMLInputElement | null = field;
+    if (!field.isConnected && grid !== undefined) {
+      const { i, j } = field.dataset; // numbers the grid wrote
+      same = this.root.querySelector<HTMLInputElement>(`.input-grid[data-view="${grid}"] input[data-i="${i}"]` +
+        (j === undefined ? ':not([data-j])' : `[data-j="${j}"]`));
+    }
+    return same && same.isConnected && !same.closest('[hidden]') ? same : null;
+  }
+
+  /** The buttons follow the history; a focused button that runs out hands the focus to the other. */
+  private syncHistory(): void {
+    const active = document.activeElement;
+    this.undoButton.disabled = !this.history.canUndo;
+    this.redoButton.disabled = !this.history.canRedo;
+    if (active === this.undoButton && this.undoButton.disabled) this.redoButton.focus();
+    else if (active === this.redoButton && this.redoButton.disabled) this.undoButton.focus();
+  }
+
   load(id: PresetId): void {
     this.state = { ...preset(id), lang: this.state.lang };
+    this.record('');
     this.lexicon = this.state.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : this.state.lexicon === 'fruit' ? 'fruit' : 'builtin';
     this.render();
   }
 
+  /**
+   * A typed cell. The grids show the last render, which can be a frame behind the state (a
+   * resize or an undo in this frame renders on the next): a cell the state no longer has is
+   * dropped rather than written past the end of a row.
+   */
   private editCell(view: string, i: number, j: number, text: string): void {
     const s = this.state;
     if (view === 'x' || view === 'qx') {
       const words = view === 'x' ? this.lastWords : this.lastQueryWords;
-      if (!words) return;
+      if (!words || !(j < (words.cells[i]?.length ?? 0))) return;
       const token = words.tokens[i];
       const row = words.cells[i].slice();
       row[j] = text;
       const edits = s.edits.filter(([w]) => w !== token);
       if (edits.length >= CAPS.edits) edits.shift();
       edits.push([token, row]);
-      this.set({ edits });
+      this.set({ edits }, `cell:${view}:${i}:${j}`);
       return;
     }
     const key = view as 'q' | 'k' | 'v';
+    if (!(j < (s[key][i]?.length ?? 0))) return;
     const cells = s[key].map((r) => r.slice());
     cells[i][j] = text;
-    this.set({ [key]: cells } as Partial<State>);
+    this.set({ [key]: cells } as Partial<State>, `cell:${view}:${i}:${j}`);
   }
 
   private editLabel(view: 'q' | 'k', i: number, text: string): void {
     const key = view === 'q' ? 'qLabels' : 'kLabels';
+    if (!(i < this.state[key].length)) return; // as in editCell
     const labels = this.state[key].slice();
     labels[i] = text;
-    this.set({ [key]: labels } as Partial<State>);
+    this.set({ [key]: labels } as Partial<State>, `label:${view}:${i}`);
   }
 
   private resize(what: 'q' | 'k' | 'dk' | 'dv', by: 1 | -1): void {
@@ -522,6 +608,7 @@ class App {
       const hidden = s.hidden.filter(([i, j]) => !(i === focus.row && j === focus.col));
       if (hidden.length === s.hidden.length) hidden.push([focus.row, focus.col]);
       this.state = { ...s, hidden, focus };
+      this.record('');
       this.render();
       return;
     }
@@ -544,6 +631,7 @@ class App {
     this.lexicon = s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';
     for (const sync of this.controls) sync();
     for (const v of this.visibility) v();
+    this.syncHistory();
     for (const [id, b] of this.presetButtons) b.setAttribute('aria-pressed', String(s.preset === id));
     setText(this.story, t(s.preset ? (`preset.${s.preset}.story` as MessageKey) : 'preset.custom.story'));
 
@@ -822,12 +910,57 @@ let embed: EmbedOptions = embedDefaults();
 /** Embed mode's link to the full page, kept pointing at the current state. */
 let fullLink: HTMLAnchorElement | null = null;
 
-/** The state a link carries: the hash through the state table (whitelisted, validated, capped). */
-function readLink(): { state: State; rejected: string[] } {
-  const split = splitEmbed(location.hash.replace(/^#/, ''));
+/**
+ * The state a link carries: the hash through the state table (whitelisted, validated, capped).
+ * `carried`: the link has a hash at all, so it (even when broken) wins over the stored state.
+ */
+function readLink(): { state: State; rejected: string[]; carried: boolean } {
+  const hash = location.hash.replace(/^#/, '');
+  const split = splitEmbed(hash);
   embed = { ...split.options, embed: split.options.embed || document.documentElement.dataset.embed === '1' };
   const r = parse(split.rest);
-  return { state: r.state, rejected: [...split.rejected, ...r.rejected] };
+  return { state: r.state, rejected: [...split.rejected, ...r.rejected], carried: hash !== '' };
+}
+
+type NoticeKind = 'link' | 'stored';
+
+/**
+ * The state the page starts from: the link's when it has one; else the one stored by the last
+ * visit. An embedded figure never reads storage: it shows what its author chose.
+ */
+function initialState(link: ReturnType<typeof readLink>): { state: State; notice: NoticeKind | null } {
+  if (link.carried || embed.embed) return { state: link.state, notice: link.rejected.length ? 'link' : null };
+  const stored = readStored();
+  if (stored.kind === 'ok') return { state: stored.state, notice: null };
+  return { state: link.state, notice: stored.kind === 'broken' ? 'stored' : null };
+}
+
+/** Keeps the state: in the link, and (unless embedded) in the browser's storage for the next visit. */
+function keep(state: State): void {
+  writeLink(state);
+  if (!embed.embed) writeStored(serialise(state));
+}
+
+/**
+ * What an undo step holds: the state without the pointed-at cell and the language, which are not
+ * edits (pointing at a number must not add a step, nor undo switch the language back).
+ */
+function historyText(state: State): string {
+  return serialise({ ...state, focus: null, lang: '' });
+}
+
+/**
+ * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Meta, ⌘ on macOS, instead of Ctrl), everywhere
+ * but where the browser's own undo is the right one: the paste boxes (textareas, not part of the
+ * state), an open dialog, and text still being composed by an input method.
+ */
+function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
+  if (e.defaultPrevented || e.isComposing || e.altKey || e.ctrlKey === e.metaKey) return null;
+  const target = e.target instanceof Element ? e.target : null;
+  if (target?.closest('textarea, dialog')) return null;
+  const key = e.key.toLowerCase();
+  if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
+  return key === 'y' && !e.shiftKey ? 'redo' : null;
 }
 
 function linkText(state: State): string {
@@ -882,11 +1015,11 @@ function writeLink(state: State): void {
   }
 }
 
-/** Shown when a link could not be read: the page then starts from its defaults. */
-function linkNotice(): HTMLElement {
+/** Shown when a link or the stored state could not be read: the page then starts from its defaults. */
+function notice(kind: NoticeKind): HTMLElement {
   const close = h('button', { class: 'btn ghost small', text: t('link.dismiss'), attrs: { type: 'button' } });
-  const box = h('div', { class: 'notice', attrs: { role: 'status', 'data-notice': 'link' } },
-    h('p', { text: t('link.invalid') }), close);
+  const box = h('div', { class: 'notice', attrs: { role: 'status', 'data-notice': kind } },
+    h('p', { text: t(kind === 'link' ? 'link.invalid' : 'stored.invalid') }), close);
   close.addEventListener('click', () => box.remove());
   return box;
 }
@@ -900,35 +1033,46 @@ function applyLanguage(lang: string): void {
 async function start(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) return;
-  const link = readLink();
-  applyLanguage(link.state.lang);
+  const first = initialState(readLink());
+  applyLanguage(first.state.lang);
   root.append(h('p', { class: 'loading', text: t('app.loading') }));
   try {
     if (typeof createAttentionEngine !== 'function') throw new Error('attention-engine.js did not load');
     const engine = await createAttentionEngine();
     let app: App | null = null;
-    const mount = (state: State, fileLexicon: { id: number } | null, focusSwitch = false, notice = false): void => {
+    // One history for the tab: a language switch mounts a new App and keeps the steps.
+    const history = new History(historyText(first.state));
+    const mount = (state: State, fileLexicon: { id: number } | null, focusSwitch = false, why: NoticeKind | null = null): void => {
       applyLanguage(state.lang);
       app?.dispose();
       clear(root);
       app = new App(engine, root, (next, lexicon) => {
-        writeLink(next);
+        keep(next);
         mount(next, lexicon, true);
-      }, state, fileLexicon);
-      if (notice) root.prepend(linkNotice());
+      }, history, state, fileLexicon);
+      if (why) root.prepend(notice(why));
       applyEmbed(root, state);
       app.render();
       document.title = t('app.title');
       if (focusSwitch) (root.querySelector(`[data-lang="${language()}"]`) as HTMLElement | null)?.focus();
     };
-    mount(link.state, null, false, link.rejected.length > 0);
+    mount(first.state, null, false, first.notice);
     postHeight(root);
+    document.addEventListener('keydown', (e) => {
+      const which = historyKey(e);
+      if (!which || !app) return;
+      e.preventDefault(); // also the browser's own undo in the text field
+      app.step(which);
+    });
+    // A reload within persist()'s quarter second must not lose the last edit.
+    window.addEventListener('pagehide', () => app?.flush());
     // Another link opened in the same tab (or the hash edited by hand) is the new state.
     window.addEventListener('hashchange', () => {
       const text = location.hash.replace(/^#/, '');
       if (app && text === linkText(app.current)) return;
       const next = readLink();
-      mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0);
+      history.record(historyText(next.state), '', performance.now()); // undo goes back to before the link
+      mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
     });
     root.removeAttribute('aria-busy');
   } catch (e) {
