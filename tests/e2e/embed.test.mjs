@@ -12,7 +12,8 @@ import { dist, serve, launch, open, ready, readHeatmap, andRender } from './page
 
 let server, chromium, blog;
 const BLOG_CSP = (play) => "default-src 'self'; script-src 'self' " + play + '; frame-src ' + play +
-  "; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'";
+  "; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+  "require-trusted-types-for 'script'; trusted-types 'none'";
 
 before(async () => {
   server = await serve();
