@@ -44,20 +44,22 @@ export function unavailableMessage(e: unknown): HTMLElement {
 }
 
 /**
- * A boundary around each view's update in one render pass: a view that throws gets a message in
- * its card (the other views still render), and the next pass in which it renders cleanly removes
- * the message. Usage: run() for each view during a pass, then settle().
+ * A boundary around each view's update: a view that throws gets a message in its card (the other
+ * views still render), and the next time it renders cleanly the message goes. Usage: run() for
+ * each view drawn (in a render pass, or one view on its own), then settle().
  */
 export class ViewFaults {
-  private readonly failed = new Set<Element>(); // cards whose update threw in this pass
+  private readonly ran = new Set<Element>(); // cards drawn since the last settle()
+  private readonly failed = new Set<Element>(); // … and of those, the ones that threw
   private readonly shown = new Map<Element, HTMLElement>(); // card → its message
 
   /** Runs `update` for the view in `el`'s card, named `name` in the message if it throws. */
   run(el: Element, name: string, update: () => void): void {
+    const card = el.closest('section') ?? el;
+    this.ran.add(card);
     try {
       update();
     } catch (error) {
-      const card = el.closest('section') ?? el;
       this.failed.add(card);
       if (this.shown.has(card)) return;
       const box = h('p', { class: 'error view-fault', text: t('app.viewFailed', { view: name }),
@@ -70,13 +72,17 @@ export class ViewFaults {
     }
   }
 
-  /** Ends a pass: clears the messages of the cards (all, or those in `only`) that did not fail. */
-  settle(only?: Element): void {
+  /**
+   * Clears the messages of the cards drawn cleanly since the last call. A card not drawn (a plot
+   * deferred to after the frame, a hidden view) keeps its message until it is.
+   */
+  settle(): void {
     for (const [card, box] of this.shown) {
-      if (this.failed.has(card) || (only && !card.contains(only))) continue;
+      if (!this.ran.has(card) || this.failed.has(card)) continue;
       box.remove();
       this.shown.delete(card);
     }
+    this.ran.clear();
     this.failed.clear();
   }
 }

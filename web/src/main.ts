@@ -531,7 +531,7 @@ class App {
     if (f && f.view === focus.view && f.row === focus.row && f.col === focus.col && f.side === focus.side) return;
     this.state = { ...s, focus };
     this.applyFocus(how !== 'hover');
-    this.faults.settle(this.explain.el); // a focus change redraws the explanation alone
+    this.faults.settle(); // a focus change redraws the explanation alone
     this.persist();
   }
 
@@ -707,8 +707,7 @@ class App {
       const plane = this.engine.project2d(model.plane.values, model.plane.outputs);
       if (plane.ok) this.plot.update(plane, model.multiA ? model.queryLabels : model.planeValueLabels, model.planeOutputLabels, model.arrows);
     });
-    // After the frame, outside a render pass: its own message only.
-    const later = () => { draw(); this.faults.settle(this.plot.el); };
+    const later = () => { draw(); this.faults.settle(); }; // after the frame: the plot alone
     const { values, outputs } = model.plane;
     clearTimeout(this.plotTimer);
     if ((values.rows + outputs.rows) * values.cols <= 4096) return draw();
