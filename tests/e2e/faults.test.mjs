@@ -138,6 +138,7 @@ test('a view that throws: its card says so, the heatmaps keep correct numbers an
   // The message, in the plot's card only.
   assert.deepEqual(await faults(page), [{ card: 'plot', role: 'alert', text: 'The view “Where each token moves” could not be drawn. '
     + 'The other views are up to date; this one tries again at your next change.' }]);
+  assert.deepEqual(await page.$$eval('.faulted', (els) => els.map((el) => el.dataset.step)), ['plot'], 'what it drew is faded');
   // Every heatmap as on a page without the fault: apple·orange = 6.
   const steps = await allSteps(page);
   assert.deepEqual(steps[0], [['6', '6', '7'], ['6', '8', '4'], ['7', '4', '13']]);
@@ -153,6 +154,7 @@ test('a view that throws: its card says so, the heatmaps keep correct numbers an
   await page.evaluate(() => { window.__breakPlot = false; });
   await andRender(page, () => page.check('[data-control="scale"] input[value="sqrt"]'));
   assert.deepEqual(await faults(page), []);
+  assert.equal(await page.locator('.faulted').count(), 0);
   assert.equal(await page.locator('[data-view="plot"] circle.value-dot').count(), 3);
   // One console error for the fault (for a bug report), not one per render.
   assert.deepEqual(problems.filter((p) => !p.startsWith('console:')), []);

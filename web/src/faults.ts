@@ -68,6 +68,7 @@ export class ViewFaults {
       if (title) title.after(box);
       else card.prepend(box);
       this.shown.set(card, box);
+      card.classList.add('faulted'); // dims what it drew before it threw: not to be read as right
       console.error(error); // once per fault, for a bug report; the reader has the message
     }
   }
@@ -80,6 +81,7 @@ export class ViewFaults {
     for (const [card, box] of this.shown) {
       if (!this.ran.has(card) || this.failed.has(card)) continue;
       box.remove();
+      card.classList.remove('faulted');
       this.shown.delete(card);
     }
     this.ran.clear();
