@@ -4,42 +4,17 @@
 // the offline file works from file:// with every network request blocked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dist, serve, launch, open, ready, readHeatmap, andRender } from './page-helpers.mjs';
+import { startBlog, frameOf, followsContent, frameReady } from './blog-host.mjs';
 
 let server, chromium, blog;
-const BLOG_CSP = (play) => "default-src 'self'; script-src 'self' " + play + '; frame-src ' + play +
-  "; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'";
 
 before(async () => {
   server = await serve();
   chromium = await launch();
-  const play = server.url.replace(/\/$/, '');
-  // The blog: another origin (another port), its own strict CSP, the playground by full address.
-  const httpServer = createServer((req, res) => {
-    const name = new URL(req.url, 'http://x').pathname.replace(/^\//, '') || 'blog-post.html';
-    if (name === 'wordpress.html') {
-      // What WordPress makes of an oEmbed link: a sandboxed iframe (opaque origin).
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': BLOG_CSP(play) });
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>wp</title><link rel="icon" href="data:,">
-<script src="${play}/embed-resize.js" async></script></head><body>
-<iframe data-attention-playground sandbox="allow-scripts" src="${play}/embed.html#ver=1&amp;preset=fruit&amp;embed=1"
- width="600" height="200" title="Attention Playground"></iframe></body></html>`);
-      return;
-    }
-    if (!['blog-post.html', 'blog-post.css'].includes(name)) { res.writeHead(404); res.end(); return; }
-    let body = readFileSync(join(dist, 'examples', name), 'utf8');
-    if (name.endsWith('.html')) body = body.replaceAll('"../', `"${play}/`);
-    res.writeHead(200, { 'content-type': name.endsWith('.css') ? 'text/css' : 'text/html; charset=utf-8',
-      'content-security-policy': BLOG_CSP(play) });
-    res.end(body);
-  });
-  await new Promise((r) => httpServer.listen(0, '127.0.0.1', r));
-  blog = { url: `http://127.0.0.1:${httpServer.address().port}/blog-post.html`,
-    close: () => new Promise((r) => httpServer.close(r)) };
+  blog = await startBlog(server.url.replace(/\/$/, ''));
 });
 after(async () => { await chromium?.close(); await server?.close(); await blog?.close(); });
 
@@ -71,44 +46,12 @@ test('embed: embed.html shows the chosen views compactly, with a link to the ful
   for (const p of [page, full, flagged, bad]) await p.close();
 });
 
-/** The frame inside an <iframe> element or inside an <attention-playground>'s shadow root. */
-async function frameOf(locator) {
-  await locator.scrollIntoViewIfNeeded(); // the frames load lazily
-  const handle = await locator.evaluateHandle((el) => el.shadowRoot ? el.shadowRoot.querySelector('iframe') : el);
-  for (let k = 0; k < 200; k++) {
-    const frame = await handle.asElement().contentFrame();
-    if (frame && frame.url().includes('/embed.html')) return frame;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('no frame');
-}
-
-/**
- * Waits until an iframe's height matches its content's (within 2 px): the frame
- * posts a new height whenever its content resizes, and the first message may come
- * before fonts and the last render settle. Fails with both numbers after 10 s.
- */
-async function followsContent(iframeHeight, frame) {
-  let height = 0, content = 0;
-  for (let k = 0; k < 100; k++) {
-    height = await iframeHeight();
-    content = await frame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
-    if (Math.abs(height - content) <= 2) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`iframe ${height}px, content ${content}px`);
-}
-
-async function frameReady(frame) {
-  await frame.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0, null, { timeout: 20000 });
-}
-
 test('embed: the blog post on another origin under a strict CSP shows both embeds; the iframe follows its content', async () => {
   const page = await chromium.context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(blog.url);
+  await page.goto(blog.url());
   const iframe = page.locator('iframe[data-attention-playground]');
   const component = page.locator('attention-playground');
   const frames = () => page.frames().filter((f) => f.url().includes('/embed.html'));
@@ -148,7 +91,7 @@ test('embed: two web components on one page do not affect each other', async () 
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(blog.url);
+  await page.goto(blog.url());
   await page.evaluate(() => {
     const second = document.createElement('attention-playground');
     second.setAttribute('preset', 'causal');
@@ -238,7 +181,7 @@ test('embed: inside a sandboxed iframe (WordPress oEmbed) it works and still siz
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(blog.url.replace('blog-post.html', 'wordpress.html'));
+  await page.goto(blog.url('wordpress.html'));
   const iframe = page.locator('iframe[data-attention-playground]');
   const frame = await frameOf(iframe);
   await frameReady(frame);

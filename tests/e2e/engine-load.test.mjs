@@ -100,9 +100,11 @@ test('loads in a cross-origin sandbox="allow-scripts" iframe', async () => {
   }
 });
 
-test('the server sends the strict CSP: wasm allowed, eval not', async () => {
+test('the server sends the strict CSP: wasm allowed, eval not, Trusted Types required', async () => {
   const res = await fetch(`http://127.0.0.1:${server.address().port}/check.html`);
   const csp = res.headers.get('content-security-policy');
   assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/);
+  // The engine loads above with no policy of its own: it writes to no script sink.
+  assert.match(csp, /require-trusted-types-for 'script'/);
   assert.ok(!csp.split(/[\s;]+/).includes("'unsafe-eval'"), csp);
 });

@@ -12,7 +12,8 @@ export const dist = join(root, 'dist');
 export const screenshots = join(root, 'build', 'test-results', 'screenshots');
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-  "img-src 'self' data:; connect-src 'self' data:; object-src 'none'; base-uri 'none'";
+  "img-src 'self' data:; connect-src 'self' data:; object-src 'none'; base-uri 'none'; " +
+  "require-trusted-types-for 'script'; trusted-types attention-playground";
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };

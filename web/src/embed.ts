@@ -35,8 +35,10 @@ class AttentionPlayground extends HTMLElement {
   private readonly onMessage = (event: MessageEvent) => {
     const data = event.data as { type?: unknown; height?: unknown } | null;
     if (event.source !== this.frame.contentWindow || !data || typeof data !== 'object' || data.type !== TYPE) return;
-    const height = Number(data.height);
-    if (Number.isFinite(height) && height >= MIN && height <= MAX) this.frame.style.height = Math.ceil(height) + 'px';
+    const height = data.height; // a number, as the frame sends it: no string, no object, no NaN
+    if (typeof height === 'number' && Number.isFinite(height) && height >= MIN && height <= MAX) {
+      this.frame.style.height = Math.ceil(height) + 'px';
+    }
   };
 
   constructor() {

@@ -5,6 +5,7 @@ import { h, clear, setText } from './dom';
 import { t, num, int, setLanguage, language, resolveLanguage, LANGUAGES, type MessageKey } from './i18n';
 import type { Engine, LexiconRef, Mat } from './engine';
 import { engineMessage } from './errors';
+import { loadEngine, unavailableMessage, ViewFaults } from './faults';
 import { compute, entropyByDk, type Model, type PageError, type Where } from './model';
 import { preset } from './presets';
 import { History } from './history';
@@ -49,6 +50,7 @@ class App {
   private readonly explain = new Explain();
   private readonly plot = new Plot();
   private readonly cost = new CostView();
+  private readonly faults = new ViewFaults(); // one view that throws does not stop the others
   private readonly story = h('p', { class: 'story' });
   private readonly presetButtons = new Map<PresetId, HTMLButtonElement>();
   private readonly errorBoxes = new Map<Where, HTMLElement>();
@@ -616,6 +618,7 @@ class App {
     if (f && f.view === focus.view && f.row === focus.row && f.col === focus.col && f.side === focus.side) return;
     this.state = { ...s, focus };
     this.applyFocus(how !== 'hover');
+    this.faults.settle(); // a focus change redraws the explanation alone
     this.persist();
   }
 
@@ -639,12 +642,13 @@ class App {
     this.showErrors(computed.errors);
     if (computed.words) this.lastWords = computed.words;
     if (computed.queryWords) this.lastQueryWords = computed.queryWords;
-    this.renderInputs(computed.words, computed.queryWords);
+    this.faults.run(this.wordsPanel, t('inputs.title'), () => this.renderInputs(computed.words, computed.queryWords));
     if (computed.model) this.model = computed.model;
     this.stale.hidden = !computed.errors.length || !this.model;
     this.root.dataset.state = computed.model ? 'ok' : 'error';
     if (this.model) this.renderSteps(this.model);
     this.applyFocus();
+    this.faults.settle();
     if (this.pendingSince >= 0) {
       document.body.getBoundingClientRect(); // the layout is part of what the reader waits for
       const end = performance.now();
@@ -718,7 +722,7 @@ class App {
     const s = this.state;
     this.root.classList.toggle('no-numbers', !s.numbers);
     this.root.classList.toggle('comparing', !!model.b);
-    this.formula.update(model.a.options);
+    this.faults.run(this.formula.el, t('formula.label'), () => this.formula.update(model.a.options));
     // Cards as wide as a heatmap of m keys needs (the row header, the cells, Σ and H).
     const width = Math.min(900, 150 + 52 * (Math.max(model.keyLabels.length, model.dvNames.length) + 2));
     const columns = `repeat(auto-fill, minmax(min(100%, ${width}px), 1fr))`;
@@ -730,10 +734,12 @@ class App {
       const sideName = model.b ? (side === 'a' ? model.sideA : model.sideB) : '';
       const cap = (v: StepView) => (sideName ? `${this.viewTitle(v)} (${sideName})` : this.viewTitle(v));
       const card = (v: StepView) => (side === 'a' ? this.cards.get(v)!.a : this.cards.get(v)!.b);
+      const show = (v: StepView, data: HeatmapData) =>
+        this.faults.run(this.cards.get(v)!.card, this.viewTitle(v), () => card(v).update(data));
       const hidden = run.options.mask === 'none' ? undefined : invert(st.visible.data);
-      card('scores').update(nm(st.scores, cap('scores'), 'signed'));
-      card('scaled').update(nm(st.scaled, cap('scaled'), 'signed'));
-      card('masked').update(nm(st.masked, cap('masked'), 'signed', hidden));
+      show('scores', nm(st.scores, cap('scores'), 'signed'));
+      show('scaled', nm(st.scaled, cap('scaled'), 'signed'));
+      show('masked', nm(st.masked, cap('masked'), 'signed', hidden));
       const weights = nm(st.weights, cap('weights'), 'weights', hidden);
       weights.extras = [
         { header: t('col.sum'), title: t('col.sumTitle'), cells: st.rowStats.map((r) => num(r.weightSum)) },
@@ -741,8 +747,8 @@ class App {
       ];
       weights.rowProblems = st.rowStats.map((r) => (r.problem === 'none' ? null
         : { code: r.problem, text: t(`row.problem.${r.problem}` as MessageKey) }));
-      card('weights').update(weights);
-      card('output').update({ caption: cap('output'), rowLabels: model.queryLabels, colLabels: model.dvNames.slice(0, st.dV),
+      show('weights', weights);
+      show('output', { caption: cap('output'), rowLabels: model.queryLabels, colLabels: model.dvNames.slice(0, st.dV),
         values: st.output, scale: 'signed' });
     };
     heatmaps(model.a, 'a');
@@ -760,21 +766,21 @@ class App {
       const a = model.a.steps.weights, b = model.b.steps.weights;
       const data = new Float64Array(a.data.length);
       for (let k = 0; k < data.length; k++) data[k] = b.data[k] - a.data[k];
-      this.diff.update({ caption: t('view.diff'), rowLabels: model.queryLabels, colLabels: model.keyLabels,
-        values: { rows: a.rows, cols: a.cols, data }, scale: 'signed' });
+      this.faults.run(this.diffCard, t('view.diff'), () => this.diff.update({ caption: t('view.diff'), rowLabels: model.queryLabels,
+        colLabels: model.keyLabels, values: { rows: a.rows, cols: a.cols, data }, scale: 'signed' }));
     }
     // Multi-head: tabs, the joined heads and the final output.
     this.multiCards.hidden = !model.multiA;
     this.renderTabs(model.multiA && model.multiA.heads.length > 1 ? model.multiA.heads.length : 0, model.head);
     if (model.multiA) {
       const m = model.multiA;
-      this.concat.update({ caption: t('view.concat'), rowLabels: model.queryLabels,
+      this.faults.run(this.concat.el, t('view.concat'), () => this.concat.update({ caption: t('view.concat'), rowLabels: model.queryLabels,
         colLabels: Array.from({ length: m.concat.cols }, (_, c) => `h${Math.floor(c / model.a.steps.dV) + 1}·${(c % model.a.steps.dV) + 1}`),
-        values: m.concat, scale: 'signed' });
-      this.final.update({ caption: t('view.final'), rowLabels: model.queryLabels,
-        colLabels: this.lastWords?.features.slice(0, m.output.cols) ?? [], values: m.output, scale: 'signed' });
+        values: m.concat, scale: 'signed' }));
+      this.faults.run(this.final.el, t('view.final'), () => this.final.update({ caption: t('view.final'), rowLabels: model.queryLabels,
+        colLabels: this.lastWords?.features.slice(0, m.output.cols) ?? [], values: m.output, scale: 'signed' }));
     }
-    this.renderHeadInputs(model);
+    this.faults.run(this.qkvCard, t('view.qkv', { h: model.head + 1 }), () => this.renderHeadInputs(model));
     this.renderPlot(model);
   }
 
@@ -784,17 +790,18 @@ class App {
    * screen, so the heatmaps the reader watches are not held up by it.
    */
   private renderPlot(model: Model): void {
-    const draw = () => {
+    const draw = () => this.faults.run(this.plot.el, t('view.plot'), () => {
       this.plotStale = false;
       const plane = this.engine.project2d(model.plane.values, model.plane.outputs);
       if (plane.ok) this.plot.update(plane, model.multiA ? model.queryLabels : model.planeValueLabels, model.planeOutputLabels, model.arrows);
-    };
+    });
+    const later = () => { draw(); this.faults.settle(); }; // after the frame: the plot alone
     const { values, outputs } = model.plane;
     clearTimeout(this.plotTimer);
     if ((values.rows + outputs.rows) * values.cols <= 4096) return draw();
     this.plotStale = true;
-    this.plotLater = draw;
-    if (this.plotVisible) this.plotTimer = window.setTimeout(draw, 0);
+    this.plotLater = later;
+    if (this.plotVisible) this.plotTimer = window.setTimeout(later, 0);
   }
 
   /** Multi-head: the shown head's Q = X·W_Q, K = X·W_K, V = X·W_V; and the entropy by d_k. */
@@ -895,7 +902,9 @@ class App {
     this.grids.get('v')?.highlight(list(key), list(vfeat));
     this.plot.highlight(query, key);
     this.formula.focus(f ? f.view : null);
-    if (model) this.explain.show(this.engine, model, f, this.viewTitle, announce);
+    if (model) {
+      this.faults.run(this.explain.el, t('explain.title'), () => this.explain.show(this.engine, model, f, this.viewTitle, announce));
+    }
   }
 }
 
@@ -1036,9 +1045,9 @@ async function start(): Promise<void> {
   const first = initialState(readLink());
   applyLanguage(first.state.lang);
   root.append(h('p', { class: 'loading', text: t('app.loading') }));
+  postHeight(root); // from the start: an embed frame sized to its message if the engine fails
   try {
-    if (typeof createAttentionEngine !== 'function') throw new Error('attention-engine.js did not load');
-    const engine = await createAttentionEngine();
+    const engine = await loadEngine();
     let app: App | null = null;
     // One history for the tab: a language switch mounts a new App and keeps the steps.
     const history = new History(historyText(first.state));
@@ -1057,7 +1066,6 @@ async function start(): Promise<void> {
       if (focusSwitch) (root.querySelector(`[data-lang="${language()}"]`) as HTMLElement | null)?.focus();
     };
     mount(first.state, null, false, first.notice);
-    postHeight(root);
     document.addEventListener('keydown', (e) => {
       const which = historyKey(e);
       if (!which || !app) return;
@@ -1077,7 +1085,9 @@ async function start(): Promise<void> {
     root.removeAttribute('aria-busy');
   } catch (e) {
     clear(root);
-    root.append(h('p', { class: 'error', text: t('app.engineFailed', { message: String(e) }) }));
+    root.append(unavailableMessage(e));
+    root.removeAttribute('aria-busy');
+    console.error(e); // the cause, for a bug report; the reader has the message
   }
 }
 

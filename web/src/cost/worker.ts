@@ -1,6 +1,7 @@
 // dist/cost-worker.js: measures the cost of attention off the page's thread, so the page never
 // freezes while n reaches 4096. A classic worker: it loads the engine with importScripts.
 import { measureAll, SIZES, type CostPoint } from './measure';
+import { scriptURL } from '../trusted';
 
 declare function importScripts(...urls: string[]): void;
 declare const createAttentionEngine: () => Promise<never>;
@@ -11,7 +12,7 @@ interface Scope {
 }
 const scope = self as unknown as Scope;
 
-importScripts('attention-engine.js');
+importScripts(scriptURL('attention-engine.js'));
 
 scope.onmessage = (e) => {
   const sizes = Array.isArray(e.data?.sizes) ? e.data.sizes.filter((n) => SIZES.includes(n)) : SIZES;

@@ -5,6 +5,7 @@
 import { h, ns, SVG, clear, setText } from '../dom';
 import { t, num, int } from '../i18n';
 import { measureAll, SIZES, type CostPoint } from '../cost/measure';
+import { scriptURL } from '../trusted';
 
 const W = 320, H = 200, PAD_L = 46, PAD_B = 30, PAD_T = 10, PAD_R = 10;
 const PAGE_THREAD_MAX_N = 1024;
@@ -88,7 +89,7 @@ export class CostView {
   private startWorker(): Worker | null {
     if (typeof Worker !== 'function' || location.protocol === 'file:') return null;
     try {
-      return new Worker('cost-worker.js');
+      return new Worker(scriptURL('cost-worker.js'));
     } catch {
       return null;
     }

@@ -1,0 +1,90 @@
+// A blog that embeds the playground, for the embedding tests: another origin (another port, on
+// loopback too, since Chromium keeps public pages from framing local ones), its own strict CSP
+// with Trusted Types, and the playground's scripts and frames by full address. Pages:
+//   blog-post.html   dist/examples/blog-post.html (an iframe and an <attention-playground>)
+//   wordpress.html   what WordPress makes of an oEmbed link: a sandboxed iframe (opaque origin)
+//   messages.html    a playground iframe, a component, an unmarked playground frame and a frame
+//                    of the blog's own (stranger.html): the senders for the postMessage tests
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dist } from './page-helpers.mjs';
+
+export const BLOG_CSP = (play) => "default-src 'self'; script-src 'self' " + play + '; frame-src ' + play +
+  " 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+  "require-trusted-types-for 'script'; trusted-types 'none'";
+
+const HEAD = (title) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<link rel="icon" href="data:,">`;
+
+function pages(play) {
+  return {
+    'wordpress.html': `${HEAD('wp')}
+<script src="${play}/embed-resize.js" async></script></head><body>
+<iframe data-attention-playground sandbox="allow-scripts" src="${play}/embed.html#ver=1&amp;preset=fruit&amp;embed=1"
+ width="600" height="200" title="Attention Playground"></iframe></body></html>`,
+    'messages.html': `${HEAD('messages')}
+<script src="${play}/embed-resize.js" async></script><script src="${play}/embed.js" defer></script></head><body>
+<iframe data-attention-playground src="${play}/embed.html#ver=1&amp;preset=fruit&amp;embed=1&amp;views=weights"
+ width="600" height="200" title="Attention Playground"></iframe>
+<attention-playground preset="causal" views="weights" controls="none"></attention-playground>
+<iframe id="unmarked" src="${play}/embed.html#ver=1&amp;embed=1&amp;views=weights" width="600" height="150"
+ title="a playground frame without the attribute"></iframe>
+<iframe id="stranger" src="stranger.html" width="600" height="100" title="the blog's own frame"></iframe>
+</body></html>`,
+    'stranger.html': `${HEAD('stranger')}</head><body><p>Not a playground.</p></body></html>`,
+  };
+}
+
+/** Starts the blog; resolves to { origin, url(name), close() }. `play` is the playground's origin. */
+export async function startBlog(play) {
+  const own = pages(play);
+  const server = createServer((req, res) => {
+    const name = new URL(req.url, 'http://x').pathname.replace(/^\//, '') || 'blog-post.html';
+    const type = name.endsWith('.css') ? 'text/css' : 'text/html; charset=utf-8';
+    let body = own[name];
+    if (body === undefined && ['blog-post.html', 'blog-post.css'].includes(name)) {
+      body = readFileSync(join(dist, 'examples', name), 'utf8');
+      if (name.endsWith('.html')) body = body.replaceAll('"../', `"${play}/`);
+    }
+    if (body === undefined) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': type, 'content-security-policy': BLOG_CSP(play) });
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, url: (name = 'blog-post.html') => `${origin}/${name}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** The frame inside an <iframe> element or inside an <attention-playground>'s shadow root. */
+export async function frameOf(locator) {
+  await locator.scrollIntoViewIfNeeded(); // the frames load lazily
+  const handle = await locator.evaluateHandle((el) => el.shadowRoot ? el.shadowRoot.querySelector('iframe') : el);
+  for (let k = 0; k < 200; k++) {
+    const frame = await handle.asElement().contentFrame();
+    if (frame && frame.url() !== 'about:blank' && frame.url() !== '') return frame;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no frame');
+}
+
+/**
+ * Waits until an iframe's height matches its content's (within 2 px): the frame
+ * posts a new height whenever its content resizes, and the first message may come
+ * before fonts and the last render settle. Fails with both numbers after 10 s.
+ */
+export async function followsContent(iframeHeight, frame) {
+  let height = 0, content = 0;
+  for (let k = 0; k < 100; k++) {
+    height = await iframeHeight();
+    content = await frame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
+    if (Math.abs(height - content) <= 2) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`iframe ${height}px, content ${content}px`);
+}
+
+export async function frameReady(frame) {
+  await frame.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0, null, { timeout: 20000 });
+}
