@@ -16,6 +16,14 @@
 #define ATTN_UNROLL
 #endif
 
+// The kernels stay separate functions: V8 allocates registers per function, and inlined into
+// the driver loop the register tile spilled to the stack.
+#if defined(__GNUC__)
+#define ATTN_KERNEL __attribute__((noinline))
+#else
+#define ATTN_KERNEL
+#endif
+
 namespace attn {
 namespace {
 
@@ -36,44 +44,55 @@ inline f32x4 load(const float* p) {
 }
 inline void store(float* p, f32x4 x) { std::memcpy(p, &x, sizeof x); }
 inline f32x4 splat(float x) { return f32x4{x, x, x, x}; }
-inline f32x4 select(i32x4 mask, f32x4 a, f32x4 b) {  // mask lanes are all ones or all zeros
-  return (f32x4)((mask & (i32x4)a) | (~mask & (i32x4)b));
-}
+inline f32x4 select(i32x4 mask, f32x4 a, f32x4 b) { return mask ? a : b; }  // lanes all 1s or 0s
 
 std::size_t round_up(std::size_t x, std::size_t to) { return (x + to - 1) / to * to; }
 
-// e^x for four floats: x = n·ln2 + r with |r| ≤ ln2/2, e^r by Cephes' expf polynomial (relative
-// error ~1e-7), 2^n put straight into the exponent bits. Inputs below −87 (and −∞, a masked
-// score) give exactly 0, which keeps masked keys out of every sum.
-inline f32x4 exp4(f32x4 x) {
-  const i32x4 underflow = x < splat(-87.0f);
-  x = select(x > splat(88.0f), splat(88.0f), x);
-  x = select(underflow, splat(0.0f), x);  // keeps the arithmetic below finite
-  // Round x·log2(e) to the nearest integer with the 1.5·2²³ trick (valid for |x| < 2²²).
-  const f32x4 magic = splat(12582912.0f);
-  const f32x4 t = x * splat(1.44269504088896341f) + magic;
-  const f32x4 n = t - magic;
-  const i32x4 ni = (i32x4)t - (i32x4)magic;
-  const f32x4 r = x - n * splat(0.693359375f) - n * splat(-2.12194440e-4f);  // ln2 in two parts
-  f32x4 p = splat(1.9875691500e-4f);
-  p = p * r + splat(1.3981999507e-3f);
-  p = p * r + splat(8.3334519073e-3f);
-  p = p * r + splat(4.1665795894e-2f);
-  p = p * r + splat(1.6666665459e-1f);
-  p = p * r + splat(5.0000001201e-1f);
-  p = p * r * r + r + splat(1.0f);
-  const f32x4 result = (f32x4)((i32x4)p + (ni << 23));
-  return select(underflow, splat(0.0f), result);
+// e^x, in place, for kRows vectors of four floats at once, for x ≤ 0 (a score minus its row's
+// max): x = n·ln2 + r with |r| ≤ ln2/2, e^r by Cephes' expf polynomial (relative error ~1e-7),
+// 2^n put straight into the exponent bits. Inputs below −87 (and −∞, a masked score) give exactly
+// 0, which keeps masked keys out of every sum. Each step runs over all the vectors before the
+// next step: the four dependency chains interleave, so the polynomial's latency overlaps instead
+// of stalling one long chain.
+inline void exp_rows(f32x4 (&x)[kRows]) {
+  const f32x4 magic = splat(12582912.0f);  // 1.5·2²³: adding it rounds to an integer
+  i32x4 underflow[kRows], ni[kRows];
+  f32x4 r[kRows], p[kRows];
+  ATTN_UNROLL
+  for (std::size_t k = 0; k < kRows; ++k) {
+    underflow[k] = x[k] < splat(-87.0f);
+    const f32x4 xk = select(underflow[k], splat(-87.0f), x[k]);  // keeps the arithmetic finite
+    const f32x4 t = xk * splat(1.44269504088896341f) + magic;
+    const f32x4 n = t - magic;
+    ni[k] = (i32x4)t - (i32x4)magic;
+    // One-part ln2: for |n| ≤ 126 its rounding moves r by < 3e-7, far below the 1e-5 the
+    // results are checked to.
+    r[k] = xk - n * splat(0.693147180559945f);
+    p[k] = splat(1.9875691500e-4f);
+  }
+  for (const float c : {1.3981999507e-3f, 8.3334519073e-3f, 4.1665795894e-2f, 1.6666665459e-1f,
+                        5.0000001201e-1f}) {
+    ATTN_UNROLL
+    for (std::size_t k = 0; k < kRows; ++k) p[k] = p[k] * r[k] + splat(c);
+  }
+  ATTN_UNROLL
+  for (std::size_t k = 0; k < kRows; ++k) {
+    p[k] = p[k] * r[k] * r[k] + r[k] + splat(1.0f);
+    x[k] = select(underflow[k], splat(0.0f), (f32x4)((i32x4)p[k] + (ni[k] << 23)));
+  }
 }
 
 inline float horizontal_max(f32x4 x) { return std::max(std::max(x[0], x[1]), std::max(x[2], x[3])); }
 inline float horizontal_sum(f32x4 x) { return (x[0] + x[1]) + (x[2] + x[3]); }
 
+// Every hot loop below advances its pointers by addition. Emscripten turns off LLVM's loop
+// strength reduction, so an address computed from the loop counter (base + t·stride) costs
+// shifts and adds every iteration, and those compete with the vector arithmetic for ports.
+
 // Keys into panels of 8: panel p holds keys 8p..8p+7 as (d, 8), zero-padded past m, so the
-// Q·Kᵀ tile reads two contiguous vectors per feature.
+// score tile reads feature t of eight keys as two contiguous vectors.
 void pack_keys(const FastProblem& p, std::vector<float>& panels) {
-  const std::size_t m8 = round_up(p.m, kPanel);
-  panels.assign(m8 * p.d, 0.0f);
+  panels.assign(round_up(p.m, kPanel) * p.d, 0.0f);
   for (std::size_t j = 0; j < p.m; ++j) {
     float* panel = panels.data() + (j / kPanel) * p.d * kPanel + j % kPanel;
     const float* key = p.k + j * p.d;
@@ -81,40 +100,57 @@ void pack_keys(const FastProblem& p, std::vector<float>& panels) {
   }
 }
 
-// scores (4, width) = the query tile · the keys of `panels` (width a multiple of 8).
-// q_panel is the tile's 4 query rows interleaved as (d, 4), so feature t of all four sits at one
-// address plus constant offsets: four load-and-splat instructions (v128.load32_splat), which use
-// load ports rather than the shuffle port that lane broadcasts would compete for.
-void score_tile(const float* q_panel, std::size_t d, const float* panels, std::size_t width,
-                float* scores, std::size_t stride) {
-  for (std::size_t pb = 0; pb < width / kPanel; ++pb) {
-    const float* kp = panels + pb * d * kPanel;
+// V with rows padded to d_v8 floats and zero rows up to a whole panel past m, so the value tile
+// reads whole vectors and the padding keys (probability 0) meet zeros, never stale memory.
+void pack_values(const FastProblem& p, std::size_t d_v8, std::vector<float>& values) {
+  values.assign(round_up(p.m, kPanel) * d_v8, 0.0f);
+  for (std::size_t j = 0; j < p.m; ++j)
+    std::memcpy(values.data() + j * d_v8, p.v + j * p.d_v, p.d_v * sizeof(float));
+}
+
+// The query tile interleaved as (d, 4): feature t of the four queries at q_panel[4t..4t+3], zero
+// past the last query, so the score tile splats each with a load-and-splat.
+void pack_queries(const FastProblem& p, std::size_t i0, std::size_t rows, float* q_panel) {
+  for (std::size_t t = 0; t < p.d; ++t)
+    for (std::size_t r = 0; r < kRows; ++r)
+      q_panel[t * kRows + r] = r < rows ? p.q[(i0 + r) * p.d + t] : 0.0f;
+}
+
+// s (4 rows, `stride` apart) = scale · the query tile · the keys of `panel_count` panels.
+// Per feature: two vector loads of eight keys and four load-and-splats of the queries (which use
+// load ports rather than the shuffle port a lane broadcast needs) feed eight multiply-adds into
+// the 4×8 register tile. That is 14 of the 15 vector registers V8 hands out on x64.
+ATTN_KERNEL void score_tile(const float* q_panel, std::size_t d, const float* panels, std::size_t panel_count,
+                float scale, float* s, std::size_t stride) {
+  for (std::size_t pb = 0; pb < panel_count; ++pb, panels += d * kPanel) {
     f32x4 acc[kRows][2] = {};
-    for (std::size_t t = 0; t < d; ++t) {
-      const float* qt = q_panel + t * kRows;
-      const f32x4 k0 = load(kp + t * kPanel), k1 = load(kp + t * kPanel + 4);
-      const f32x4 q0 = splat(qt[0]), q1 = splat(qt[1]), q2 = splat(qt[2]), q3 = splat(qt[3]);
-      acc[0][0] += q0 * k0;
-      acc[0][1] += q0 * k1;
-      acc[1][0] += q1 * k0;
-      acc[1][1] += q1 * k1;
-      acc[2][0] += q2 * k0;
-      acc[2][1] += q2 * k1;
-      acc[3][0] += q3 * k0;
-      acc[3][1] += q3 * k1;
+    const float* kp = panels;
+    const float* qt = q_panel;
+    for (std::size_t t = 0; t < d; ++t, kp += kPanel, qt += kRows) {
+      const f32x4 k0 = load(kp), k1 = load(kp + 4);
+      ATTN_UNROLL
+      for (std::size_t r = 0; r < kRows; ++r) {
+        const f32x4 q = splat(qt[r]);
+        acc[r][0] += q * k0;
+        acc[r][1] += q * k1;
+      }
     }
     ATTN_UNROLL
     for (std::size_t r = 0; r < kRows; ++r) {
-      store(scores + r * stride + pb * kPanel, acc[r][0]);
-      store(scores + r * stride + pb * kPanel + 4, acc[r][1]);
+      store(s + r * stride + pb * kPanel, acc[r][0] * splat(scale));
+      store(s + r * stride + pb * kPanel + 4, acc[r][1] * splat(scale));
     }
   }
 }
 
-// acc (4, d_v8) += probabilities · v rows (count, d_v8). p_panel holds the 4 rows'
-// probabilities interleaved as (count, 4), read with load-and-splat like the queries above.
-void accumulate_values(const float* p_panel, const float* v, std::size_t d_v8, std::size_t count,
-                       float* acc) {
+// acc (4, d_v8) += p (4 rows of `count` probabilities, `stride` apart) · v (count, d_v8).
+// The probabilities are splat straight from their rows: with Stride fixed at compile time (the
+// streaming block) the four rows are constant offsets of one pointer, free in a wasm load; the
+// materialising path passes Stride = 0 and a runtime stride.
+template <std::size_t Stride>
+ATTN_KERNEL void accumulate_values(const float* p, std::size_t stride, const float* v, std::size_t d_v8,
+                       std::size_t count, float* acc) {
+  const std::size_t st = Stride ? Stride : stride;
   for (std::size_t c = 0; c < d_v8; c += 8) {
     f32x4 a[kRows][2];
     ATTN_UNROLL
@@ -122,18 +158,16 @@ void accumulate_values(const float* p_panel, const float* v, std::size_t d_v8, s
       a[r][0] = load(acc + r * d_v8 + c);
       a[r][1] = load(acc + r * d_v8 + c + 4);
     }
-    for (std::size_t j = 0; j < count; ++j) {
-      const float* pj = p_panel + j * kRows;
-      const f32x4 v0 = load(v + j * d_v8 + c), v1 = load(v + j * d_v8 + c + 4);
-      const f32x4 p0 = splat(pj[0]), p1 = splat(pj[1]), p2 = splat(pj[2]), p3 = splat(pj[3]);
-      a[0][0] += p0 * v0;
-      a[0][1] += p0 * v1;
-      a[1][0] += p1 * v0;
-      a[1][1] += p1 * v1;
-      a[2][0] += p2 * v0;
-      a[2][1] += p2 * v1;
-      a[3][0] += p3 * v0;
-      a[3][1] += p3 * v1;
+    const float* pj = p;
+    const float* vj = v + c;
+    for (std::size_t j = 0; j < count; ++j, ++pj, vj += d_v8) {
+      const f32x4 v0 = load(vj), v1 = load(vj + 4);
+      ATTN_UNROLL
+      for (std::size_t r = 0; r < kRows; ++r) {
+        const f32x4 pr = splat(pj[r * st]);
+        a[r][0] += pr * v0;
+        a[r][1] += pr * v1;
+      }
     }
     ATTN_UNROLL
     for (std::size_t r = 0; r < kRows; ++r) {
@@ -150,6 +184,60 @@ bool visible(const FastProblem& p, std::size_t i, std::size_t j) {
     case FastMask::none: break;
   }
   return true;
+}
+
+// One key block of the online softmax for a tile of 4 queries. On entry s (4 rows, `block`
+// apart) holds the block's scaled scores; on exit their exponentials relative to each row's new
+// max, with row_max, row_sum and the unnormalised output rows acc (4, d_v8) brought up to date.
+ATTN_KERNEL void softmax_block(const FastProblem& p, std::size_t i0, std::size_t rows,
+                               std::size_t j0, std::size_t count, std::size_t width, float* s,
+                               std::size_t block, float* row_max, float* row_sum, float* acc,
+                               std::size_t d_v8) {
+  // Hide masked keys and the padding keys past the last one. Padding query rows keep their
+  // zero scores: finite, and never written out.
+  for (std::size_t r = 0; r < rows; ++r) {
+    float* row = s + r * block;
+    if (p.mask != FastMask::none)
+      for (std::size_t j = 0; j < count; ++j)
+        if (!visible(p, i0 + r, j0 + j)) row[j] = kMinusInf;
+    std::fill(row + count, row + width, kMinusInf);
+  }
+  // Online softmax: exponentiate against each row's new max, and shrink what came before by
+  // e^(old max − new max) so every term is relative to the same max. A row that has seen
+  // nothing yet (max −∞) shifts by 0 instead, so its terms are e^−∞ = 0, not NaN.
+  float new_max[kRows];
+  f32x4 shift[kRows], sum[kRows];
+  for (std::size_t r = 0; r < kRows; ++r) {
+    const float* row = s + r * block;
+    f32x4 vmax = splat(kMinusInf);
+    for (std::size_t j = 0; j < width; j += 4) {
+      const f32x4 x = load(row + j);
+      vmax = select(x > vmax, x, vmax);
+    }
+    new_max[r] = std::max(row_max[r], horizontal_max(vmax));
+    shift[r] = splat(new_max[r] == kMinusInf ? 0.0f : new_max[r]);
+    sum[r] = splat(0.0f);
+  }
+  for (std::size_t j = 0; j < width; j += 4) {
+    f32x4 e[kRows];
+    ATTN_UNROLL
+    for (std::size_t r = 0; r < kRows; ++r) e[r] = load(s + r * block + j) - shift[r];
+    exp_rows(e);
+    ATTN_UNROLL
+    for (std::size_t r = 0; r < kRows; ++r) {
+      store(s + r * block + j, e[r]);
+      sum[r] += e[r];
+    }
+  }
+  for (std::size_t r = 0; r < kRows; ++r) {
+    const float correction =
+        row_max[r] == kMinusInf ? 0.0f : std::exp(row_max[r] - new_max[r]);  // 1: max held
+    row_sum[r] = row_sum[r] * correction + horizontal_sum(sum[r]);
+    row_max[r] = new_max[r];
+    if (correction == 1.0f) continue;
+    float* a = acc + r * d_v8;
+    for (std::size_t c = 0; c < d_v8; c += 4) store(a + c, load(a + c) * splat(correction));
+  }
 }
 
 }  // namespace
@@ -190,25 +278,15 @@ std::optional<Error> fast_attention(const FastProblem& p, float* out, float* wei
   const std::size_t block = weights ? round_up(m, kPanel) : kStreamBlock;
 
   pack_keys(p, ws.k_panels);
+  pack_values(p, d_v8, ws.values);
   ws.scores.resize(kRows * block);
   ws.acc.resize(kRows * d_v8);
   ws.q_panel.resize(d * kRows);
-  ws.p_panel.resize(block * kRows);
-  // V with rows padded to a multiple of 8 floats, so the value tile never reads past a row.
-  const float* values = p.v;  // (m, d_v8)
-  if (d_v8 != d_v) {
-    ws.values.assign(m * d_v8, 0.0f);
-    for (std::size_t j = 0; j < m; ++j)
-      std::memcpy(ws.values.data() + j * d_v8, p.v + j * d_v, d_v * sizeof(float));
-    values = ws.values.data();
-  }
-  const float* panels = ws.k_panels.data();
+  float* acc = ws.acc.data();
 
   for (std::size_t i0 = 0; i0 < n; i0 += kRows) {
     const std::size_t rows = std::min(kRows, n - i0);
-    for (std::size_t t = 0; t < d; ++t)  // the tile's queries interleaved, zero past row n
-      for (std::size_t r = 0; r < kRows; ++r)
-        ws.q_panel[t * kRows + r] = r < rows ? p.q[(i0 + r) * d + t] : 0.0f;
+    pack_queries(p, i0, rows, ws.q_panel.data());
     float row_max[kRows], row_sum[kRows];
     std::fill(row_max, row_max + kRows, kMinusInf);
     std::fill(row_sum, row_sum + kRows, 0.0f);
@@ -219,54 +297,20 @@ std::optional<Error> fast_attention(const FastProblem& p, float* out, float* wei
     for (std::size_t j0 = 0; j0 < key_end; j0 += block) {
       const std::size_t count = std::min(block, key_end - j0);
       const std::size_t width = round_up(count, kPanel);
-      score_tile(ws.q_panel.data(), d, panels + j0 * d, width, ws.scores.data(), block);
-      for (std::size_t r = 0; r < kRows; ++r) {
-        float* s = ws.scores.data() + r * block;
-        if (r >= rows) {  // padding rows: no probability mass
-          std::fill(s, s + width, 0.0f);
-          continue;
-        }
-        // Scale, hide masked and padding keys, and find the block's max.
-        for (std::size_t j = 0; j < width; j += 4) store(s + j, load(s + j) * splat(p.scale));
-        const std::size_t i = i0 + r;
-        if (p.mask != FastMask::none)
-          for (std::size_t j = 0; j < count; ++j)
-            if (!visible(p, i, j0 + j)) s[j] = kMinusInf;
-        std::fill(s + count, s + width, kMinusInf);
-        f32x4 vmax = splat(kMinusInf);
-        for (std::size_t j = 0; j < width; j += 4) {
-          const f32x4 x = load(s + j);
-          vmax = select(x > vmax, x, vmax);
-        }
-        const float new_max = std::max(row_max[r], horizontal_max(vmax));
-        if (new_max == kMinusInf) {  // nothing visible yet in this row
-          std::fill(s, s + width, 0.0f);
-          continue;
-        }
-        // Online softmax: exponentiate against the new max, and shrink what came before by
-        // e^(old max − new max) so every term is relative to the same max.
-        f32x4 vsum = splat(0.0f);
-        for (std::size_t j = 0; j < width; j += 4) {
-          const f32x4 e = exp4(load(s + j) - splat(new_max));
-          store(s + j, e);
-          vsum += e;
-        }
-        const float correction = row_max[r] == kMinusInf ? 0.0f : std::exp(row_max[r] - new_max);
-        row_sum[r] = row_sum[r] * correction + horizontal_sum(vsum);
-        if (correction != 1.0f) {
-          float* a = ws.acc.data() + r * d_v8;
-          for (std::size_t c = 0; c < d_v8; c += 4) store(a + c, load(a + c) * splat(correction));
-        }
-        row_max[r] = new_max;
-      }
-      for (std::size_t j = 0; j < count; ++j)  // probabilities interleaved for the value tile
-        for (std::size_t r = 0; r < kRows; ++r) ws.p_panel[j * kRows + r] = ws.scores[r * block + j];
-      accumulate_values(ws.p_panel.data(), values + j0 * d_v8, d_v8, count, ws.acc.data());
+      score_tile(ws.q_panel.data(), d, ws.k_panels.data() + j0 * d, width / kPanel, p.scale,
+                 ws.scores.data(), block);
+      softmax_block(p, i0, rows, j0, count, width, ws.scores.data(), block, row_max, row_sum, acc,
+                    d_v8);
+      const float* v = ws.values.data() + j0 * d_v8;
+      if (weights)
+        accumulate_values<0>(ws.scores.data(), block, v, d_v8, width, acc);
+      else
+        accumulate_values<kStreamBlock>(ws.scores.data(), block, v, d_v8, width, acc);
     }
 
     for (std::size_t r = 0; r < rows; ++r) {
       const float inv = row_sum[r] > 0 ? 1.0f / row_sum[r] : 0.0f;  // 0: fully masked row
-      const float* a = ws.acc.data() + r * d_v8;
+      const float* a = acc + r * d_v8;
       float* o = out + (i0 + r) * d_v;
       for (std::size_t c = 0; c < d_v; ++c) o[c] = a[c] * inv;
       if (weights) {
