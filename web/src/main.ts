@@ -650,6 +650,7 @@ class App {
     this.applyFocus();
     this.faults.settle();
     if (this.pendingSince >= 0) {
+      performance.measure('ap-script', { start: started, end: performance.now() }); // no layout
       document.body.getBoundingClientRect(); // the layout is part of what the reader waits for
       const end = performance.now();
       performance.measure('ap-update', { start: this.pendingSince, end }); // input event → view
