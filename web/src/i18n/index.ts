@@ -120,13 +120,13 @@ function fixed(x: number, digits: number): string {
 
 /** Adds one unit in the last place of whole.fraction, as decimal digits. */
 function carry(whole: string, fraction: string): [string, string] {
-  const digits = (whole + fraction).split('');
-  let k = digits.length - 1;
-  while (k >= 0 && digits[k] === '9') digits[k--] = '0';
-  if (k >= 0) digits[k] = String(Number(digits[k]) + 1);
-  else digits.unshift('1');
-  const cut = digits.length - fraction.length;
-  return [digits.slice(0, cut).join(''), digits.slice(cut).join('')];
+  const all = whole + fraction;
+  let k = all.length - 1;
+  while (k >= 0 && all.charCodeAt(k) === 57) k--; // trailing nines become zeros
+  const bumped = (k < 0 ? '1' : all.slice(0, k) + String.fromCharCode(all.charCodeAt(k) + 1)) +
+    '0'.repeat(all.length - 1 - k);
+  const cut = bumped.length - fraction.length;
+  return [bumped.slice(0, cut), bumped.slice(cut)];
 }
 
 /** 1234567 → 1,234,567. */

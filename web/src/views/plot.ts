@@ -12,6 +12,12 @@ export class Plot {
   private caption: HTMLElement;
   private marker = uid('arrow');
   private points: Array<{ kind: 'v' | 'o'; i: number; el: Element }> = [];
+  // The drawn elements, kept while the tokens, their labels and the arrow setting stay the same:
+  // an edit then only moves them (rebuilding the SVG was a third of an update at 16 tokens).
+  private shape = '';
+  private moves: SVGLineElement[] = [];
+  private dots: Array<{ dot: Element; label: Element | null }> = [];
+  private rings: Array<{ dot: Element; label: Element | null }> = [];
 
   constructor() {
     this.svg = ns(SVG, 'svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'plot-svg' }) as SVGSVGElement;
@@ -20,9 +26,9 @@ export class Plot {
   }
 
   update(plane: Plane, valueLabels: string[], outputLabels: string[], arrows: boolean): void {
-    clear(this.svg);
-    this.points = [];
     const v = plane.values2d, o = plane.outputs2d;
+    const shape = [v.rows, o.rows, arrows, t('plot.values'), ...valueLabels, '', ...outputLabels].join('\u0000');
+    if (shape !== this.shape) this.build(v.rows, o.rows, valueLabels, outputLabels, arrows, shape);
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (const m of [v, o]) {
       for (let i = 0; i < m.rows; i++) {
@@ -31,46 +37,69 @@ export class Plot {
       }
     }
     const span = Math.max(x1 - x0, y1 - y0, 1e-9);
-    const sx = (W - 2 * PAD) / span, sy = (H - 2 * PAD) / span;
-    const s = Math.min(sx, sy);
+    const s = Math.min((W - 2 * PAD) / span, (H - 2 * PAD) / span);
     const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
     const px = (x: number) => W / 2 + (x - cx) * s;
     const py = (y: number) => H / 2 - (y - cy) * s; // y up
+    this.moves.forEach((line, i) => {
+      const ax = px(v.data[2 * i]), ay = py(v.data[2 * i + 1]);
+      const bx = px(o.data[2 * i]), by = py(o.data[2 * i + 1]);
+      setAll(line, { x1: ax, y1: ay, x2: bx, y2: by });
+      line.style.display = Math.hypot(bx - ax, by - ay) < 2 ? 'none' : ''; // a token that stays put
+    });
+    const place = (p: { dot: Element; label: Element | null }, x: number, y: number) => {
+      setAll(p.dot, { cx: x, cy: y });
+      if (p.label) setAll(p.label, { x: x + 6, y: y - 6 });
+    };
+    this.dots.forEach((p, i) => place(p, px(v.data[2 * i]), py(v.data[2 * i + 1])));
+    this.rings.forEach((p, i) => place(p, px(o.data[2 * i]), py(o.data[2 * i + 1])));
+    // The share of the variance the plane shows, as the engine reported it.
+    const shown = plane.totalVariance > 0 ? (plane.variance[0] + plane.variance[1]) / plane.totalVariance : 1;
+    const caption = t('view.hint.plot') + ' ' + t('plot.caption', { share: int(Math.round(100 * shown)) });
+    if (this.caption.textContent !== caption) this.caption.textContent = caption;
+  }
+
+  /** The elements for these tokens, labels and arrow setting, at the origin until update() places them. */
+  private build(values: number, outputs: number, valueLabels: string[], outputLabels: string[], arrows: boolean,
+    shape: string): void {
+    this.shape = '';
+    clear(this.svg);
+    this.points = [];
+    this.moves = [];
+    this.dots = [];
+    this.rings = [];
     this.svg.append(ns(SVG, 'defs', {}, ns(SVG, 'marker', { id: this.marker, viewBox: '0 0 10 10',
       refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse' },
     ns(SVG, 'path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }))));
     this.svg.append(ns(SVG, 'line', { x1: String(PAD / 2), y1: String(H / 2), x2: String(W - PAD / 2), y2: String(H / 2), class: 'axis' }));
     this.svg.append(ns(SVG, 'line', { x1: String(W / 2), y1: String(PAD / 2), x2: String(W / 2), y2: String(H - PAD / 2), class: 'axis' }));
     if (arrows) {
-      for (let i = 0; i < Math.min(v.rows, o.rows); i++) {
-        const ax = px(v.data[2 * i]), ay = py(v.data[2 * i + 1]);
-        const bx = px(o.data[2 * i]), by = py(o.data[2 * i + 1]);
-        if (Math.hypot(bx - ax, by - ay) < 2) continue;
-        this.svg.append(ns(SVG, 'line', { x1: String(ax), y1: String(ay), x2: String(bx), y2: String(by),
-          class: 'move', 'marker-end': `url(#${this.marker})` }));
+      for (let i = 0; i < Math.min(values, outputs); i++) {
+        const line = ns(SVG, 'line', { class: 'move', 'marker-end': `url(#${this.marker})` }) as SVGLineElement;
+        this.svg.append(line);
+        this.moves.push(line);
       }
     }
-    const label = (x: number, y: number, text: string, cls: string) =>
-      ns(SVG, 'text', { x: String(x + 6), y: String(y - 6), class: cls }, text);
-    for (let i = 0; i < v.rows; i++) {
-      const x = px(v.data[2 * i]), y = py(v.data[2 * i + 1]);
-      const dot = ns(SVG, 'circle', { cx: String(x), cy: String(y), r: '4.5', class: 'value-dot' },
+    const label = (text: string, cls: string) => ns(SVG, 'text', { class: cls }, text);
+    for (let i = 0; i < values; i++) {
+      const dot = ns(SVG, 'circle', { r: '4.5', class: 'value-dot' },
         ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`));
-      this.svg.append(dot, label(x, y, valueLabels[i] ?? '', 'value-label'));
+      const text = label(valueLabels[i] ?? '', 'value-label');
+      this.svg.append(dot, text);
+      this.dots.push({ dot, label: text });
       this.points.push({ kind: 'v', i, el: dot });
     }
-    for (let i = 0; i < o.rows; i++) {
-      const x = px(o.data[2 * i]), y = py(o.data[2 * i + 1]);
-      const ring = ns(SVG, 'circle', { cx: String(x), cy: String(y), r: '5.5', class: 'output-dot' },
+    for (let i = 0; i < outputs; i++) {
+      const ring = ns(SVG, 'circle', { r: '5.5', class: 'output-dot' },
         ns(SVG, 'title', {}, `${outputLabels[i] ?? ''} (${t('plot.outputs')})`));
+      const text = arrows ? null : label(outputLabels[i] ?? '', 'output-label');
       this.svg.append(ring);
-      if (!arrows) this.svg.append(label(x, y, outputLabels[i] ?? '', 'output-label'));
+      if (text) this.svg.append(text);
+      this.rings.push({ dot: ring, label: text });
       this.points.push({ kind: 'o', i, el: ring });
     }
     this.svg.setAttribute('aria-label', t('view.plot'));
-    // The share of the variance the plane shows, as the engine reported it.
-    const shown = plane.totalVariance > 0 ? (plane.variance[0] + plane.variance[1]) / plane.totalVariance : 1;
-    this.caption.textContent = t('view.hint.plot') + ' ' + t('plot.caption', { share: int(Math.round(100 * shown)) });
+    this.shape = shape; // only once every element is made: a build that threw is tried again
   }
 
   highlight(query: number | null, key: number | null): void {
@@ -79,4 +108,9 @@ export class Plot {
       p.el.classList.toggle('hl', on);
     }
   }
+}
+
+/** Sets numeric attributes, as SVG wants them (strings). */
+function setAll(el: Element, attrs: Record<string, number>): void {
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
 }
