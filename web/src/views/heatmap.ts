@@ -118,6 +118,7 @@ class TableForm implements Form {
   private cells: HTMLTableCellElement[] = []; // (rows·cols)
   private texts: string[] = []; // (rows·cols) what each cell shows, so unchanged cells are not touched
   private colours: string[] = []; // (rows·cols)
+  private inks: string[] = []; // (rows·cols) data-ink: an attribute write restyles the cell, so only on change
   private extraCells: HTMLTableCellElement[][] = []; // (extras, rows)
   private rowEls: HTMLTableRowElement[] = [];
   private notes: Array<HTMLElement | null> = [];
@@ -194,7 +195,11 @@ class TableForm implements Form {
       }
       if (colour !== this.colours[k]) {
         td.style.backgroundColor = colour;
-        td.dataset.ink = swatch ? (swatch.dark ? 'dark' : 'light') : 'masked';
+        const ink = swatch ? (swatch.dark ? 'dark' : 'light') : 'masked';
+        if (ink !== this.inks[k]) {
+          td.dataset.ink = ink;
+          this.inks[k] = ink;
+        }
         this.colours[k] = colour;
       }
     }
@@ -229,6 +234,7 @@ class TableForm implements Form {
     this.shapeKey = key;
     this.texts = new Array(rows * cols).fill(null);
     this.colours = new Array(rows * cols).fill(null);
+    this.inks = new Array(rows * cols).fill(null);
     this.caption = h('caption', { text: d.caption });
     const headRow = h('tr', {}, h('td', { class: 'corner' }));
     this.colHeads = d.colLabels.map((label) =>
