@@ -311,6 +311,22 @@ test('an empty sentence: a message at the text box, the last result stays', asyn
   await p.close();
 });
 
+test('more words than the page draws: a message with the count, the last result stays', async () => {
+  const { page: p, problems } = await page();
+  const words = (n) => Array.from({ length: n }, (_, i) => ['cat', 'sat', 'on', 'the', 'mat'][i % 5]).join(' ');
+  const rowCount = () => p.locator('.heatmap[data-view="weights"][data-side="a"] [role="grid"]').getAttribute('aria-rowcount');
+  await andRender(p, () => p.fill('#words-text', words(64)));
+  assert.equal(await p.locator('#app').getAttribute('data-state'), 'ok');
+  assert.equal(await rowCount(), '65', '64 tokens and the header row');
+  await andRender(p, () => p.fill('#words-text', words(65)));
+  assert.match(await p.locator('[data-errors="text"]').innerText(), /65\b.*\b64\b/);
+  assert.equal(await rowCount(), '65', 'the last result stays');
+  assert.ok(await p.locator('.stale').isVisible());
+  assert.equal(await p.inputValue('#words-text'), words(65), 'the text is kept');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
 // --- every preset, light and dark: no console error, a screenshot ------------------------------------
 
 test('no console errors on any preset, in light and dark; a screenshot of each', async () => {

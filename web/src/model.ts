@@ -5,7 +5,7 @@
 import type {
   AttentionOptions, Engine, EngineError, LexiconRef, Mat, MultiHead, StepOptions, Steps,
 } from './engine';
-import type { CompareKind, Cells, State } from './state';
+import { CAPS, type CompareKind, type Cells, type State } from './state';
 import { t, num, int } from './i18n';
 import { engineMessage } from './errors';
 
@@ -104,6 +104,12 @@ function embedWords(engine: Engine, text: string, lexicon: LexiconRef, edits: Ma
   const e = engine.embed(text, lexicon);
   if (!e.ok) {
     errors.push({ where: textWhere, message: engineMessage(e.error, engine.limits, {}, true) });
+    return null;
+  }
+  // Every view draws n² numbers: above CAPS.tokens an update would hold the page for more than
+  // a tenth of a second, so the text is refused with the count rather than drawn slowly.
+  if (e.tokens.length > CAPS.tokens) {
+    errors.push({ where: textWhere, message: t('error.tooManyTokens', { count: int(e.tokens.length), max: int(CAPS.tokens) }) });
     return null;
   }
   const d = e.vectors.cols;

@@ -76,6 +76,7 @@ export interface State {
 /** Caps on what a serialised state may hold (issue 5 documents them for links). */
 export const CAPS = {
   text: 2000,
+  tokens: 64, // words (and pieces of words) the page draws: the same as a matrix's rows
   fileBytes: 32 * 2 ** 20, // a word-vector file or paste; larger ones are refused before reading
   rows: 64,
   cols: 64,
@@ -88,6 +89,7 @@ export const CAPS = {
   seed: 2 ** 32 - 1,
   temperatureMin: 0.01,
   temperatureMax: 1000,
+  link: 100_000, // characters of a link's state
 };
 
 export function defaults(): State {
@@ -280,7 +282,7 @@ export interface Parsed {
  * the result is then the defaults, and `rejected` names what was wrong, so a broken link never
  * gives a half-applied state.
  */
-export function parse(serialised: string, maxLength = 100_000): Parsed {
+export function parse(serialised: string, maxLength = CAPS.link): Parsed {
   const state = defaults();
   if (serialised.length > maxLength) return { state, rejected: ['(too long)'] };
   let params: URLSearchParams;
@@ -346,7 +348,7 @@ const isEmbedKey = (k: string): k is keyof EmbedOptions => Object.prototype.hasO
  * the rest of the text (the state, for parse()), and the keys that were invalid. Any invalid key
  * gives the default options, as parse() does for the state.
  */
-export function splitEmbed(serialised: string, maxLength = 100_000): { options: EmbedOptions; rest: string; rejected: string[] } {
+export function splitEmbed(serialised: string, maxLength = CAPS.link): { options: EmbedOptions; rest: string; rejected: string[] } {
   const options = embedDefaults();
   const text = serialised.replace(/^#/, '');
   if (text.length > maxLength || !/(^|&)(embed|views|controls|theme)=/.test(text)) return { options, rest: text, rejected: [] };

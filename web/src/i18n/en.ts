@@ -249,6 +249,7 @@ export const en = {
 
   'error.cell': '{matrix}, row {row} ({rowLabel}), column {col}: “{text}” is not a number.',
   'error.emptyCell': '{matrix}, row {row} ({rowLabel}), column {col} is empty.',
+  'error.tooManyTokens': 'The text has {count} words and pieces of words; the page draws at most {max}. Shorten it to see every step.',
   'error.kept': 'Showing the last result that worked.',
   'error.at.line': 'line {line}, column {col}: ',
   'error.at.lineOnly': 'line {line}: ',

@@ -250,6 +250,7 @@ export const zhCN: Messages = {
 
   'error.cell': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列：“{text}”不是数字。',
   'error.emptyCell': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列是空的。',
+  'error.tooManyTokens': '这段文字有 {count} 个词（或词的片段）；页面最多画 {max} 个。请缩短文字，再看每一步。',
   'error.kept': '仍显示上一次成功的结果。',
   'error.at.line': '第 {line} 行，第 {col} 列：',
   'error.at.lineOnly': '第 {line} 行：',

@@ -1,0 +1,90 @@
+// README's limits tables are what the code enforces: each row is read from README.md and
+// compared with the constant it documents (the engine's own limits, the page's CAPS), and the
+// engine refuses one past each of its limits.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { root } from './page-helpers.mjs';
+
+let engine, page; // the engine; web/src/state.ts and history.ts
+before(async () => {
+  engine = await createRequire(import.meta.url)(join(root, 'dist/attention-engine.js'))();
+  const out = await build({ stdin: { contents: "export { CAPS } from './state'; export { HISTORY_STEPS } from './history';",
+    resolveDir: join(root, 'web/src'), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', write: false,
+  logLevel: 'silent' });
+  page = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
+});
+
+/** The rows of the table that follows `heading` in README's Limits section: label → limit. */
+function table(heading) {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### Limits'));
+  const start = section.indexOf(heading);
+  assert.ok(start >= 0, `README's Limits section has "${heading}"`);
+  const rows = new Map();
+  for (const line of section.slice(start).split('\n').slice(1)) {
+    if (rows.size && !line.startsWith('|')) break;
+    const cells = line.split('|').map((c) => c.trim());
+    if (cells.length === 4 && !/^-+$/.test(cells[1]) && cells[1] !== 'what') rows.set(cells[1], cells[2]);
+  }
+  return rows;
+}
+
+const n = (x) => x.toLocaleString('en');
+const mib = (bytes) => `${bytes / 2 ** 20} MiB`;
+
+test('README: the engine\'s limits are the engine\'s', () => {
+  const L = engine.limits;
+  const expected = new Map([
+    ['tokens (rows of Q, K, V, X)', n(L.maxTokens)],
+    ['features (d_k, d_v, d_model)', n(L.maxDim)],
+    ['cells of one matrix', n(L.maxCells)],
+    ['heads', n(L.maxHeads)],
+    ['typed or pasted text', mib(L.maxTextBytes)],
+    ['word-vector file', `${mib(L.maxEmbeddingBytes)} and ${n(L.maxWords)} words`],
+    ['`attentionFast` (float32)', '4,096 tokens, 256 features'],
+  ]);
+  assert.deepEqual(table('In the engine'), expected);
+});
+
+test('README: the page\'s limits are the page\'s', () => {
+  const C = page.CAPS;
+  const expected = new Map([
+    ['words and pieces of words drawn', n(C.tokens)],
+    ['typed text', `${n(C.text)} characters`],
+    ['rows and columns of Q, K and V', `${C.rows} × ${C.cols}, ${C.cell} characters a number`],
+    ['heads', n(C.heads)],
+    ['d_k of a head', n(C.dK)],
+    ['hidden cells of a custom mask', n(C.hidden)],
+    ['temperature', `${C.temperatureMin} to ${n(C.temperatureMax)}`],
+    ['word-vector file or paste', `${mib(C.fileBytes)}, refused by its size before it is read`],
+    ["a link's state", `${n(C.link)} characters`],
+    ['undo', `${page.HISTORY_STEPS} steps`],
+  ]);
+  assert.deepEqual(table('In the page'), expected);
+  assert.ok(C.tokens <= C.rows, 'the words the page draws fit the grids it edits');
+});
+
+test('the engine refuses one past its limits, naming what is too large', () => {
+  const L = engine.limits;
+  const zeros = (rows, cols) => ({ rows, cols, data: new Float64Array(rows * cols) });
+  const tooMany = engine.attention({ queries: zeros(L.maxTokens + 1, 1), keys: zeros(2, 1), values: zeros(2, 1) });
+  assert.equal(tooMany.ok, false);
+  assert.equal(tooMany.error.code, 'too_large');
+  assert.equal(tooMany.error.input, 'queries');
+  const fast = (rows, cols) => ({ rows, cols, data: new Float32Array(rows * cols) });
+  const fastTooLong = engine.attentionFast({ queries: fast(4097, 4), keys: fast(4097, 4), values: fast(4097, 4) });
+  assert.equal(fastTooLong.ok, false);
+  assert.equal(fastTooLong.error.code, 'too_large');
+  const fastTooWide = engine.attentionFast({ queries: fast(8, 257), keys: fast(8, 257), values: fast(8, 4) });
+  assert.equal(fastTooWide.ok, false);
+  assert.equal(fastTooWide.error.code, 'too_large');
+  assert.equal(engine.attentionFast({ queries: fast(4096, 4), keys: fast(4096, 4), values: fast(4096, 4) }).ok, true);
+  const heads = engine.multiHead({ x: [[1, 0], [0, 1]], heads: L.maxHeads + 1, dK: 2, dV: 2, projection: 'random' });
+  assert.equal(heads.ok, false);
+  assert.equal(heads.error.input, 'heads');
+  assert.match(heads.error.message, new RegExp(`\\b${L.maxHeads}\\b`));
+});
