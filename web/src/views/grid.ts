@@ -28,6 +28,9 @@ export class Grid {
   private inputs: Array<HTMLInputElement | HTMLTableCellElement> = []; // (rows·cols)
   private labelInputs: HTMLInputElement[] = [];
   private rowEls: HTMLTableRowElement[] = [];
+  private labelSpans: HTMLElement[] = []; // (rows) the row labels, when they are not editable
+  private shownLabels: string[] = []; // (rows) the label each row's cells are named by now
+  private colLabels: string[] = [];
   private colHeads: HTMLElement[] = [];
   private caption: HTMLTableCaptionElement | null = null;
   private key = '';
@@ -68,8 +71,9 @@ export class Grid {
   update(d: GridData): void {
     const rows = d.cells.length, cols = rows ? d.cells[0].length : 0;
     const readOnly = rows * cols > MAX_EDITABLE_CELLS;
-    const key = [rows, cols, readOnly, d.editableLabels ? '' : d.rowLabels.join('\u0001'),
-      d.colLabels.join('\u0001')].join('\u0002');
+    // New words keep the table: only its row labels change (rebuilding 64 rows of inputs was
+    // a quarter of an update at the page's largest).
+    const key = [rows, cols, readOnly, d.editableLabels ?? false, d.colLabels.join('\u0001')].join('\u0002');
     if (key !== this.key) this.build(d, rows, cols, readOnly, key);
     if (this.caption && this.caption.textContent !== d.caption) this.caption.textContent = d.caption;
     const focused = document.activeElement;
@@ -101,6 +105,22 @@ export class Grid {
       }
       const li = this.labelInputs[i];
       if (li && li !== focused && li.value !== d.rowLabels[i]) li.value = d.rowLabels[i];
+      if (this.shownLabels[i] !== d.rowLabels[i]) this.nameRow(i, d.rowLabels[i] ?? '');
+    }
+  }
+
+  /** Row i's label, and the names a screen reader reads for its cells. */
+  private nameRow(i: number, label: string): void {
+    this.shownLabels[i] = label;
+    const span = this.labelSpans[i];
+    if (span) {
+      span.textContent = label;
+      (span.parentElement as HTMLElement).title = label;
+    }
+    if (this.readOnly) return;
+    for (let j = 0; j < this.cols; j++) {
+      this.inputs[i * this.cols + j].setAttribute('aria-label', t('cell.label', {
+        matrix: this.matrixName, row: i + 1, rowLabel: label, col: j + 1, colLabel: this.colLabels[j] ?? '' }));
     }
   }
 
@@ -118,6 +138,9 @@ export class Grid {
     this.inputs = new Array(rows * cols);
     this.labelInputs = [];
     this.rowEls = [];
+    this.labelSpans = [];
+    this.shownLabels = new Array<string>(rows).fill('\u0000'); // named by update()
+    this.colLabels = d.colLabels.slice();
     for (let i = 0; i < rows; i++) {
       const th = h('th', { attrs: { scope: 'row' } });
       if (d.editableLabels) {
@@ -128,8 +151,9 @@ export class Grid {
         this.labelInputs.push(li);
         th.append(li);
       } else {
-        th.append(h('span', { class: 'mark', attrs: { 'aria-hidden': 'true' } }), h('span', { text: d.rowLabels[i] }));
-        th.title = d.rowLabels[i];
+        const span = h('span');
+        this.labelSpans.push(span);
+        th.append(h('span', { class: 'mark', attrs: { 'aria-hidden': 'true' } }), span);
       }
       const tr = h('tr', {}, th);
       for (let j = 0; j < cols; j++) {
@@ -137,8 +161,7 @@ export class Grid {
         let el: HTMLInputElement | HTMLTableCellElement = td;
         if (!readOnly) {
           const input = h('input', { class: 'cell-input', attrs: { type: 'text', inputmode: 'decimal',
-            spellcheck: 'false', autocomplete: 'off', 'aria-label': t('cell.label', {
-              matrix: this.matrixName, row: i + 1, rowLabel: d.rowLabels[i] ?? '', col: j + 1, colLabel: d.colLabels[j] ?? '' }) } });
+            spellcheck: 'false', autocomplete: 'off' } });
           el = input;
           td.append(input);
         }
