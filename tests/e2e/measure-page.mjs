@@ -77,3 +77,40 @@ try {
   await server.close();
 }
 console.table(rows);
+
+// At the page's caps (README, Limits): the longest task while the input jumps there, which is
+// how long the page cannot answer a click or a key (target: 100 ms).
+const words = (n, rep) => Array.from({ length: n }, (_, i) => ['cat', 'sat', 'on', 'the', 'mat', 'apple', 'dog'][(i + rep) % 7]).join(' ');
+const caps = [
+  ['64 words typed', '', (page) => andRender(page, () => page.fill('#words-text', words(64, 0)))],
+  ['64 words, then 64 others', '', async (page) => {
+    await andRender(page, () => page.fill('#words-text', words(64, 0)));
+    await page.waitForTimeout(300);
+    await page.evaluate(() => { window.__long = []; });
+    await andRender(page, () => page.fill('#words-text', words(64, 3)));
+  }],
+  ['Q, K, V of 64 × 64 pasted', '', (page) => setUp(page, 64, 64)],
+  ['16 heads, 64 words', '#ver=1&preset=multihead&heads=16', (page) => andRender(page, () => page.fill('#words-text', words(64, 1)))],
+];
+const longest = [];
+const server2 = await serve();
+const chromium2 = await launch();
+try {
+  for (const [what, hash, action] of caps) {
+    const { page } = await open(chromium2.context, server2.url + hash);
+    await page.evaluate(() => {
+      window.__long = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
+    });
+    await action(page);
+    await page.waitForTimeout(500);
+    const tasks = await page.evaluate(() => window.__long);
+    longest.push({ input: what, 'longest task (ms)': Math.round(Math.max(0, ...tasks)), 'target (ms)': 100,
+      state: await page.locator('#app').getAttribute('data-state') });
+    await page.close();
+  }
+} finally {
+  await chromium2.close();
+  await server2.close();
+}
+console.table(longest);

@@ -3,9 +3,13 @@
 // a number next to the grid and marks the cell, and the last good result stays on screen.
 import { h, clear } from '../dom';
 import { t } from '../i18n';
+import { Heatmap } from './heatmap';
 
-/** Above this many cells a matrix is shown read-only (editing it is done by pasting). */
-export const MAX_EDITABLE_CELLS = 4096;
+/**
+ * Above this many cells a matrix is shown read-only, as a heatmap drawn on a canvas (editing it
+ * is done by pasting): three grids of 64 × 64 inputs took half a second to build and lay out.
+ */
+export const MAX_EDITABLE_CELLS = 1024;
 
 export interface GridData {
   caption: string;
@@ -38,6 +42,8 @@ export class Grid {
   private cols = 0;
   private lit: Element[] = [];
   private readOnly = false;
+  private large: Heatmap | null = null; // the read-only form
+  private shownCells: string[][] | null = null;
 
   constructor(readonly view: string, private readonly matrixName: string, private readonly on: GridHandlers) {
     this.el = h('div', { class: 'heatmap input-grid', attrs: { 'data-view': view } });
@@ -75,6 +81,7 @@ export class Grid {
     // a quarter of an update at the page's largest).
     const key = [rows, cols, readOnly, d.editableLabels ?? false, d.colLabels.join('\u0001')].join('\u0002');
     if (key !== this.key) this.build(d, rows, cols, readOnly, key);
+    if (this.large) return this.showLarge(d, rows, cols);
     if (this.caption && this.caption.textContent !== d.caption) this.caption.textContent = d.caption;
     const focused = document.activeElement;
     for (let i = 0; i < rows; i++) {
@@ -124,6 +131,24 @@ export class Grid {
     }
   }
 
+  /** A large matrix: its numbers on the heatmap's canvas, unparsable cells hatched and shown as —. */
+  private showLarge(d: GridData, rows: number, cols: number): void {
+    if (d.cells === this.shownCells) return;
+    this.shownCells = d.cells;
+    const data = new Float64Array(rows * cols);
+    const hidden = new Uint8Array(rows * cols);
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const text = d.cells[i][j];
+        const x = text.trim() === '' ? NaN : Number(text);
+        data[i * cols + j] = x;
+        hidden[i * cols + j] = Number.isFinite(x) ? 0 : 1;
+      }
+    }
+    this.large!.update({ caption: d.caption, rowLabels: d.rowLabels, colLabels: d.colLabels, values: { rows, cols, data },
+      scale: 'signed', hidden });
+  }
+
   private build(d: GridData, rows: number, cols: number, readOnly: boolean, key: string): void {
     clear(this.el);
     this.key = key;
@@ -131,6 +156,19 @@ export class Grid {
     this.cols = cols;
     this.readOnly = readOnly;
     this.lit = [];
+    this.large = null;
+    this.shownCells = null;
+    if (readOnly) {
+      this.inputs = [];
+      this.labelInputs = [];
+      this.rowEls = [];
+      this.labelSpans = [];
+      this.colHeads = [];
+      this.caption = null;
+      this.large = new Heatmap(this.view + '-values', 'a', (i, j, how) => this.on.point(i, j, how));
+      this.el.append(this.large.el, h('p', { class: 'hint', text: t('vectors.tooLarge') }));
+      return;
+    }
     this.caption = h('caption', { text: d.caption });
     this.colHeads = d.colLabels.map((c) => h('th', { text: c, attrs: { scope: 'col', title: c } }));
     const head = h('tr', {}, h('td', { class: 'corner' }), ...this.colHeads);
@@ -175,10 +213,10 @@ export class Grid {
     }
     const table = h('table', { class: 'grid editable' }, this.caption, h('thead', {}, head), body);
     this.el.append(table);
-    if (readOnly) this.el.append(h('p', { class: 'hint', text: t('vectors.tooLarge') }));
   }
 
   highlight(rows: number[], cols: number[]): void {
+    if (this.large) return this.large.highlight(rows, cols);
     for (const el of this.lit) el.classList.remove('hl');
     this.lit = [];
     for (const i of rows) {

@@ -299,6 +299,28 @@ class TableForm implements Form {
 
 // --- the canvas -----------------------------------------------------------------------------------
 
+const CANVAS_COLOURS = ['--muted', '--mask-a', '--mask-b', '--text', '--surface', '--warn', '--hl-soft', '--hl',
+  '--accent'] as const;
+type CanvasColour = (typeof CANVAS_COLOURS)[number];
+type CanvasStyle = Record<CanvasColour, string> & { font: string };
+let canvasStyleNow: CanvasStyle | null = null;
+
+/**
+ * The theme's colours and font for drawing, read once per task and shared by every canvas:
+ * reading computed style after the page changed forces a style recalculation, and with each
+ * canvas reading its own between the other views' writes, 16 heads cost one per view.
+ */
+function canvasStyle(el: Element): CanvasStyle {
+  if (!canvasStyleNow) {
+    const css = getComputedStyle(el);
+    const style = { font: css.fontFamily } as CanvasStyle;
+    for (const name of CANVAS_COLOURS) style[name] = css.getPropertyValue(name).trim();
+    canvasStyleNow = style;
+    queueMicrotask(() => { canvasStyleNow = null; }); // a theme switch is seen by the next task
+  }
+  return canvasStyleNow;
+}
+
 const MAX_CANVAS_PX = 8192; // the backing store's longest side, whatever the pixel ratio
 
 class CanvasForm implements Form {
@@ -441,11 +463,11 @@ class CanvasForm implements Form {
   private drawBase(): void {
     const d = this.d, g = this.context(this.base);
     if (!d || !g) return;
-    const css = getComputedStyle(this.grid);
-    const colour = (name: string) => css.getPropertyValue(name).trim();
+    const css = canvasStyle(this.grid);
+    const colour = (name: CanvasColour) => css[name];
     const { rows, cols, cw, ch, left, top } = this;
     g.clearRect(0, 0, left + cols * cw, top + rows * ch);
-    const font = css.fontFamily;
+    const font = css.font;
     // Labels, where there is room for them.
     g.fillStyle = colour('--muted');
     g.textBaseline = 'middle';
@@ -526,10 +548,10 @@ class CanvasForm implements Form {
   private drawOverlay(): void {
     const g = this.context(this.overlay);
     if (!g) return;
-    const css = getComputedStyle(this.grid);
+    const css = canvasStyle(this.grid);
     const { rows, cols, cw, ch, left, top } = this;
     g.clearRect(0, 0, left + cols * cw, top + rows * ch);
-    g.fillStyle = css.getPropertyValue('--hl-soft').trim();
+    g.fillStyle = css['--hl-soft'];
     for (const i of this.lit.rows) if (i >= 0 && i < rows) g.fillRect(0, top + i * ch, left + cols * cw, ch);
     for (const j of this.lit.cols) if (j >= 0 && j < cols) g.fillRect(left + j * cw, 0, cw, top + rows * ch);
     const frame = (at: [number, number], colour: string, width: number) => {
@@ -538,8 +560,8 @@ class CanvasForm implements Form {
       g.strokeRect(left + at[1] * cw + width / 2, top + at[0] * ch + width / 2, Math.max(1, cw - width), Math.max(1, ch - width));
     };
     const cell = this.lit.cell;
-    if (cell && cell[0] < rows && cell[1] < cols) frame(cell, css.getPropertyValue('--hl').trim(), 2);
-    if (document.activeElement === this.grid) frame(this.active, css.getPropertyValue('--accent').trim(), 3);
+    if (cell && cell[0] < rows && cell[1] < cols) frame(cell, css['--hl'], 2);
+    if (document.activeElement === this.grid) frame(this.active, css['--accent'], 3);
   }
 
   highlight(rows: number[], cols: number[], cell?: [number, number]): void {
