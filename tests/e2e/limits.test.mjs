@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { root } from './page-helpers.mjs';
 
+
 let engine, page; // the engine; web/src/state.ts and history.ts
 before(async () => {
   engine = await createRequire(import.meta.url)(join(root, 'dist/attention-engine.js'))();
-  const out = await build({ stdin: { contents: "export { CAPS } from './state'; export { HISTORY_STEPS } from './history';",
+  const out = await build({ stdin: { contents: "export { CAPS } from './state'; export { HISTORY_STEPS } from './history'; export { MAX_EDITABLE_CELLS } from './views/grid';",
     resolveDir: join(root, 'web/src'), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', write: false,
   logLevel: 'silent' });
   page = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
@@ -55,13 +56,13 @@ test('README: the page\'s limits are the page\'s', () => {
   const expected = new Map([
     ['words and pieces of words drawn', n(C.tokens)],
     ['typed text', `${n(C.text)} characters`],
-    ['rows and columns of Q, K and V', `${C.rows} × ${C.cols}, ${C.cell} characters a number`],
+    ['rows and columns of Q, K and V', `${C.rows} × ${C.cols}, ${C.cell} characters a number; above ${Math.sqrt(page.MAX_EDITABLE_CELLS)} × ${Math.sqrt(page.MAX_EDITABLE_CELLS)} edited by pasting`],
     ['heads', n(C.heads)],
     ['d_k of a head', n(C.dK)],
     ['hidden cells of a custom mask', n(C.hidden)],
     ['temperature', `${C.temperatureMin} to ${n(C.temperatureMax)}`],
     ['word-vector file or paste', `${mib(C.fileBytes)}, refused by its size before it is read`],
-    ["a link's state", `${n(C.link)} characters`],
+    ["a link's state", `${n(C.link)} characters (a larger state is kept in the browser only)`],
     ['undo', `${page.HISTORY_STEPS} steps`],
   ]);
   assert.deepEqual(table('In the page'), expected);

@@ -494,3 +494,38 @@ test('10,000 random edits: the engine heap and the JS heap stay bounded, renders
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a state too large for a link is kept in the browser: a reload restores it; larger pastes are refused', async () => {
+  const context = await fresh();
+  const { page, problems } = await visit(context, server.url);
+  const matrix = (rows, cols, seed) => Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (((i * 7 + j * 3 + seed) % 19) - 9) / 10).join(' ')).join('\n');
+  await andRender(page, () => page.check('fieldset[data-control="mode"] input[value="vectors"]'));
+  await page.click('details.paste summary');
+  for (const [target, seed] of [['q', 1], ['k', 2], ['v', 3]]) {
+    await page.selectOption('select[data-control="paste-target"]', target);
+    await page.fill('textarea[data-input="matrix-paste"]', matrix(128, 64, seed));
+    await andRender(page, () => page.click('button[data-action="paste"]'));
+  }
+  const rowCount = () => page.locator('.heatmap[data-view="scores"][data-side="a"] [role="grid"]').getAttribute('aria-rowcount');
+  assert.equal(await rowCount(), '129', '128 queries and the header row');
+  // 128 × 64 three times is over 100,000 characters: no link, the whole state in storage.
+  await page.waitForFunction(() => location.hash === '', null, { timeout: 5000 });
+  const record = await storedMatching(page, /q=/);
+  assert.ok(record.state.length > 100000, String(record.state.length));
+  await page.click('[data-share-open]');
+  assert.match(await page.locator('dialog[data-share] [role="status"]').innerText(), /100,000/);
+  assert.equal(await page.inputValue('[data-snippet="link"]'), '', 'no link that would not open');
+  await page.keyboard.press('Escape');
+  // One row more than the page takes: a message, and nothing replaced.
+  await page.selectOption('select[data-control="paste-target"]', 'q');
+  await page.fill('textarea[data-input="matrix-paste"]', matrix(129, 64, 4));
+  await page.click('button[data-action="paste"]');
+  assert.match(await page.locator('[data-errors="paste"]').innerText(), /129.*128/);
+  await page.reload();
+  await ready(page);
+  assert.equal(await rowCount(), '129', 'the reload restored the 128 queries');
+  assert.equal(await page.locator('[data-notice]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

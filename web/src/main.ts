@@ -568,6 +568,11 @@ class App {
       return;
     }
     const { rows, cols } = r.matrix;
+    if (rows > CAPS.rows || cols > CAPS.cols) { // kept in the link and in storage: the page's caps
+      box.append(h('p', { class: 'error', text: t('vectors.pasteTooLarge', {
+        name: target.toUpperCase(), rows: int(rows), cols: int(cols), maxRows: int(CAPS.rows), maxCols: int(CAPS.cols) }) }));
+      return;
+    }
     const cells = Array.from({ length: rows }, (_, i) =>
       Array.from(r.matrix.data.subarray(i * cols, (i + 1) * cols), (x) => String(x)));
     const s = this.state;
@@ -1015,11 +1020,14 @@ function postHeight(root: HTMLElement): void {
 /** Writes the state into the link without a history entry, so a copied address reproduces it. */
 function writeLink(state: State): void {
   if (fullLink) fullLink.href = 'index.html#' + serialise(state);
-  const text = linkText(state);
+  let text = linkText(state);
+  // A state too long for a link (large pasted matrices) leaves the address bare, so a reload
+  // restores it from storage rather than from an older link; the share dialog says why.
+  if (text.length > CAPS.link) text = '';
   const now = location.hash.replace(/^#/, '');
   if (now === text || (now === '' && text === serialise(defaults()))) return;
   try {
-    history.replaceState(history.state, '', '#' + text);
+    history.replaceState(history.state, '', text ? '#' + text : location.pathname + location.search);
   } catch {
     // A sandboxed iframe may refuse; the page works the same without the link.
   }

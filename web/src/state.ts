@@ -78,7 +78,7 @@ export const CAPS = {
   text: 2000,
   tokens: 64, // words (and pieces of words) the page draws: the same as a matrix's rows
   fileBytes: 32 * 2 ** 20, // a word-vector file or paste; larger ones are refused before reading
-  rows: 64,
+  rows: 128, // queries or keys of Q, K, V (pasted; the page draws them on canvases above 32 × 32)
   cols: 64,
   cell: 24,
   label: 40,

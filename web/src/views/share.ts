@@ -2,7 +2,8 @@
 // Hugo shortcode, and an image of the figure with its link for platforms that take no iframes
 // (Medium, CSDN, Zhihu). Snippets are text in read-only text areas, never markup on this page.
 import { h } from '../dom';
-import { t, type MessageKey } from '../i18n';
+import { t, int, type MessageKey } from '../i18n';
+import { CAPS } from '../state';
 import { save } from './exporter';
 
 export interface ShareSource {
@@ -52,9 +53,11 @@ export function shareDialog(source: ShareSource): { open: HTMLButtonElement; dia
     h('p', { class: 'hint', text: t('share.imageHint') }), item('image', 2, png), status, close);
   const open = h('button', { class: 'btn share-open', text: t('share.open'), attrs: { type: 'button', 'data-share-open': '' } });
   open.addEventListener('click', () => {
-    const all = snippets(location.href.replace(/#.*$/, ''), source.state(), t('app.title'));
-    for (const [key, area] of areas) area.value = all[key] ?? '';
-    status.textContent = '';
+    const state = source.state();
+    const tooLong = state.length > CAPS.link; // a link that long would not open
+    const all = snippets(location.href.replace(/#.*$/, ''), tooLong ? 'ver=1' : state, t('app.title'));
+    for (const [key, area] of areas) area.value = tooLong ? '' : all[key] ?? '';
+    status.textContent = tooLong ? t('share.tooLong', { length: int(state.length), max: int(CAPS.link) }) : '';
     dialog.showModal();
   });
   return { open, dialog };
