@@ -526,7 +526,9 @@ class CanvasForm implements Form {
     if (!this.image) this.image = document.createElement('canvas');
     const c = this.image;
     if (c.width !== cols || c.height !== rows) { c.width = cols; c.height = rows; }
-    const g = c.getContext('2d');
+    // It reads a pixel back (the masked colour as the browser parsed it): a CPU-backed canvas,
+    // which Chromium otherwise warns about in the console.
+    const g = c.getContext('2d', { willReadFrequently: true });
     if (!g) return null;
     g.fillStyle = masked;
     g.fillRect(0, 0, 1, 1);
