@@ -22,6 +22,19 @@ async function downloadOf(page, selector) {
   return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }
 
+/**
+ * Runs `fn(arg)` in a blank page: the playground's own page requires Trusted Types, under which
+ * DOMParser.parseFromString takes no plain string (the test parses what the page exported).
+ */
+async function outside(fn, arg) {
+  const blank = await chromium.context.newPage();
+  try {
+    return await blank.evaluate(fn, arg);
+  } finally {
+    await blank.close();
+  }
+}
+
 const close = (a, b, tol, what) => a.forEach((row, i) => row.forEach((x, j) =>
   assert.ok(Math.abs(number(x) - b[i][j]) <= tol, `${what} (${i}, ${j}): ${x} vs ${b[i][j]}`)));
 
@@ -48,7 +61,7 @@ test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and Nu
 
   const svg = await downloadOf(page, `${menu} [data-download="svg"]`);
   assert.equal(svg.name, 'attention-weights.svg');
-  const texts = await page.evaluate((s) => {
+  const texts = await outside((s) => {
     const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
     if (doc.querySelector('parsererror')) return null;
     return Array.from(doc.querySelectorAll('text'), (t) => t.textContent);
@@ -91,7 +104,7 @@ test('export: copy puts the format on the clipboard; the figure exports as one S
 
   const svg = await downloadOf(page, '[data-figure="svg"]');
   assert.equal(svg.name, 'attention-figure.svg');
-  const count = await page.evaluate((s) => {
+  const count = await outside((s) => {
     const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
     return doc.querySelector('parsererror') ? -1 : doc.documentElement.querySelectorAll(':scope > svg').length;
   }, svg.bytes.toString('utf8'));

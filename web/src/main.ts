@@ -22,6 +22,8 @@ import { Explain } from './views/explain';
 import { EntropyTable } from './views/entropy';
 import { exportMenu, figureSvg, heatmapSvg, save } from './views/exporter';
 import { shareDialog } from './views/share';
+import { Jobs } from './jobs';
+import { CANVAS_CELLS } from './views/heatmap';
 import { radios, select, logSlider, numberInput, checkbox, type Control } from './views/controls';
 
 const STEP_VIEWS = ['scores', 'scaled', 'masked', 'weights', 'output'] as const;
@@ -105,6 +107,7 @@ class App {
 
   dispose(): void {
     this.disposed = true;
+    this.jobs.cancel();
     clearTimeout(this.persistTimer);
   }
 
@@ -633,8 +636,11 @@ class App {
   private shownInputs: unknown[] = [];
   private lastQueryWords: import('./model').Words | null = null;
 
+  private readonly jobs = new Jobs();
+
   render(): void {
     const started = performance.now();
+    this.jobs.cancel();
     const s = this.state;
     this.lexicon = s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';
     for (const sync of this.controls) sync();
@@ -651,7 +657,15 @@ class App {
     if (computed.model) this.model = computed.model;
     this.stale.hidden = !computed.errors.length || !this.model;
     this.root.dataset.state = computed.model ? 'ok' : 'error';
+    const scores = this.model?.a.steps.scores;
+    this.jobs.spread = !!scores && scores.rows * scores.cols > CANVAS_CELLS; // canvases: spread the views
     if (this.model) this.renderSteps(this.model);
+    this.jobs.finish(() => this.rendered(started));
+  }
+
+  /** After the last view of a render: the focus, the fault messages, the measures, the count. */
+  private rendered(started: number): void {
+    if (this.disposed) return;
     this.applyFocus();
     this.faults.settle();
     if (this.pendingSince >= 0) {
@@ -728,7 +742,7 @@ class App {
     const s = this.state;
     this.root.classList.toggle('no-numbers', !s.numbers);
     this.root.classList.toggle('comparing', !!model.b);
-    this.faults.run(this.formula.el, t('formula.label'), () => this.formula.update(model.a.options));
+    this.jobs.add(() => this.faults.run(this.formula.el, t('formula.label'), () => this.formula.update(model.a.options)));
     // Cards as wide as a heatmap of m keys needs (the row header, the cells, Σ and H).
     const width = Math.min(900, 150 + 52 * (Math.max(model.keyLabels.length, model.dvNames.length) + 2));
     const columns = `repeat(auto-fill, minmax(min(100%, ${width}px), 1fr))`;
@@ -741,7 +755,7 @@ class App {
       const cap = (v: StepView) => (sideName ? `${this.viewTitle(v)} (${sideName})` : this.viewTitle(v));
       const card = (v: StepView) => (side === 'a' ? this.cards.get(v)!.a : this.cards.get(v)!.b);
       const show = (v: StepView, data: HeatmapData) =>
-        this.faults.run(this.cards.get(v)!.card, this.viewTitle(v), () => card(v).update(data));
+        this.jobs.add(() => this.faults.run(this.cards.get(v)!.card, this.viewTitle(v), () => card(v).update(data)));
       const hidden = run.options.mask === 'none' ? undefined : invert(st.visible.data);
       show('scores', nm(st.scores, cap('scores'), 'signed'));
       show('scaled', nm(st.scaled, cap('scaled'), 'signed'));
@@ -772,22 +786,22 @@ class App {
       const a = model.a.steps.weights, b = model.b.steps.weights;
       const data = new Float64Array(a.data.length);
       for (let k = 0; k < data.length; k++) data[k] = b.data[k] - a.data[k];
-      this.faults.run(this.diffCard, t('view.diff'), () => this.diff.update({ caption: t('view.diff'), rowLabels: model.queryLabels,
-        colLabels: model.keyLabels, values: { rows: a.rows, cols: a.cols, data }, scale: 'signed' }));
+      this.jobs.add(() => this.faults.run(this.diffCard, t('view.diff'), () => this.diff.update({ caption: t('view.diff'),
+        rowLabels: model.queryLabels, colLabels: model.keyLabels, values: { rows: a.rows, cols: a.cols, data }, scale: 'signed' })));
     }
     // Multi-head: tabs, the joined heads and the final output.
     this.multiCards.hidden = !model.multiA;
     this.renderTabs(model.multiA && model.multiA.heads.length > 1 ? model.multiA.heads.length : 0, model.head);
     if (model.multiA) {
       const m = model.multiA;
-      this.faults.run(this.concat.el, t('view.concat'), () => this.concat.update({ caption: t('view.concat'), rowLabels: model.queryLabels,
-        colLabels: Array.from({ length: m.concat.cols }, (_, c) => `h${Math.floor(c / model.a.steps.dV) + 1}·${(c % model.a.steps.dV) + 1}`),
-        values: m.concat, scale: 'signed' }));
-      this.faults.run(this.final.el, t('view.final'), () => this.final.update({ caption: t('view.final'), rowLabels: model.queryLabels,
-        colLabels: this.lastWords?.features.slice(0, m.output.cols) ?? [], values: m.output, scale: 'signed' }));
+      this.jobs.add(() => this.faults.run(this.concat.el, t('view.concat'), () => this.concat.update({ caption: t('view.concat'),
+        rowLabels: model.queryLabels, values: m.concat, scale: 'signed',
+        colLabels: Array.from({ length: m.concat.cols }, (_, c) => `h${Math.floor(c / model.a.steps.dV) + 1}·${(c % model.a.steps.dV) + 1}`) })));
+      this.jobs.add(() => this.faults.run(this.final.el, t('view.final'), () => this.final.update({ caption: t('view.final'),
+        rowLabels: model.queryLabels, colLabels: this.lastWords?.features.slice(0, m.output.cols) ?? [], values: m.output, scale: 'signed' })));
     }
-    this.faults.run(this.qkvCard, t('view.qkv', { h: model.head + 1 }), () => this.renderHeadInputs(model));
-    this.renderPlot(model);
+    this.jobs.add(() => this.faults.run(this.qkvCard, t('view.qkv', { h: model.head + 1 }), () => this.renderHeadInputs(model)));
+    this.jobs.add(() => this.renderPlot(model));
   }
 
   /**
