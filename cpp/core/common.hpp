@@ -95,6 +95,9 @@ inline Error make_error(ErrorCode code, std::string input, long row, long col,
 
 // The first NaN or ±Inf in `m`, as an error naming `input` and the cell; nullopt if all finite.
 std::optional<Error> check_finite(const Matrix& m, const std::string& input);
+// The same for a row-major (rows, cols) matrix the caller holds as a pointer.
+std::optional<Error> check_finite(const double* data, std::size_t rows, std::size_t cols,
+                                  const std::string& input);
 
 // A rows×cols matrix within Limits, or an error naming `input`.
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input);

@@ -12,7 +12,9 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -81,6 +83,19 @@ AttentionConfig attention_config(int similarity, int scaling, double temperature
   return c;
 }
 
+void write_row_stats(Writer& w, const RowStats* rows, std::size_t n) {
+  w.number(static_cast<double>(n));
+  double* p = w.take(7 * n);
+  for (std::size_t i = 0; i < n; ++i, p += 7) {
+    const RowStats& r = rows[i];
+    p[0] = r.max, p[1] = r.exp_sum, p[2] = r.score_sum, p[3] = r.weight_sum, p[4] = r.entropy;
+    p[5] = static_cast<double>(r.visible);
+    p[6] = static_cast<double>(r.problem);
+  }
+}
+
+// The steps in the order api.js reads them (readSteps). attention_steps() below writes the same
+// layout without an AttentionSteps: change both together.
 void write_steps(Writer& w, const AttentionSteps& s) {
   w.matrix(s.queries);
   w.matrix(s.keys);
@@ -95,12 +110,7 @@ void write_steps(Writer& w, const AttentionSteps& s) {
   w.matrix(s.weights);
   w.matrix(s.output);
   w.mask(s.visible);
-  w.number(static_cast<double>(s.rows.size()));
-  for (const RowStats& r : s.rows) {
-    w.values(std::initializer_list<double>{r.max, r.exp_sum, r.score_sum, r.weight_sum, r.entropy,
-                                           static_cast<double>(r.visible),
-                                           static_cast<double>(r.problem)});
-  }
+  write_row_stats(w, s.rows.data(), s.rows.size());
 }
 
 Result<AttentionSteps> run_attention(int similarity, int scaling, double temperature, int mask,
@@ -112,12 +122,56 @@ Result<AttentionSteps> run_attention(int similarity, int scaling, double tempera
   return attention(queries, keys, values, config);
 }
 
+// The explainer's hot path, called on every change the reader makes. Q, K and V are read where
+// api.js wrote them and the core writes each step straight into the result, in write_steps'
+// order, so that a warm engine allocates nothing (but a custom mask's copy in the config): an
+// 8×4 call took 13 µs through the public API when it built an AttentionSteps and copied it out.
+// The row stats and the mask go through buffers of their own, which only grow.
+std::vector<RowStats> g_rows;       // (n)
+std::unique_ptr<bool[]> g_visible;  // (n, m)
+std::size_t g_visible_size = 0;
+
 Address attention_steps(int similarity, int scaling, double temperature, int mask,
                         int normalization) {
-  auto steps = run_attention(similarity, scaling, temperature, mask, normalization);
-  if (!steps) return fail(steps.error());
+  Reader in = input();
+  const MatrixView q = in.view(), k = in.view(), v = in.view();
+  const AttentionConfig config =
+      attention_config(similarity, scaling, temperature, mask, normalization, in);
+  if (auto e = check_attention(q, k, v, config)) return fail(*e);
+  const std::size_t n = q.rows, m = k.rows, d_k = q.cols, d_v = v.cols;
+  if (g_visible_size < n * m) {
+    g_visible.reset(new bool[n * m]);
+    g_visible_size = n * m;
+  }
+  if (g_rows.size() < n) g_rows.resize(n);
+
   Writer w(g_out);
-  write_steps(w, *steps);
+  // Everything below at once, so that no take() moves the buffer under the pointers held.
+  w.reserve(3 * 2 + (n + m) * d_k + m * d_v    // queries, keys, values
+            + (1 + n) + (1 + m) + 1            // norms, divisor
+            + 5 * (2 + n * m) + (2 + n * d_v)  // scores … weights, output
+            + 2 + Writer::mask_doubles(n * m)  // visible
+            + 1 + 7 * n);                      // row stats
+  w.matrix(q);
+  w.matrix(k);
+  w.matrix(v);
+  StepBuffers b;
+  b.query_norms = w.vector_slot(n);
+  b.key_norms = w.vector_slot(m);
+  double* divisor = w.take(1);
+  b.scores = w.matrix_slot(n, m);
+  b.scaled = w.matrix_slot(n, m);
+  b.masked = w.matrix_slot(n, m);
+  b.exps = w.matrix_slot(n, m);
+  b.weights = w.matrix_slot(n, m);
+  b.output = w.matrix_slot(n, d_v);
+  void* visible = w.mask_slot(n, m);
+  b.visible = g_visible.get();
+  b.rows = g_rows.data();
+  if (auto e = attention_into(q, k, v, config, b)) return fail(*e);
+  *divisor = b.divisor;
+  std::memcpy(visible, b.visible, n * m);
+  write_row_stats(w, b.rows, n);
   return w.finish();
 }
 
