@@ -275,7 +275,7 @@ createAttentionEngine = (function (createModule) {
 
     function attention(o) {
       const c = attentionInputs(o, 'attention()');
-      const at = M.attention(c[0], c[1], c[2], c[3], c[4]);
+      const at = M._attn_attention(c[0], c[1], c[2], c[3], c[4]);
       return at ? readSteps(new Output(M, at)) : coreError();
     }
 

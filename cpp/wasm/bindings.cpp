@@ -7,6 +7,7 @@
 // results go out through the output buffer (stream.hpp); a bound function returns the byte
 // address of its result, or 0 when the core returned an error, which lastError() then gives.
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
 #include <emscripten/heap.h>
 #include <malloc.h>
 
@@ -461,12 +462,20 @@ Address memory_stats() {
 }  // namespace
 }  // namespace attn::wasm
 
+// attention() is called on every change the reader makes, so it is a plain wasm export
+// (Module._attn_attention) rather than an Embind function: Embind's invoker without eval
+// (-sDYNAMIC_EXECUTION=0) builds an argument array and a closure on every call.
+extern "C" EMSCRIPTEN_KEEPALIVE std::uintptr_t attn_attention(int similarity, int scaling,
+                                                               double temperature, int mask,
+                                                               int normalization) {
+  return attn::wasm::attention_steps(similarity, scaling, temperature, mask, normalization);
+}
+
 EMSCRIPTEN_BINDINGS(attention_engine) {
   using namespace attn::wasm;
   using emscripten::function;
   function("inputBuffer", &input_buffer);
   function("lastError", &last_error);
-  function("attention", &attention_steps);
   function("explainCell", &explain_cell_of);
   function("explainOutput", &explain_output_of);
   function("multiHead", &multi_head_steps);
