@@ -26,19 +26,15 @@ std::string shape_text(MatrixView a) {
 }
 
 // A step whose inputs were finite can still overflow (1e200 · 1e200, or a temperature of 1e-300):
-// report the first such cell instead of passing ±∞ or NaN on to the page.
-std::optional<Error> check_overflow(const double* step, std::size_t rows, std::size_t cols,
-                                    const char* input, const char* what) {
-  for (std::size_t k = 0; k < rows * cols; ++k)
-    if (!std::isfinite(step[k])) {
-      const std::size_t i = k / cols, j = k % cols;
-      return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
-                        std::string(what) + " at row " + std::to_string(i + 1) + ", column " +
-                            std::to_string(j + 1) +
-                            " is too large to compute (it overflows a double). Use smaller "
-                            "numbers" + (std::string(input) == "scaled" ? " or a larger temperature." : "."));
-    }
-  return std::nullopt;
+// the error for the first such cell, k in row-major order, instead of passing ±∞ or NaN on to
+// the page.
+Error overflow_error(std::size_t k, std::size_t cols, const char* input, const char* what) {
+  const std::size_t i = k / cols, j = k % cols;
+  return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
+                    std::string(what) + " at row " + std::to_string(i + 1) + ", column " +
+                        std::to_string(j + 1) +
+                        " is too large to compute (it overflows a double). Use smaller numbers" +
+                        (std::string(input) == "scaled" ? " or a larger temperature." : "."));
 }
 
 // The largest |a(i, t)| of each row, into out (rows): cosine divides by it first, so that squaring
@@ -75,21 +71,24 @@ std::optional<Error> check_nonzero_rows(const double* magnitudes, std::size_t ro
   return std::nullopt;
 }
 
-void make_mask(const AttentionConfig& config, std::size_t n, std::size_t m, bool* visible) {
+// Row i of the mask: which of the m keys query i may see.
+void mask_row(const AttentionConfig& config, std::size_t i, std::size_t m, bool* visible) {
   switch (config.mask) {
-    case MaskKind::custom:
-      std::copy(config.custom_mask.data(), config.custom_mask.data() + n * m, visible);
+    case MaskKind::custom: {
+      const bool* row = config.custom_mask.data() + i * m;
+      std::copy(row, row + m, visible);
       return;
+    }
     case MaskKind::causal:
-      for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j < m; ++j) visible[i * m + j] = j <= i;
+      for (std::size_t j = 0; j < m; ++j) visible[j] = j <= i;
       return;
     case MaskKind::none: break;
   }
-  std::fill(visible, visible + n * m, true);
+  std::fill(visible, visible + m, true);
 }
 
-// One row of the steps after masking, as pointers into the StepBuffers: (m) each.
+// One row of the steps after masking, as pointers into the StepBuffers: (m) each. Its stats
+// already hold the visible count and the max.
 struct Row {
   const bool* visible;
   const double* masked;
@@ -98,14 +97,15 @@ struct Row {
   RowStats& stats;
 };
 
-// Softmax over the visible entries of the row, written into its exps, weights and stats.
+// Softmax over the visible entries of the row, written into its exps, weights and stats, with
+// the row's entropy −Σ w ln w over its positive weights, in nats: ln w_j = (x_j − max) − ln S, so
+// H = ln S − Σ_j w_j·(x_j − max), one logarithm per row instead of one per weight (in wasm a
+// logarithm is a library call, and these were a third of a small explainer call).
 void softmax_row(Row r, std::size_t m) {
-  // Find the max by hand (xt::amax of a row of −∞ is wrong in xtensor 0.24), then subtract it
-  // before exponentiating, for numerical stability: every exponent is ≤ 0, so nothing overflows.
-  double max = kMinusInf;
-  for (std::size_t j = 0; j < m; ++j)
-    if (r.visible[j] && r.masked[j] > max) max = r.masked[j];
-  r.stats.max = max;
+  // The max (found while masking, by hand: xt::amax of a row of −∞ is wrong in xtensor 0.24) is
+  // subtracted before exponentiating, for numerical stability: every exponent is ≤ 0, so nothing
+  // overflows.
+  const double max = r.stats.max;
   if (r.stats.visible == 0) {
     r.stats.problem = RowProblem::fully_masked;
     return;  // exps and weights stay 0: nothing to attend to
@@ -117,19 +117,25 @@ void softmax_row(Row r, std::size_t m) {
     sum += e;
   }
   r.stats.exp_sum = sum;  // ≥ 1: the max entry contributes exp(0)
-  for (std::size_t j = 0; j < m; ++j) r.weights[j] = r.exps[j] / sum;
+  double weight_sum = 0, h = std::log(sum);
+  for (std::size_t j = 0; j < m; ++j) {
+    const double w = r.exps[j] / sum;
+    r.weights[j] = w;
+    weight_sum += w;
+    if (w > 0) h -= w * (r.masked[j] - max);
+  }
+  r.stats.weight_sum = weight_sum;
+  r.stats.entropy = std::max(h, 0.0);  // rounding can leave −1e-17 for a one-hot row
 }
 
 // The naive normalisation: each visible score divided by the row's sum.
 void sum_normalize_row(Row r, std::size_t m) {
-  double sum = 0, magnitude = 0, max = kMinusInf;
+  double sum = 0, magnitude = 0;
   for (std::size_t j = 0; j < m; ++j) {
     if (!r.visible[j]) continue;
     sum += r.masked[j];
     magnitude += std::abs(r.masked[j]);
-    if (r.masked[j] > max) max = r.masked[j];
   }
-  r.stats.max = max;
   r.stats.score_sum = sum;
   if (r.stats.visible == 0) {
     r.stats.problem = RowProblem::fully_masked;
@@ -147,22 +153,14 @@ void sum_normalize_row(Row r, std::size_t m) {
     negative = negative || w < 0;
   }
   if (negative) r.stats.problem = RowProblem::negative_weights;
-}
-
-// −Σ_j w ln w over the row's positive weights, in nats. For softmax, ln w_j = (x_j − max) − ln S,
-// so H = ln S − Σ_j w_j·(x_j − max): one logarithm per row instead of one per weight (in wasm a
-// logarithm is a library call, and these were a third of a small explainer call).
-double entropy(Row r, std::size_t m, Normalization normalization) {
-  double h = 0;
-  if (normalization == Normalization::softmax) {
-    h = std::log(r.stats.exp_sum);
-    for (std::size_t j = 0; j < m; ++j)
-      if (r.weights[j] > 0) h -= r.weights[j] * (r.masked[j] - r.stats.max);
-  } else {
-    for (std::size_t j = 0; j < m; ++j)
-      if (r.weights[j] > 0) h -= r.weights[j] * std::log(r.weights[j]);
-  }
-  return std::max(h, 0.0);  // rounding can leave −1e-17 for a one-hot row
+  double weight_sum = 0;
+  for (std::size_t j = 0; j < m; ++j) weight_sum += r.weights[j];
+  r.stats.weight_sum = weight_sum;
+  if (r.stats.problem != RowProblem::none) return;
+  double h = 0;  // −Σ w ln w over the positive weights, in nats
+  for (std::size_t j = 0; j < m; ++j)
+    if (r.weights[j] > 0) h -= r.weights[j] * std::log(r.weights[j]);
+  r.stats.entropy = std::max(h, 0.0);
 }
 
 }  // namespace
@@ -219,33 +217,49 @@ std::optional<Error> check_attention(MatrixView q, MatrixView k, MatrixView v,
 std::optional<Error> attention_into(MatrixView queries, MatrixView keys, MatrixView values,
                                     const AttentionConfig& config, StepBuffers& s) {
   const std::size_t n = queries.rows, m = keys.rows, d_k = queries.cols, d_v = values.cols;
-
-  // scores = Q·Kᵀ as explicit loops over contiguous rows (no BLAS in Debian's xtensor).
-  if (config.similarity == Similarity::dot) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const double* q = queries.data + i * d_k;
-      double* scores = s.scores + i * m;
-      for (std::size_t j = 0; j < m; ++j) {
-        const double* k = keys.data + j * d_k;
-        double dot = 0;
-        for (std::size_t t = 0; t < d_k; ++t) dot += q[t] * k[t];
-        scores[j] = dot;
-      }
-    }
-  } else {
-    // cos = (q/a)·(k/b) / (|q/a|·|k/b|) with a, b the rows' largest magnitudes: the same value
-    // as q·k / (|q|·|k|), without overflow for 1e200 or underflow for 1e-200. Until the scores
-    // are done, the norms' buffers hold those magnitudes.
-    double* qa = s.query_norms;  // (n)
-    double* ka = s.key_norms;    // (m)
-    row_max_abs(queries, qa);
-    row_max_abs(keys, ka);
+  const bool cosine = config.similarity == Similarity::cosine;
+  // cos = (q/a)·(k/b) / (|q/a|·|k/b|) with a, b the rows' largest magnitudes: the same value as
+  // q·k / (|q|·|k|), without overflow for 1e200 or underflow for 1e-200. Until the scores are
+  // done, the norms' buffers hold those magnitudes.
+  const double* qa = s.query_norms;  // (n)
+  const double* ka = s.key_norms;    // (m)
+  if (cosine) {
+    row_max_abs(queries, s.query_norms);
+    row_max_abs(keys, s.key_norms);
     if (auto e = check_nonzero_rows(qa, n, "queries", "Query")) return e;
     if (auto e = check_nonzero_rows(ka, m, "keys", "Key")) return e;
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < m; ++j) {
-        const double* q = queries.data + i * d_k;
-        const double* k = keys.data + j * d_k;
+  }
+  switch (config.scaling) {
+    case Scaling::sqrt_dk: s.divisor = std::sqrt(static_cast<double>(d_k)); break;
+    case Scaling::temperature: s.divisor = config.temperature; break;
+    case Scaling::none: s.divisor = 1; break;
+  }
+
+  // Every step of a row is computed before the next row (one pass over the row per step costs
+  // more than the arithmetic at these sizes), but a step that overflows is reported in the order
+  // of the steps: the first cell where each one did, or its size if none.
+  std::size_t bad_score = n * m, bad_scaled = n * m, bad_weight = n * m, bad_output = n * d_v;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t at = i * m;  // row i of the (n, m) steps
+    bool* visible = s.visible + at;
+    double* scores = s.scores + at;
+    double* scaled = s.scaled + at;
+    double* masked = s.masked + at;
+    mask_row(config, i, m, visible);
+    RowStats& stats = s.rows[i];
+    stats = RowStats{};
+    stats.max = kMinusInf;  // the largest visible scaled score
+    // scores = Q·Kᵀ as explicit loops over contiguous rows (no BLAS in Debian's xtensor), then
+    // scaled and masked.
+    const double* q = queries.data + i * d_k;
+    for (std::size_t j = 0; j < m; ++j) {
+      const double* k = keys.data + j * d_k;
+      double score;
+      if (!cosine) {
+        double dot = 0;
+        for (std::size_t t = 0; t < d_k; ++t) dot += q[t] * k[t];
+        score = dot;
+      } else {
         double dot = 0, qq = 0, kk = 0;
         for (std::size_t t = 0; t < d_k; ++t) {
           const double x = q[t] / qa[i], y = k[t] / ka[j];
@@ -253,59 +267,51 @@ std::optional<Error> attention_into(MatrixView queries, MatrixView keys, MatrixV
           qq += x * x;
           kk += y * y;
         }
-        s.scores[i * m + j] = dot / std::sqrt(qq * kk);
+        score = dot / std::sqrt(qq * kk);
       }
-  }
-  row_norms(queries, s.query_norms);
-  row_norms(keys, s.key_norms);
-  if (auto e = check_overflow(s.scores, n, m, "scores", "The similarity")) return e;
+      const double x = score / s.divisor;
+      scores[j] = score;
+      scaled[j] = x;
+      masked[j] = visible[j] ? x : kMinusInf;
+      if (!std::isfinite(score)) bad_score = std::min(bad_score, at + j);
+      if (!std::isfinite(x)) bad_scaled = std::min(bad_scaled, at + j);
+      if (visible[j]) {
+        stats.visible += 1;
+        if (x > stats.max) stats.max = x;
+      }
+    }
 
-  switch (config.scaling) {
-    case Scaling::sqrt_dk: s.divisor = std::sqrt(static_cast<double>(d_k)); break;
-    case Scaling::temperature: s.divisor = config.temperature; break;
-    case Scaling::none: s.divisor = 1; break;
-  }
-  for (std::size_t k = 0; k < n * m; ++k) s.scaled[k] = s.scores[k] / s.divisor;
-  if (auto e = check_overflow(s.scaled, n, m, "scaled", "The scaled score")) return e;
-
-  make_mask(config, n, m, s.visible);
-  for (std::size_t k = 0; k < n * m; ++k) s.masked[k] = s.visible[k] ? s.scaled[k] : kMinusInf;
-
-  std::fill(s.exps, s.exps + n * m, 0.0);
-  std::fill(s.weights, s.weights + n * m, 0.0);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Row row{s.visible + i * m, s.masked + i * m, s.exps + i * m, s.weights + i * m,
-                  s.rows[i]};
-    row.stats = RowStats{};
-    for (std::size_t j = 0; j < m; ++j) row.stats.visible += row.visible[j] ? 1 : 0;
+    const Row row{visible, masked, s.exps + at, s.weights + at, stats};
+    std::fill(row.exps, row.exps + m, 0.0);
+    std::fill(row.weights, row.weights + m, 0.0);
     if (config.normalization == Normalization::softmax) {
       softmax_row(row, m);
     } else {
       sum_normalize_row(row, m);
     }
-    double weight_sum = 0;
-    for (std::size_t j = 0; j < m; ++j) weight_sum += row.weights[j];
-    row.stats.weight_sum = weight_sum;
-    if (row.stats.problem == RowProblem::none) {
-      row.stats.entropy = entropy(row, m, config.normalization);
-    }
-  }
+    for (std::size_t j = 0; j < m; ++j)
+      if (!std::isfinite(row.weights[j])) bad_weight = std::min(bad_weight, at + j);
 
-  if (auto e = check_overflow(s.weights, n, m, "weights", "The weight")) return e;
-
-  // output = weights · V, accumulated row by row so V is read contiguously.
-  std::fill(s.output, s.output + n * d_v, 0.0);
-  for (std::size_t i = 0; i < n; ++i) {
-    const double* weights = s.weights + i * m;
+    // output = weights · V, accumulated row by row so V is read contiguously.
     double* out = s.output + i * d_v;
+    std::fill(out, out + d_v, 0.0);
     for (std::size_t j = 0; j < m; ++j) {
-      const double w = weights[j];
+      const double w = row.weights[j];
       if (w == 0) continue;
       const double* v = values.data + j * d_v;
       for (std::size_t t = 0; t < d_v; ++t) out[t] += w * v[t];
     }
+    for (std::size_t t = 0; t < d_v; ++t)
+      if (!std::isfinite(out[t])) bad_output = std::min(bad_output, i * d_v + t);
   }
-  return check_overflow(s.output, n, d_v, "output", "The output");
+  row_norms(queries, s.query_norms);
+  row_norms(keys, s.key_norms);
+
+  if (bad_score < n * m) return overflow_error(bad_score, m, "scores", "The similarity");
+  if (bad_scaled < n * m) return overflow_error(bad_scaled, m, "scaled", "The scaled score");
+  if (bad_weight < n * m) return overflow_error(bad_weight, m, "weights", "The weight");
+  if (bad_output < n * d_v) return overflow_error(bad_output, d_v, "output", "The output");
+  return std::nullopt;
 }
 
 }  // namespace attn
