@@ -17,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attention.hpp"
@@ -84,9 +85,8 @@ AttentionConfig attention_config(int similarity, int scaling, double temperature
   return c;
 }
 
-void write_row_stats(Writer& w, const RowStats* rows, std::size_t n) {
-  w.number(static_cast<double>(n));
-  double* p = w.take(7 * n);
+// Each row's stats as 7 doubles, into p (7n).
+void put_row_stats(double* p, const RowStats* rows, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i, p += 7) {
     const RowStats& r = rows[i];
     p[0] = r.max, p[1] = r.exp_sum, p[2] = r.score_sum, p[3] = r.weight_sum, p[4] = r.entropy;
@@ -95,8 +95,7 @@ void write_row_stats(Writer& w, const RowStats* rows, std::size_t n) {
   }
 }
 
-// The steps in the order api.js reads them (readSteps). attention_steps() below writes the same
-// layout without an AttentionSteps: change both together.
+// The steps of one head of multiHead(), in the order api.js reads them (readSteps).
 void write_steps(Writer& w, const AttentionSteps& s) {
   w.matrix(s.queries);
   w.matrix(s.keys);
@@ -111,7 +110,8 @@ void write_steps(Writer& w, const AttentionSteps& s) {
   w.matrix(s.weights);
   w.matrix(s.output);
   w.mask(s.visible);
-  write_row_stats(w, s.rows.data(), s.rows.size());
+  w.number(static_cast<double>(s.rows.size()));
+  put_row_stats(w.take(7 * s.rows.size()), s.rows.data(), s.rows.size());
 }
 
 Result<AttentionSteps> run_attention(int similarity, int scaling, double temperature, int mask,
@@ -124,10 +124,15 @@ Result<AttentionSteps> run_attention(int similarity, int scaling, double tempera
 }
 
 // The explainer's hot path, called on every change the reader makes. Q, K and V are read where
-// api.js wrote them and the core writes each step straight into the result, in write_steps'
-// order, so that a warm engine allocates nothing (but a custom mask's copy in the config): an
-// 8×4 call took 13 µs through the public API when it built an AttentionSteps and copied it out.
-// The row stats and the mask go through buffers of their own, which only grow.
+// api.js wrote them and the core writes each step straight into the result, so that a warm
+// engine allocates nothing (but a custom mask's copy in the config): an 8×4 call took 13 µs
+// through the public API when it built an AttentionSteps and copied it out. The row stats and
+// the mask go through buffers of their own, which only grow.
+//
+// The result (api.js, readAttention): [n, m, d_k, d_v, divisor, the row stats (7n), then the
+// arrays' data alone, row-major: queries, keys, values, query norms, key norms, scores, scaled,
+// masked, exps, weights, output, and the mask's bytes packed eight to a double]. api.js copies
+// only the arrays out of the heap: V8 charges for an ArrayBuffer by its size.
 std::vector<RowStats> g_rows;       // (n)
 std::unique_ptr<bool[]> g_visible;  // (n, m)
 std::size_t g_visible_size = 0;
@@ -147,32 +152,36 @@ Address attention_steps(int similarity, int scaling, double temperature, int mas
   if (g_rows.size() < n) g_rows.resize(n);
 
   Writer w(g_out);
-  // Everything below at once, so that no take() moves the buffer under the pointers held.
-  w.reserve(3 * 2 + (n + m) * d_k + m * d_v    // queries, keys, values
-            + (1 + n) + (1 + m) + 1            // norms, divisor
-            + 5 * (2 + n * m) + (2 + n * d_v)  // scores … weights, output
-            + 2 + Writer::mask_doubles(n * m)  // visible
-            + 1 + 7 * n);                      // row stats
-  w.matrix(q);
-  w.matrix(k);
-  w.matrix(v);
+  const std::size_t mask_doubles = Writer::mask_doubles(n * m);
+  // One take() for all of it, so that the buffer cannot move under the pointers below.
+  double* p = w.take(5 + 7 * n + (n + m) * d_k + m * d_v + n + m + 5 * n * m + n * d_v +
+                     mask_doubles);
+  p[0] = static_cast<double>(n), p[1] = static_cast<double>(m);
+  p[2] = static_cast<double>(d_k), p[3] = static_cast<double>(d_v);
+  double* divisor = p + 4;
+  double* row_stats = p + 5;
+  p = row_stats + 7 * n;
+  const auto next = [&p](std::size_t count) { return std::exchange(p, p + count); };
+  std::copy(q.data, q.data + n * d_k, next(n * d_k));
+  std::copy(k.data, k.data + m * d_k, next(m * d_k));
+  std::copy(v.data, v.data + m * d_v, next(m * d_v));
   StepBuffers b;
-  b.query_norms = w.vector_slot(n);
-  b.key_norms = w.vector_slot(m);
-  double* divisor = w.take(1);
-  b.scores = w.matrix_slot(n, m);
-  b.scaled = w.matrix_slot(n, m);
-  b.masked = w.matrix_slot(n, m);
-  b.exps = w.matrix_slot(n, m);
-  b.weights = w.matrix_slot(n, m);
-  b.output = w.matrix_slot(n, d_v);
-  void* visible = w.mask_slot(n, m);
+  b.query_norms = next(n);
+  b.key_norms = next(m);
+  b.scores = next(n * m);
+  b.scaled = next(n * m);
+  b.masked = next(n * m);
+  b.exps = next(n * m);
+  b.weights = next(n * m);
+  b.output = next(n * d_v);
+  double* visible = next(mask_doubles);
   b.visible = g_visible.get();
   b.rows = g_rows.data();
   if (auto e = attention_into(q, k, v, config, b)) return fail(*e);
   *divisor = b.divisor;
+  visible[mask_doubles - 1] = 0;  // the padding after the last byte
   std::memcpy(visible, b.visible, n * m);
-  write_row_stats(w, b.rows, n);
+  put_row_stats(row_stats, b.rows, n);
   return w.finish();
 }
 

@@ -105,16 +105,6 @@ class Writer {
     std::copy(m.data(), m.data() + m.size(), matrix_slot(m.shape()[0], m.shape()[1]));
   }
 
-  void matrix(MatrixView m) {
-    std::copy(m.data, m.data + m.rows * m.cols, matrix_slot(m.rows, m.cols));
-  }
-
-  // Writes [len] and returns the room for the len values that follow.
-  double* vector_slot(std::size_t len) {
-    number(static_cast<double>(len));
-    return take(len);
-  }
-
   // Writes [rows, cols] and returns the room for the rows·cols values that follow.
   double* matrix_slot(std::size_t rows, std::size_t cols) {
     double* p = take(2 + rows * cols);
