@@ -255,12 +255,13 @@ std::optional<Error> attention_into(MatrixView queries, MatrixView keys, MatrixV
     double* scaled = s.scaled + at;
     double* masked = s.masked + at;
     mask_row(config, i, m, visible);
-    RowStats& stats = s.rows[i];
-    stats = RowStats{};
-    stats.max = kMinusInf;  // the largest visible scaled score
     // scores = Q·Kᵀ as explicit loops over contiguous rows (no BLAS in Debian's xtensor), then
-    // scaled and masked.
+    // scaled and masked. Everything the loops update is a local: the compiler must assume that
+    // a store through one double* may change any double it reads through another.
     const double* q = queries.data + i * d_k;
+    const double divisor = s.divisor;
+    double max = kMinusInf;  // the largest visible scaled score
+    int visible_count = 0;
     for (std::size_t j = 0; j < m; ++j) {
       const double* k = keys.data + j * d_k;
       double score;
@@ -278,17 +279,21 @@ std::optional<Error> attention_into(MatrixView queries, MatrixView keys, MatrixV
         }
         score = dot / std::sqrt(qq * kk);
       }
-      const double x = score / s.divisor;
+      const double x = score / divisor;
       scores[j] = score;
       scaled[j] = x;
       masked[j] = visible[j] ? x : kMinusInf;
       if (!std::isfinite(score)) bad_score = std::min(bad_score, at + j);
       if (!std::isfinite(x)) bad_scaled = std::min(bad_scaled, at + j);
       if (visible[j]) {
-        stats.visible += 1;
-        if (x > stats.max) stats.max = x;
+        visible_count += 1;
+        if (x > max) max = x;
       }
     }
+    RowStats& stats = s.rows[i];
+    stats = RowStats{};
+    stats.max = max;
+    stats.visible = visible_count;
 
     const Row row{visible, masked, s.exps + at, s.weights + at, stats};
     std::fill(row.exps, row.exps + m, 0.0);
@@ -301,17 +306,18 @@ std::optional<Error> attention_into(MatrixView queries, MatrixView keys, MatrixV
     for (std::size_t j = 0; j < m; ++j)
       if (!std::isfinite(row.weights[j])) bad_weight = std::min(bad_weight, at + j);
 
-    // output = weights · V, accumulated row by row so V is read contiguously.
+    // output = weights · V, each entry summed in a local (a sum kept in out[t] made every add
+    // wait for the store before it).
     double* out = s.output + i * d_v;
-    std::fill(out, out + d_v, 0.0);
-    for (std::size_t j = 0; j < m; ++j) {
-      const double w = row.weights[j];
-      if (w == 0) continue;
-      const double* v = values.data + j * d_v;
-      for (std::size_t t = 0; t < d_v; ++t) out[t] += w * v[t];
+    for (std::size_t t = 0; t < d_v; ++t) {
+      double sum = 0;
+      for (std::size_t j = 0; j < m; ++j) {
+        const double w = row.weights[j];
+        if (w != 0) sum += w * values.data[j * d_v + t];
+      }
+      out[t] = sum;
+      if (!std::isfinite(sum)) bad_output = std::min(bad_output, i * d_v + t);
     }
-    for (std::size_t t = 0; t < d_v; ++t)
-      if (!std::isfinite(out[t])) bad_output = std::min(bad_output, i * d_v + t);
   }
   row_norms(queries, s.query_norms);
   row_norms(keys, s.key_norms);
