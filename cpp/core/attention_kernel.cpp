@@ -114,7 +114,9 @@ void softmax_row(Row r, std::size_t m) {
   const double max = r.stats.max;
   if (r.stats.visible == 0) {
     r.stats.problem = RowProblem::fully_masked;
-    return;  // exps and weights stay 0: nothing to attend to
+    std::fill(r.exps, r.exps + m, 0.0);  // nothing to attend to
+    std::fill(r.weights, r.weights + m, 0.0);
+    return;
   }
   double sum = 0;
   for (std::size_t j = 0; j < m; ++j) {
@@ -136,6 +138,8 @@ void softmax_row(Row r, std::size_t m) {
 
 // The naive normalisation: each visible score divided by the row's sum.
 void sum_normalize_row(Row r, std::size_t m) {
+  std::fill(r.exps, r.exps + m, 0.0);  // no exponentials here
+  std::fill(r.weights, r.weights + m, 0.0);
   double sum = 0, magnitude = 0;
   for (std::size_t j = 0; j < m; ++j) {
     if (!r.visible[j]) continue;
@@ -296,8 +300,6 @@ std::optional<Error> attention_into(MatrixView queries, MatrixView keys, MatrixV
     stats.visible = visible_count;
 
     const Row row{visible, masked, s.exps + at, s.weights + at, stats};
-    std::fill(row.exps, row.exps + m, 0.0);
-    std::fill(row.weights, row.weights + m, 0.0);
     if (config.normalization == Normalization::softmax) {
       softmax_row(row, m);
     } else {

@@ -207,7 +207,7 @@ createAttentionEngine = (function (createModule) {
         inputCapacity = total;
       }
       const heap = M.HEAPF64;  // read after inputBuffer(), which may have grown the memory
-      let p = inputAddress / 8;
+      let p = inputAddress >>> 3;
       for (const x of inputs) {
         if (typeof x === 'number') {
           heap[p++] = x;
@@ -218,8 +218,9 @@ createAttentionEngine = (function (createModule) {
         p += 2;
         if (x.nested) {
           // Entry by entry: a small row is copied several times faster than by heap.set(row).
-          const cols = x.cols;
-          for (const row of x.value) {
+          const rows = x.value, cols = x.cols;
+          for (let i = 0; i < rows.length; i++) {
+            const row = rows[i];
             for (let j = 0; j < cols; j++) heap[p + j] = row[j];
             p += cols;
           }
