@@ -184,6 +184,7 @@ std::optional<Error> check_attention(MatrixView q, MatrixView k, MatrixView v,
                       std::string(name) + " have no columns: d_k must be at least 1.");
   }
   for (const auto& [m, name] : inputs) {
+    if (size_ok(m.rows, m.cols)) continue;  // without building check_size()'s std::string
     if (auto e = check_size(m.rows, m.cols, name)) return e;
   }
   if (q.cols != k.cols) {
@@ -204,9 +205,7 @@ std::optional<Error> check_attention(MatrixView q, MatrixView k, MatrixView v,
                           " cells.");
   }
   for (const auto& [a, name] : inputs) {
-    // check_finite() takes the input's name as a std::string, built on every call: only ask it
-    // where the error is once a plain loop has found one.
-    if (all_finite(a)) continue;
+    if (all_finite(a)) continue;  // as above
     if (auto e = check_finite(a.data, a.rows, a.cols, name)) return e;
   }
   if (config.scaling == Scaling::temperature &&

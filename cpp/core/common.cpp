@@ -42,19 +42,16 @@ std::optional<Error> check_finite(const double* data, std::size_t rows, std::siz
 }
 
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input) {
+  if (size_ok(rows, cols)) return std::nullopt;
   if (rows == 0 || cols == 0) {
     return make_error(ErrorCode::empty_input, input, -1, -1,
                       input + " is empty (" + std::to_string(rows) + "×" +
                           std::to_string(cols) + "); it needs at least one row and one column.");
   }
-  if (rows > Limits::max_tokens || cols > Limits::max_dim || rows * cols > Limits::max_cells) {
-    return make_error(ErrorCode::too_large, input, -1, -1,
-                      input + " is " + std::to_string(rows) + "×" +
-                          std::to_string(cols) + ", above the limit of " +
-                          std::to_string(Limits::max_tokens) + " rows and " +
-                          std::to_string(Limits::max_dim) + " columns.");
-  }
-  return std::nullopt;
+  return make_error(ErrorCode::too_large, input, -1, -1,
+                    input + " is " + std::to_string(rows) + "×" + std::to_string(cols) +
+                        ", above the limit of " + std::to_string(Limits::max_tokens) +
+                        " rows and " + std::to_string(Limits::max_dim) + " columns.");
 }
 
 }  // namespace attn
