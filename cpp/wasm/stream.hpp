@@ -6,8 +6,9 @@
 //        the bindings read them in the same order with a Reader.
 //   out: the bindings write a result into the output buffer with a Writer, [length, fields…];
 //        api.js copies it out with one slice and reads it back field by field in the order
-//        written there. That order is the contract between
-//        bindings.cpp and api.js: change both together.
+//        written there (attention() puts its numbers first and slices only its arrays: see
+//        attention_steps in bindings.cpp). That order is the contract between bindings.cpp and
+//        api.js: change both together.
 #pragma once
 
 #include <algorithm>
