@@ -33,6 +33,8 @@
 //   with the cell. Cosine divides each row by its largest magnitude first, so it never overflows.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "common.hpp"
@@ -96,6 +98,43 @@ struct AttentionSteps {
 // All the steps for one configuration.
 Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, const Matrix& values,
                                  const AttentionConfig& config = {});
+
+// The same computation for callers that run it many times and keep their own storage: the wasm
+// engine reads Q, K, V where JavaScript wrote them and has the steps written straight into the
+// result it hands back, so that a warm engine allocates nothing. attention() is these two calls.
+
+// A row-major matrix in storage the caller owns: (rows, cols).
+struct MatrixView {
+  const double* data = nullptr;
+  std::size_t rows = 0, cols = 0;
+};
+
+// Where attention_into() writes each step: row-major storage the caller owns, of the sizes
+// below (those of AttentionSteps). Every element is written; nothing needs clearing first.
+struct StepBuffers {
+  double* query_norms = nullptr;  // (n)
+  double* key_norms = nullptr;    // (m)
+  double* scores = nullptr;       // (n, m)
+  double* scaled = nullptr;       // (n, m)
+  bool* visible = nullptr;        // (n, m)
+  double* masked = nullptr;       // (n, m)
+  double* exps = nullptr;         // (n, m)
+  double* weights = nullptr;      // (n, m)
+  double* output = nullptr;       // (n, d_v)
+  RowStats* rows = nullptr;       // (n)
+  double divisor = 1;             // written: √d_k, T or 1
+};
+
+// The checks attention() makes before computing anything (shapes, sizes, finite inputs, the
+// temperature, the mask's shape), so that a caller knows n, m and d_v are sound before it sizes
+// the buffers.
+std::optional<Error> check_attention(MatrixView queries, MatrixView keys, MatrixView values,
+                                     const AttentionConfig& config);
+
+// The steps of inputs that passed check_attention(), and the errors only computing them can find
+// (a cosine of a zero row, a step that overflows). On error `out` holds unspecified values.
+std::optional<Error> attention_into(MatrixView queries, MatrixView keys, MatrixView values,
+                                    const AttentionConfig& config, StepBuffers& out);
 
 // Why score (i, j) is what it is. For dot: terms[t] = q_i[t]·k_j[t] and score = Σ terms.
 // For cosine: terms[t] = q_i[t]·k_j[t] as well, and score = Σ terms / (|q_i|·|k_j|).

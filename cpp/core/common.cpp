@@ -21,38 +21,37 @@ const char* to_string(ErrorCode code) {
 }
 
 std::optional<Error> check_finite(const Matrix& m, const std::string& input) {
-  const std::size_t cols = m.shape()[1];
-  const double* data = m.data();
-  for (std::size_t k = 0; k < m.size(); ++k) {
-    {
-      const double x = data[k];
-      const std::size_t i = k / std::max<std::size_t>(cols, 1), j = k % std::max<std::size_t>(cols, 1);
-      if (!std::isfinite(x)) {
-        const char* what = std::isnan(x) ? "NaN" : (x > 0 ? "infinity" : "minus infinity");
-        return make_error(ErrorCode::not_finite, input, static_cast<long>(i),
-                          static_cast<long>(j),
-                          input + ": row " + std::to_string(i + 1) + ", column " +
-                              std::to_string(j + 1) + " is " + what +
-                              "; every entry must be a finite number.");
-      }
+  return check_finite(m.data(), m.shape()[0], m.shape()[1], input);
+}
+
+std::optional<Error> check_finite(const double* data, std::size_t rows, std::size_t cols,
+                                  const std::string& input) {
+  for (std::size_t k = 0; k < rows * cols; ++k) {
+    const double x = data[k];
+    if (!std::isfinite(x)) {
+      const std::size_t i = k / cols, j = k % cols;  // cols > 0: the matrix has an entry
+      const char* what = std::isnan(x) ? "NaN" : (x > 0 ? "infinity" : "minus infinity");
+      return make_error(ErrorCode::not_finite, input, static_cast<long>(i),
+                        static_cast<long>(j),
+                        input + ": row " + std::to_string(i + 1) + ", column " +
+                            std::to_string(j + 1) + " is " + what +
+                            "; every entry must be a finite number.");
     }
   }
   return std::nullopt;
 }
 
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input) {
+  if (size_ok(rows, cols)) return std::nullopt;
   if (rows == 0 || cols == 0) {
     return make_error(ErrorCode::empty_input, input, -1, -1,
-                      input + " is empty (" + std::to_string(rows) + "×" + std::to_string(cols) +
-                          "); it needs at least one row and one column.");
+                      input + " is empty (" + std::to_string(rows) + "×" +
+                          std::to_string(cols) + "); it needs at least one row and one column.");
   }
-  if (rows > Limits::max_tokens || cols > Limits::max_dim || rows * cols > Limits::max_cells) {
-    return make_error(ErrorCode::too_large, input, -1, -1,
-                      input + " is " + std::to_string(rows) + "×" + std::to_string(cols) +
-                          ", above the limit of " + std::to_string(Limits::max_tokens) +
-                          " rows and " + std::to_string(Limits::max_dim) + " columns.");
-  }
-  return std::nullopt;
+  return make_error(ErrorCode::too_large, input, -1, -1,
+                    input + " is " + std::to_string(rows) + "×" + std::to_string(cols) +
+                        ", above the limit of " + std::to_string(Limits::max_tokens) +
+                        " rows and " + std::to_string(Limits::max_dim) + " columns.");
 }
 
 }  // namespace attn

@@ -95,6 +95,16 @@ inline Error make_error(ErrorCode code, std::string input, long row, long col,
 
 // The first NaN or ±Inf in `m`, as an error naming `input` and the cell; nullopt if all finite.
 std::optional<Error> check_finite(const Matrix& m, const std::string& input);
+// The same for a row-major (rows, cols) matrix the caller holds as a pointer.
+std::optional<Error> check_finite(const double* data, std::size_t rows, std::size_t cols,
+                                  const std::string& input);
+
+// Whether a rows×cols matrix is non-empty and within Limits: check_size() without building the
+// input's name, for hot paths that ask check_size() only for the error.
+inline bool size_ok(std::size_t rows, std::size_t cols) {
+  return rows > 0 && cols > 0 && rows <= Limits::max_tokens && cols <= Limits::max_dim &&
+         rows * cols <= Limits::max_cells;
+}
 
 // A rows×cols matrix within Limits, or an error naming `input`.
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input);

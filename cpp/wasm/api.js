@@ -207,7 +207,7 @@ createAttentionEngine = (function (createModule) {
         inputCapacity = total;
       }
       const heap = M.HEAPF64;  // read after inputBuffer(), which may have grown the memory
-      let p = inputAddress / 8;
+      let p = inputAddress >>> 3;
       for (const x of inputs) {
         if (typeof x === 'number') {
           heap[p++] = x;
@@ -217,9 +217,12 @@ createAttentionEngine = (function (createModule) {
         heap[p + 1] = x.cols;
         p += 2;
         if (x.nested) {
-          for (const row of x.value) {
-            heap.set(row, p);
-            p += x.cols;
+          // Entry by entry: a small row is copied several times faster than by heap.set(row).
+          const rows = x.value, cols = x.cols;
+          for (let i = 0; i < rows.length; i++) {
+            const row = rows[i];
+            for (let j = 0; j < cols; j++) heap[p + j] = row[j];
+            p += cols;
           }
         } else {
           heap.set(x.value, p);
@@ -273,8 +276,41 @@ createAttentionEngine = (function (createModule) {
 
     function attention(o) {
       const c = attentionInputs(o, 'attention()');
-      const at = M.attention(c[0], c[1], c[2], c[3], c[4]);
-      return at ? readSteps(new Output(M, at)) : coreError();
+      const at = M._attn_attention(c[0], c[1], c[2], c[3], c[4]);
+      return at ? readAttention(at) : coreError();
+    }
+
+    // attention()'s result, laid out for speed (bindings.cpp, attention_steps): [length, n, m,
+    // dK, dV, divisor, the row stats (7 a row), then the arrays' data alone]. Only the arrays are
+    // copied out of the heap: V8 charges for an ArrayBuffer by its size (600 doubles cost 1.7 µs,
+    // 300 cost 1.3 µs), and the rest is read where it lies. The same object as readSteps().
+    function readAttention(address) {
+      const heap = M.HEAPF64;
+      let p = address / 8;
+      const end = p + 1 + heap[p];
+      const n = heap[p + 1], m = heap[p + 2], dK = heap[p + 3], dV = heap[p + 4], divisor = heap[p + 5];
+      const rowStats = new Array(n);
+      for (let i = 0, s = p + 6; i < n; i++, s += 7) {
+        rowStats[i] = { max: heap[s], expSum: heap[s + 1], scoreSum: heap[s + 2], weightSum: heap[s + 3],
+          entropy: heap[s + 4], visible: heap[s + 5], problem: PROBLEM[heap[s + 6]] };
+      }
+      const buffer = heap.slice(p + 6 + 7 * n, end).buffer;
+      const nm = n * m, keysAt = n * dK, valuesAt = keysAt + m * dK, normsAt = valuesAt + m * dV;
+      const scoresAt = normsAt + n + m, outputAt = scoresAt + 5 * nm;
+      return { ok: true, n, m, dK, dV,
+        queries: view(buffer, 0, n, dK), keys: view(buffer, keysAt, m, dK),
+        values: view(buffer, valuesAt, m, dV),
+        queryNorms: new Float64Array(buffer, normsAt * 8, n),
+        keyNorms: new Float64Array(buffer, (normsAt + n) * 8, m), divisor,
+        scores: view(buffer, scoresAt, n, m), scaled: view(buffer, scoresAt + nm, n, m),
+        masked: view(buffer, scoresAt + 2 * nm, n, m), exps: view(buffer, scoresAt + 3 * nm, n, m),
+        weights: view(buffer, scoresAt + 4 * nm, n, m), output: view(buffer, outputAt, n, dV),
+        visible: { rows: n, cols: m, data: new Uint8Array(buffer, (outputAt + n * dV) * 8, nm) },
+        rowStats };
+    }
+    // A rows×cols matrix whose data starts `at` doubles into `buffer`.
+    function view(buffer, at, rows, cols) {
+      return { rows, cols, data: new Float64Array(buffer, at * 8, rows * cols) };
     }
 
     function index(value, input) {

@@ -7,13 +7,17 @@
 // results go out through the output buffer (stream.hpp); a bound function returns the byte
 // address of its result, or 0 when the core returned an error, which lastError() then gives.
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
 #include <emscripten/heap.h>
 #include <malloc.h>
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attention.hpp"
@@ -81,6 +85,17 @@ AttentionConfig attention_config(int similarity, int scaling, double temperature
   return c;
 }
 
+// Each row's stats as 7 doubles, into p (7n).
+void put_row_stats(double* p, const RowStats* rows, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i, p += 7) {
+    const RowStats& r = rows[i];
+    p[0] = r.max, p[1] = r.exp_sum, p[2] = r.score_sum, p[3] = r.weight_sum, p[4] = r.entropy;
+    p[5] = static_cast<double>(r.visible);
+    p[6] = static_cast<double>(r.problem);
+  }
+}
+
+// The steps of one head of multiHead(), in the order api.js reads them (readSteps).
 void write_steps(Writer& w, const AttentionSteps& s) {
   w.matrix(s.queries);
   w.matrix(s.keys);
@@ -96,11 +111,7 @@ void write_steps(Writer& w, const AttentionSteps& s) {
   w.matrix(s.output);
   w.mask(s.visible);
   w.number(static_cast<double>(s.rows.size()));
-  for (const RowStats& r : s.rows) {
-    w.values(std::initializer_list<double>{r.max, r.exp_sum, r.score_sum, r.weight_sum, r.entropy,
-                                           static_cast<double>(r.visible),
-                                           static_cast<double>(r.problem)});
-  }
+  put_row_stats(w.take(7 * s.rows.size()), s.rows.data(), s.rows.size());
 }
 
 Result<AttentionSteps> run_attention(int similarity, int scaling, double temperature, int mask,
@@ -112,12 +123,65 @@ Result<AttentionSteps> run_attention(int similarity, int scaling, double tempera
   return attention(queries, keys, values, config);
 }
 
+// The explainer's hot path, called on every change the reader makes. Q, K and V are read where
+// api.js wrote them and the core writes each step straight into the result, so that a warm
+// engine allocates nothing (but a custom mask's copy in the config): an 8×4 call took 13 µs
+// through the public API when it built an AttentionSteps and copied it out. The row stats and
+// the mask go through buffers of their own, which only grow.
+//
+// The result (api.js, readAttention): [n, m, d_k, d_v, divisor, the row stats (7n), then the
+// arrays' data alone, row-major: queries, keys, values, query norms, key norms, scores, scaled,
+// masked, exps, weights, output, and the mask's bytes packed eight to a double]. api.js copies
+// only the arrays out of the heap: V8 charges for an ArrayBuffer by its size.
+std::vector<RowStats> g_rows;       // (n)
+std::unique_ptr<bool[]> g_visible;  // (n, m)
+std::size_t g_visible_size = 0;
+
 Address attention_steps(int similarity, int scaling, double temperature, int mask,
                         int normalization) {
-  auto steps = run_attention(similarity, scaling, temperature, mask, normalization);
-  if (!steps) return fail(steps.error());
+  Reader in = input();
+  const MatrixView q = in.view(), k = in.view(), v = in.view();
+  const AttentionConfig config =
+      attention_config(similarity, scaling, temperature, mask, normalization, in);
+  if (auto e = check_attention(q, k, v, config)) return fail(*e);
+  const std::size_t n = q.rows, m = k.rows, d_k = q.cols, d_v = v.cols;
+  if (g_visible_size < n * m) {
+    g_visible.reset(new bool[n * m]);
+    g_visible_size = n * m;
+  }
+  if (g_rows.size() < n) g_rows.resize(n);
+
   Writer w(g_out);
-  write_steps(w, *steps);
+  const std::size_t mask_doubles = Writer::mask_doubles(n * m);
+  // One take() for all of it, so that the buffer cannot move under the pointers below.
+  double* p = w.take(5 + 7 * n + (n + m) * d_k + m * d_v + n + m + 5 * n * m + n * d_v +
+                     mask_doubles);
+  p[0] = static_cast<double>(n), p[1] = static_cast<double>(m);
+  p[2] = static_cast<double>(d_k), p[3] = static_cast<double>(d_v);
+  double* divisor = p + 4;
+  double* row_stats = p + 5;
+  p = row_stats + 7 * n;
+  const auto next = [&p](std::size_t count) { return std::exchange(p, p + count); };
+  std::copy(q.data, q.data + n * d_k, next(n * d_k));
+  std::copy(k.data, k.data + m * d_k, next(m * d_k));
+  std::copy(v.data, v.data + m * d_v, next(m * d_v));
+  StepBuffers b;
+  b.query_norms = next(n);
+  b.key_norms = next(m);
+  b.scores = next(n * m);
+  b.scaled = next(n * m);
+  b.masked = next(n * m);
+  b.exps = next(n * m);
+  b.weights = next(n * m);
+  b.output = next(n * d_v);
+  double* visible = next(mask_doubles);
+  b.visible = g_visible.get();
+  b.rows = g_rows.data();
+  if (auto e = attention_into(q, k, v, config, b)) return fail(*e);
+  *divisor = b.divisor;
+  visible[mask_doubles - 1] = 0;  // the padding after the last byte
+  std::memcpy(visible, b.visible, n * m);
+  put_row_stats(row_stats, b.rows, n);
   return w.finish();
 }
 
@@ -407,12 +471,20 @@ Address memory_stats() {
 }  // namespace
 }  // namespace attn::wasm
 
+// attention() is called on every change the reader makes, so it is a plain wasm export
+// (Module._attn_attention) rather than an Embind function: Embind's invoker without eval
+// (-sDYNAMIC_EXECUTION=0) builds an argument array and a closure on every call.
+extern "C" EMSCRIPTEN_KEEPALIVE std::uintptr_t attn_attention(int similarity, int scaling,
+                                                               double temperature, int mask,
+                                                               int normalization) {
+  return attn::wasm::attention_steps(similarity, scaling, temperature, mask, normalization);
+}
+
 EMSCRIPTEN_BINDINGS(attention_engine) {
   using namespace attn::wasm;
   using emscripten::function;
   function("inputBuffer", &input_buffer);
   function("lastError", &last_error);
-  function("attention", &attention_steps);
   function("explainCell", &explain_cell_of);
   function("explainOutput", &explain_output_of);
   function("multiHead", &multi_head_steps);

@@ -6,14 +6,16 @@
 //        the bindings read them in the same order with a Reader.
 //   out: the bindings write a result into the output buffer with a Writer, [length, fields…];
 //        api.js copies it out with one slice and reads it back field by field in the order
-//        written there. That order is the contract between
-//        bindings.cpp and api.js: change both together.
+//        written there (attention() puts its numbers first and slices only its arrays: see
+//        attention_steps in bindings.cpp). That order is the contract between bindings.cpp and
+//        api.js: change both together.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 #include "attention.hpp"
@@ -35,6 +37,15 @@ class Reader {
     return m;
   }
 
+  MatrixView view() {  // a matrix where it lies in the buffer, not copied
+    MatrixView m;
+    m.rows = static_cast<std::size_t>(number());
+    m.cols = static_cast<std::size_t>(number());
+    m.data = p_;
+    p_ += m.rows * m.cols;
+    return m;
+  }
+
   Mask mask() {  // written as a matrix of 0 and 1
     const auto rows = static_cast<std::size_t>(number());
     const auto cols = static_cast<std::size_t>(number());
@@ -51,26 +62,39 @@ class Reader {
 class Writer {
  public:
   // Starts a new result. Its first double is its length, filled in by finish(), so that api.js
-  // can copy the whole result out of the heap with one slice. The buffer keeps its capacity, so
-  // a warm engine does not allocate here.
-  explicit Writer(std::vector<double>& out) : out_(out) {
-    out_.clear();
-    out_.push_back(0);
-  }
+  // can copy the whole result out of the heap with one slice.
+  explicit Writer(std::vector<double>& out) : out_(out) { take(1); }
 
   // The byte address of the finished result.
   std::uintptr_t finish() {
-    out_[0] = static_cast<double>(out_.size() - 1);
+    out_[0] = static_cast<double>(end_ - 1);
     return reinterpret_cast<std::uintptr_t>(out_.data());
   }
 
-  void number(double x) { out_.push_back(x); }
+  // Room for the next `count` doubles, for the caller to fill. The buffer's size is its
+  // high-water mark (it never shrinks and is never cleared), so a warm engine neither allocates
+  // nor zero-fills here. A pointer take() returned is valid until a later take() grows the
+  // buffer: reserve() the whole result first to hold several at once.
+  double* take(std::size_t count) {
+    reserve(count);
+    double* p = out_.data() + end_;
+    end_ += count;
+    return p;
+  }
 
-  void values(const double* p, std::size_t size) { out_.insert(out_.end(), p, p + size); }
+  // Makes room for `count` more doubles, so that taking them moves nothing.
+  void reserve(std::size_t count) {
+    if (end_ + count > out_.size()) out_.resize(std::max(end_ + count, 2 * out_.size()));
+  }
+
+  void number(double x) { *take(1) = x; }
+
+  void values(const double* p, std::size_t size) { std::copy(p, p + size, take(size)); }
 
   template <class Range>
   void values(const Range& r) {  // small ranges of anything convertible to double
-    for (const auto& x : r) out_.push_back(static_cast<double>(x));
+    double* p = take(std::size(r));
+    for (const auto& x : r) *p++ = static_cast<double>(x);
   }
 
   void vector(const Vector& v) {  // [len, data…]
@@ -79,24 +103,38 @@ class Writer {
   }
 
   void matrix(const Matrix& m) {  // [rows, cols, data…]
-    number(static_cast<double>(m.shape()[0]));
-    number(static_cast<double>(m.shape()[1]));
-    values(m.data(), m.size());
+    std::copy(m.data(), m.data() + m.size(), matrix_slot(m.shape()[0], m.shape()[1]));
+  }
+
+  // Writes [rows, cols] and returns the room for the rows·cols values that follow.
+  double* matrix_slot(std::size_t rows, std::size_t cols) {
+    double* p = take(2 + rows * cols);
+    p[0] = static_cast<double>(rows);
+    p[1] = static_cast<double>(cols);
+    return p + 2;
   }
 
   // [rows, cols, one byte per entry…], the bytes packed eight to a double, so that api.js can
-  // hand them out as a Uint8Array view without converting.
-  void mask(const Mask& m) {
-    number(static_cast<double>(m.shape()[0]));
-    number(static_cast<double>(m.shape()[1]));
-    static_assert(sizeof(bool) == 1);
-    const std::size_t at = out_.size();
-    out_.resize(at + (m.size() + 7) / 8);  // zero-filled
-    std::memcpy(out_.data() + at, m.data(), m.size());  // bool is one byte, 0 or 1
+  // hand them out as a Uint8Array view without converting. Returns the room for the bytes
+  // (the padding after them is zero).
+  void* mask_slot(std::size_t rows, std::size_t cols) {
+    double* p = take(2 + mask_doubles(rows * cols));
+    p[0] = static_cast<double>(rows);
+    p[1] = static_cast<double>(cols);
+    std::fill(p + 2, p + 2 + mask_doubles(rows * cols), 0.0);
+    return p + 2;
   }
+
+  void mask(const Mask& m) {
+    static_assert(sizeof(bool) == 1);
+    std::memcpy(mask_slot(m.shape()[0], m.shape()[1]), m.data(), m.size());  // bool: 0 or 1
+  }
+
+  static std::size_t mask_doubles(std::size_t bytes) { return (bytes + 7) / 8; }
 
  private:
   std::vector<double>& out_;
+  std::size_t end_ = 0;  // doubles written so far
 };
 
 }  // namespace attn::wasm

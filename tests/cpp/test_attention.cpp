@@ -1,6 +1,9 @@
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
+#include <vector>
 
 #include "attention.hpp"
 #include "rng.hpp"
@@ -536,4 +539,64 @@ TEST_CASE("cosine of huge and tiny vectors is still exact", "[attention]") {
   const AttentionSteps s = run(mat({{1e200, 2e200, 1e200}}), mat({{2e-200, 2e-200, 0}}),
                                mat({{1}}), c);
   CHECK(s.scores(0, 0) == approx(std::sqrt(3.0) / 2));
+}
+
+TEST_CASE("attention_into writes every step into caller storage as attention does",
+          "[attention]") {
+  // One set of buffers for two problems of different shapes and options, filled with NaN before
+  // each: every entry must be overwritten, and with the numbers attention() gives.
+  Rng rng(7);
+  std::vector<double> norms(16), steps(6 * 64);
+  std::vector<RowStats> rows(8);
+  bool visible[64];
+  AttentionConfig causal_sum = unscaled();
+  causal_sum.mask = MaskKind::causal;
+  causal_sum.normalization = Normalization::sum;
+  AttentionConfig cosine;
+  cosine.similarity = Similarity::cosine;
+  const std::pair<std::array<std::size_t, 4>, AttentionConfig> problems[] = {
+      {{8, 8, 4, 4}, AttentionConfig{}}, {{3, 5, 2, 6}, causal_sum}, {{5, 3, 3, 2}, cosine}};
+  for (const auto& [shape, config] : problems) {
+    const auto [n, m, d_k, d_v] = shape;
+    const Matrix q = random_matrix(rng, n, d_k), k = random_matrix(rng, m, d_k),
+                 v = random_matrix(rng, m, d_v);
+    const AttentionSteps expected = run(q, k, v, config);
+    std::fill(norms.begin(), norms.end(), not_a_number);
+    std::fill(steps.begin(), steps.end(), not_a_number);
+    StepBuffers b;
+    b.query_norms = norms.data();
+    b.key_norms = norms.data() + n;
+    b.scores = steps.data();
+    b.scaled = b.scores + n * m;
+    b.masked = b.scaled + n * m;
+    b.exps = b.masked + n * m;
+    b.weights = b.exps + n * m;
+    b.output = b.weights + n * m;
+    b.visible = visible;
+    b.rows = rows.data();
+    const MatrixView qv{q.data(), n, d_k}, kv{k.data(), m, d_k}, vv{v.data(), m, d_v};
+    REQUIRE_FALSE(check_attention(qv, kv, vv, config));
+    REQUIRE_FALSE(attention_into(qv, kv, vv, config, b));
+    CHECK(b.divisor == expected.divisor);
+    for (std::size_t i = 0; i < n; ++i) {
+      CHECK(b.query_norms[i] == expected.query_norms(i));
+      CHECK(b.rows[i].max == expected.rows[i].max);
+      CHECK(b.rows[i].exp_sum == expected.rows[i].exp_sum);
+      CHECK(b.rows[i].score_sum == expected.rows[i].score_sum);
+      CHECK(b.rows[i].visible == expected.rows[i].visible);
+      CHECK(b.rows[i].weight_sum == expected.rows[i].weight_sum);
+      CHECK(b.rows[i].entropy == expected.rows[i].entropy);
+      CHECK(b.rows[i].problem == expected.rows[i].problem);
+      for (std::size_t j = 0; j < m; ++j) {
+        CHECK(b.scores[i * m + j] == expected.scores(i, j));
+        CHECK(b.scaled[i * m + j] == expected.scaled(i, j));
+        CHECK(b.masked[i * m + j] == expected.masked(i, j));
+        CHECK(b.exps[i * m + j] == expected.exps(i, j));
+        CHECK(b.weights[i * m + j] == expected.weights(i, j));
+        CHECK(b.visible[i * m + j] == expected.visible(i, j));
+      }
+      for (std::size_t t = 0; t < d_v; ++t) CHECK(b.output[i * d_v + t] == expected.output(i, t));
+    }
+    for (std::size_t j = 0; j < m; ++j) CHECK(b.key_norms[j] == expected.key_norms(j));
+  }
 }
