@@ -327,6 +327,17 @@ test('more words than the page draws: a message with the count, the last result 
   await p.close();
 });
 
+test('multi-head: heads side by side wider than the limit: the message names heads × d_k', async () => {
+  const p = await chromium.context.newPage();
+  const problems = [];
+  p.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await p.goto(server.url + '#ver=1&preset=multihead&heads=16&dK=1024');
+  await p.waitForFunction(() => document.getElementById('app')?.dataset.state === 'error');
+  assert.match(await p.locator('.error').first().innerText(), /16 heads of d_k = 1,024 .* 16,384 features, above the limit of 1,024/);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
 // --- every preset, light and dark: no console error, a screenshot ------------------------------------
 
 test('no console errors on any preset, in light and dark; a screenshot of each', async () => {

@@ -11,6 +11,8 @@ export interface Shapes {
   keyCols?: number; // d_k of K
   keyRows?: number; // m
   valueRows?: number; // m of V
+  heads?: number; // multi-head: the heads asked for
+  dK?: number; // multi-head: each head's d_k (0: the engine's default)
 }
 
 /** The largest matrix the engine takes (engine.limits). */
@@ -66,6 +68,11 @@ export function engineMessage(e: EngineError, limits: Limits, shapes: Shapes = {
     case 'zero_vector':
       return t('error.code.zero_vector', { name, row: int(e.row + 1) });
     case 'too_large':
+      // Multi-head: the heads side by side are what is too wide, not d_k alone.
+      if (e.input === 'dK' && shapes.heads && shapes.dK) {
+        return t('error.heads.tooWide', { heads: int(shapes.heads), dk: int(shapes.dK),
+          total: int(shapes.heads * shapes.dK), max: int(limits.maxDim) });
+      }
       return t('error.code.too_large', { name, tokens: int(limits.maxTokens), dims: int(limits.maxDim) });
     case 'not_finite':
       return t('error.code.not_finite', { name, at });

@@ -218,7 +218,8 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef): Computed
   const n = queries.length, m = keys.length;
   const base = stepOptions(s, n, m);
   const [optA, optB, sideA, sideB] = sides(s, base, s.compare);
-  const shapes = { queryCols: queries[0]?.length ?? 0, keyCols: keys[0]?.length ?? 0, keyRows: m, valueRows: values.length };
+  const shapes = { queryCols: queries[0]?.length ?? 0, keyCols: keys[0]?.length ?? 0, keyRows: m, valueRows: values.length,
+    heads: multi ? s.heads : undefined, dK: multi ? s.dK : undefined };
   const fail = (e: EngineError) => {
     errors.push({ where: whereOf(e.input, s.mode, s.setup === 'query'), message: engineMessage(e, engine.limits, shapes) });
     return out;

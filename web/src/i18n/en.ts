@@ -271,6 +271,7 @@ export const en = {
   'error.code.bad_temperature': 'The temperature must be a number above 0.',
   'error.code.zero_vector': '{name}, row {row}, is all zeros: a zero vector has no direction, so it has no cosine. Change one of its entries or use the dot product.',
   'error.code.too_large': '{name} is above the limit (a matrix has at most {tokens} rows and {dims} columns).',
+  'error.heads.tooWide': '{heads} heads of d_k = {dk} side by side are {total} features, above the limit of {max}. Use fewer heads or a smaller d_k.',
   'error.code.parse_error': '{name}: {at}this is not a number, or the row has a different length than the others.',
   'error.code.parse_embeddings': 'Word-vector file: {at}each line must be a word followed by the same count of numbers.',
   'error.code.bad_utf8': 'The text has a character that is not valid UTF-8: {at}paste or type the text again as UTF-8.',

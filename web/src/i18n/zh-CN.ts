@@ -272,6 +272,7 @@ export const zhCN: Messages = {
   'error.code.bad_temperature': '温度必须是大于 0 的数。',
   'error.code.zero_vector': '{name} 第 {row} 行全是 0：零向量没有方向，无法算余弦。改动其中一项，或改用点积。',
   'error.code.too_large': '{name} 超出了上限（每个矩阵最多 {tokens} 行、{dims} 列）。',
+  'error.heads.tooWide': '{heads} 个头、每个 d_k = {dk}，并排起来共 {total} 个特征，超过上限 {max}。请减少头数或减小 d_k。',
   'error.code.parse_error': '{name}：{at}这里无法读成数字，或者这一行的长度与其他行不同。',
   'error.code.parse_embeddings': '词向量文件：{at}每行应是一个词，后面跟着数目相同的数字。',
   'error.code.bad_utf8': '文本中有无效的字符（不是 UTF-8）：{at}请重新以 UTF-8 粘贴或输入。',
