@@ -93,6 +93,8 @@ const caps = [
   ['16 heads, 64 words', '#ver=1&preset=multihead&heads=16', (page) => andRender(page, () => page.fill('#words-text', words(64, 1)))],
 ];
 const longest = [];
+// A browser of its own: after the runs above its compiled code is warm, and the first jump to
+// a cap would then look cheaper than it is on a reader's first visit.
 const server2 = await serve();
 const chromium2 = await launch();
 try {

@@ -328,11 +328,8 @@ test('more words than the page draws: a message with the count, the last result 
 });
 
 test('multi-head: heads side by side wider than the limit: the message names heads × d_k', async () => {
-  const p = await chromium.context.newPage();
-  const problems = [];
-  p.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  await p.goto(server.url + '#ver=1&preset=multihead&heads=16&dK=1024');
-  await p.waitForFunction(() => document.getElementById('app')?.dataset.state === 'error');
+  const { page: p, problems } = await open(chromium.context, server.url + '#ver=1&preset=multihead&heads=16&dK=1024');
+  assert.equal(await p.locator('#app').getAttribute('data-state'), 'error');
   assert.match(await p.locator('.error').first().innerText(), /16 heads of d_k = 1,024 .* 16,384 features, above the limit of 1,024/);
   assert.deepEqual(problems, []);
   await p.close();

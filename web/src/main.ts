@@ -966,8 +966,9 @@ function initialState(link: ReturnType<typeof readLink>): { state: State; notice
 
 /** Keeps the state: in the link, and (unless embedded) in the browser's storage for the next visit. */
 function keep(state: State): void {
-  writeLink(state);
-  if (!embed.embed) writeStored(serialise(state));
+  const text = serialise(state); // once: a state of large pasted matrices is 300,000 characters
+  writeLink(text);
+  if (!embed.embed) writeStored(text);
 }
 
 /**
@@ -992,9 +993,10 @@ function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
   return key === 'y' && !e.shiftKey ? 'redo' : null;
 }
 
-function linkText(state: State): string {
+/** The link's text for a serialised state: the state and the embedding keys. */
+function linkText(stateText: string): string {
   const e = serialiseEmbed(embed);
-  return serialise(state) + (e ? '&' + e : '');
+  return stateText + (e ? '&' + e : '');
 }
 
 /** Embed mode: the chosen steps, the controls asked for, the link to the full page. */
@@ -1032,9 +1034,9 @@ function postHeight(root: HTMLElement): void {
 }
 
 /** Writes the state into the link without a history entry, so a copied address reproduces it. */
-function writeLink(state: State): void {
-  if (fullLink) fullLink.href = 'index.html#' + serialise(state);
-  let text = linkText(state);
+function writeLink(stateText: string): void {
+  if (fullLink) fullLink.href = 'index.html#' + stateText;
+  let text = linkText(stateText);
   // A state too long for a link (large pasted matrices) leaves the address bare, so a reload
   // restores it from storage rather than from an older link; the share dialog says why.
   if (text.length > CAPS.link) text = '';
@@ -1100,7 +1102,7 @@ async function start(): Promise<void> {
     // Another link opened in the same tab (or the hash edited by hand) is the new state.
     window.addEventListener('hashchange', () => {
       const text = location.hash.replace(/^#/, '');
-      if (app && text === linkText(app.current)) return;
+      if (app && text === linkText(serialise(app.current))) return;
       const next = readLink();
       history.record(historyText(next.state), '', performance.now()); // undo goes back to before the link
       mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);

@@ -4,6 +4,7 @@
 import { h, clear } from '../dom';
 import { t } from '../i18n';
 import { Heatmap } from './heatmap';
+import { cellNumber } from '../model';
 
 /**
  * Above this many cells a matrix is shown read-only, as a heatmap drawn on a canvas (editing it
@@ -139,10 +140,9 @@ export class Grid {
     const hidden = new Uint8Array(rows * cols);
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < cols; j++) {
-        const text = d.cells[i][j];
-        const x = text.trim() === '' ? NaN : Number(text);
-        data[i * cols + j] = x;
-        hidden[i * cols + j] = Number.isFinite(x) ? 0 : 1;
+        const x = cellNumber(d.cells[i][j]); // what the engine was given, or null
+        data[i * cols + j] = x ?? NaN;
+        hidden[i * cols + j] = x === null ? 1 : 0;
       }
     }
     this.large!.update({ caption: d.caption, rowLabels: d.rowLabels, colLabels: d.colLabels, values: { rows, cols, data },

@@ -55,8 +55,8 @@ export function shareDialog(source: ShareSource): { open: HTMLButtonElement; dia
   open.addEventListener('click', () => {
     const state = source.state();
     const tooLong = state.length > CAPS.link; // a link that long would not open
-    const all = snippets(location.href.replace(/#.*$/, ''), tooLong ? 'ver=1' : state, t('app.title'));
-    for (const [key, area] of areas) area.value = tooLong ? '' : all[key] ?? '';
+    const all: Record<string, string> = tooLong ? {} : snippets(location.href.replace(/#.*$/, ''), state, t('app.title'));
+    for (const [key, area] of areas) area.value = all[key] ?? '';
     status.textContent = tooLong ? t('share.tooLong', { length: int(state.length), max: int(CAPS.link) }) : '';
     dialog.showModal();
   });
