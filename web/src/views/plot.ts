@@ -16,8 +16,8 @@ export class Plot {
   // an edit then only moves them (rebuilding the SVG was a third of an update at 16 tokens).
   private shape = '';
   private moves: SVGLineElement[] = [];
-  private dots: Array<{ dot: Element; label: Element | null }> = [];
-  private rings: Array<{ dot: Element; label: Element | null }> = [];
+  private dots: Array<{ dot: Element; label: Element | null; width: number }> = [];
+  private rings: Array<{ dot: Element; label: Element | null; width: number }> = [];
 
   constructor() {
     this.svg = ns(SVG, 'svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'plot-svg' }) as SVGSVGElement;
@@ -47,12 +47,16 @@ export class Plot {
       setAll(line, { x1: ax, y1: ay, x2: bx, y2: by });
       line.style.display = Math.hypot(bx - ax, by - ay) < 2 ? 'none' : ''; // a token that stays put
     });
-    const place = (p: { dot: Element; label: Element | null }, x: number, y: number) => {
+    const at: Array<[number, number]> = [];
+    const labelled: Array<{ label: Element; x: number; y: number; width: number }> = [];
+    const place = (p: { dot: Element; label: Element | null; width: number }, x: number, y: number) => {
       setAll(p.dot, { cx: x, cy: y });
-      if (p.label) setAll(p.label, { x: x + 6, y: y - 6 });
+      at.push([x, y]);
+      if (p.label) labelled.push({ label: p.label, x, y, width: p.width });
     };
     this.dots.forEach((p, i) => place(p, px(v.data[2 * i]), py(v.data[2 * i + 1])));
     this.rings.forEach((p, i) => place(p, px(o.data[2 * i]), py(o.data[2 * i + 1])));
+    placeLabels(labelled, at);
     // The share of the variance the plane shows, as the engine reported it.
     const shown = plane.totalVariance > 0 ? (plane.variance[0] + plane.variance[1]) / plane.totalVariance : 1;
     const caption = t('view.hint.plot') + ' ' + t('plot.caption', { share: int(Math.round(100 * shown)) });
@@ -86,7 +90,7 @@ export class Plot {
         ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`));
       const text = label(valueLabels[i] ?? '', 'value-label');
       this.svg.append(dot, text);
-      this.dots.push({ dot, label: text });
+      this.dots.push({ dot, label: text, width: textWidth(valueLabels[i] ?? '') });
       this.points.push({ kind: 'v', i, el: dot });
     }
     for (let i = 0; i < outputs; i++) {
@@ -95,7 +99,7 @@ export class Plot {
       const text = arrows ? null : label(outputLabels[i] ?? '', 'output-label');
       this.svg.append(ring);
       if (text) this.svg.append(text);
-      this.rings.push({ dot: ring, label: text });
+      this.rings.push({ dot: ring, label: text, width: text ? textWidth(outputLabels[i] ?? '') : 0 });
       this.points.push({ kind: 'o', i, el: ring });
     }
     this.svg.setAttribute('aria-label', t('view.plot'));
@@ -107,6 +111,50 @@ export class Plot {
       const on = (p.kind === 'o' && p.i === query) || (p.kind === 'v' && p.i === key);
       p.el.classList.toggle('hl', on);
     }
+  }
+}
+
+// Labels are 11 px text (styles.css): about this wide per character, twice that for CJK.
+const CHAR_W = 6.4, WIDE_W = 11.5, ASCENT = 9, DESCENT = 3, DOT_R = 6;
+
+/** The width a label takes on screen, estimated without a layout (the card may be off screen). */
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += ch.codePointAt(0)! >= 0x2e80 ? WIDE_W : CHAR_W;
+  return w;
+}
+
+type Box = [number, number, number, number]; // x0, y0, x1, y1
+
+function overlap(a: Box, b: Box): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * Puts each label next to its point where it covers the fewest labels already placed and other
+ * points, and stays inside the plot: to the upper right if that is free, else below, to the left,
+ * above or under it. Points that coincide otherwise print their names on top of each other.
+ */
+function placeLabels(labels: Array<{ label: Element; x: number; y: number; width: number }>, points: Array<[number, number]>): void {
+  const placed: Box[] = [];
+  const dots: Box[] = points.map(([x, y]) => [x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R]);
+  for (const { label, x, y, width: w } of labels) {
+    // Text positions (left end, baseline), in order of preference.
+    const spots: Array<[number, number]> = [[x + 6, y - 6], [x + 6, y + 14], [x - 6 - w, y - 6], [x - 6 - w, y + 14],
+      [x - w / 2, y - 9], [x - w / 2, y + 17]];
+    let best = spots[0], bestCost = Infinity;
+    for (const [lx, ly] of spots) {
+      const box: Box = [lx, ly - ASCENT, lx + w, ly + DESCENT];
+      let cost = 0;
+      for (const b of placed) cost += 4 * overlap(box, b);
+      for (const d of dots) cost += overlap(box, d);
+      cost += 2 * (box[2] - box[0]) * (box[3] - box[1]) - 2 * overlap(box, [0, 0, W, H]); // outside the plot
+      if (cost < bestCost - 1e-9) { best = [lx, ly]; bestCost = cost; }
+      if (cost === 0) break;
+    }
+    placed.push([best[0], best[1] - ASCENT, best[0] + w, best[1] + DESCENT]);
+    setAll(label, { x: best[0], y: best[1] });
   }
 }
 
