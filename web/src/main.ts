@@ -901,7 +901,8 @@ class App {
       else if (f.view === 'q') { query = f.row; feat = f.col; }
       else if (f.view === 'k') { key = f.row; feat = f.col; }
       else if (f.view === 'v') { key = f.row; vfeat = f.col; }
-      else if (f.view === 'x') { query = f.row; key = this.state.setup === 'self' ? f.row : null; feat = vfeat = f.col; }
+      // X holds the keys and values; in self-attention each of its rows is a query as well.
+      else if (f.view === 'x') { key = f.row; query = this.state.setup === 'self' ? f.row : null; feat = vfeat = f.col; }
     }
     const list = (...xs: Array<number | null>) => xs.filter((x): x is number => x !== null);
     for (const [v, c] of this.cards) {

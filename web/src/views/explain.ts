@@ -106,8 +106,8 @@ export class Explain {
       const products = Array.from(e.terms, (_, s) => `${term(e.weights[s])}×${term(e.values[s])}`);
       lines.push([t('explain.output', { q, f }), `Σ_j w_ij·v_j = ${sum(products, e.output)}`]);
     } else {
-      const rowName = view === 'k' || view === 'v' ? k || (model.keyLabels[i] ?? '') : model.queryLabels[i] ?? '';
-      const label = view === 'k' || view === 'v' ? model.keyLabels[i] ?? rowName : rowName;
+      // K, V and the word vectors X are rows of keys (X's are the queries too in self-attention).
+      const label = (view === 'q' ? model.queryLabels[i] : model.keyLabels[i]) ?? '';
       const f = (view === 'v' ? model.dvNames[j] : model.dkNames[j]) ?? String(j + 1);
       where = `${label} · ${f}`;
       lines.push([t('explain.input', { matrix: viewTitle(view), row: label, f }), '']);
