@@ -89,6 +89,7 @@ class App {
   private readonly fileStatus = h('p', { class: 'hint', attrs: { role: 'status' } });
   private readonly pasteStatus = h('p', { class: 'hint', attrs: { role: 'status' } });
   private readonly wordsInfo = h('p', { class: 'hint' });
+  private readonly unknownInfo = h('p', { class: 'hint unknown-note' }); // the "?" before a word, said in words
   private views: HTMLElement | null = null;
   private readonly undoButton = this.historyButton('undo');
   private readonly redoButton = this.historyButton('redo');
@@ -332,7 +333,7 @@ class App {
       queryRow,
       h('details', { class: 'file' }, h('summary', { text: t('words.file') }),
         h('p', { class: 'hint', text: t('words.fileHint') }), file, paste, usePaste, this.fileStatus),
-      this.wordsInfo,
+      this.wordsInfo, this.unknownInfo,
       h('div', { class: 'scroll' }, xGrid.el), this.errorBox('x'), reset, qxBlock);
 
     // Vectors.
@@ -703,6 +704,10 @@ class App {
         setText(this.wordsInfo, t('words.tokenCount', { n: int(w.tokens.length), d: int(w.features.length) }));
       }
       const qw = queryWords ?? this.lastQueryWords;
+      const unknown = new Set<string>();
+      for (const x of s.setup === 'query' ? [w, qw] : [w]) x?.tokens.forEach((tok, i) => { if (x.unknown[i] && !x.edited[i]) unknown.add(tok); });
+      setText(this.unknownInfo, unknown.size ? t('words.unknownList', { words: [...unknown].join(', ') }) : '');
+      this.unknownInfo.hidden = unknown.size === 0;
       if (qw && s.setup === 'query') {
         this.grids.get('qx')!.update({ caption: t('words.queryVectors'), cells: qw.cells, rowLabels: qw.tokens,
           colLabels: qw.features, rowMarks: qw.tokens.map((_, i) => (qw.edited[i] ? 'edited' : qw.unknown[i] ? 'unknown' : '')),

@@ -108,6 +108,7 @@ export const en = {
   'words.vectors': 'Word vectors X (edit any cell)',
   'words.queryVectors': 'Query vectors',
   'words.unknown': 'not in the word list: a made-up vector, edit it',
+  'words.unknownList': '? marks a word not in the word list ({words}): it gets a made-up vector, which you can edit.',
   'words.edited': 'edited',
   'words.resetEdits': 'Undo my edits',
   'words.tokenCount': '{n} tokens × {d} features',

@@ -109,6 +109,7 @@ export const zhCN: Messages = {
   'words.vectors': '词向量 X（每格都可以改）',
   'words.queryVectors': '查询向量',
   'words.unknown': '词表里没有这个词：这是临时编的向量，可以修改',
+  'words.unknownList': '? 标出词表里没有的词（{words}）：它的向量是临时编的，可以修改。',
   'words.edited': '已修改',
   'words.resetEdits': '撤销我的修改',
   'words.tokenCount': '{n} 个词 × {d} 项特征',
