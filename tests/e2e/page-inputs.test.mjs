@@ -1,0 +1,176 @@
+// The page's inputs and controls as a learner uses them, in real Chromium against the built dist/:
+// a query against the keys, words the lexicon lacks, text in Chinese, vectors grown, shrunk and
+// pasted as JSON, word vectors pasted as text, the temperature, the numbers toggle and the plot's
+// labels. Every expected number is worked out by hand in the comment next to it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, andRender, readHeatmap, cell, number, loadPreset } from './page-helpers.mjs';
+
+let server, chromium;
+before(async () => {
+  server = await serve();
+  chromium = await launch();
+});
+after(async () => {
+  await chromium?.close();
+  await server?.close();
+});
+
+const page = () => open(chromium.context, server.url);
+const explanation = (p) => p.locator('.explain-body').innerText();
+const rowLabels = (p, view) => p.locator(`.heatmap[data-view="${view}"][data-side="a"] tbody th`).allInnerTexts();
+const lit = (p, view) => p.evaluate((v) => {
+  const root = document.querySelector(`.heatmap[data-view="${v}"][data-side="a"]`);
+  const on = (els) => Array.from(els, (el, k) => (el.classList.contains('hl') ? k : -1)).filter((k) => k >= 0);
+  return { rows: on(root.querySelectorAll('tbody tr')), cols: on(root.querySelectorAll('thead th')) };
+}, view);
+
+test('query versus keys: one query word against the sentence; an X cell is explained and lit as a key', async () => {
+  const { page: p, problems } = await page();
+  await andRender(p, () => p.selectOption('select[data-control="lexicon"]', 'fruit'));
+  await andRender(p, () => p.fill('#words-text', 'apple orange iPhone'));
+  await andRender(p, () => p.check('fieldset[data-control="setup"] input[value="query"]'));
+  await andRender(p, () => p.fill('#query-text', 'apple'));
+  // apple (1,2,1) against apple, orange (2,2,0), iPhone (0,2,3): 1+4+1, 2+4+0, 0+4+3.
+  assert.deepEqual(await readHeatmap(p, 'scores'), [['6', '6', '7']]);
+  assert.deepEqual(await rowLabels(p, 'weights'), ['apple']);
+  assert.equal(await p.locator('.input-grid[data-view="qx"] tbody tr').count(), 1);
+  // X's third row is the key iPhone: its name is explained, and its column lights up in the steps.
+  await p.locator('.input-grid[data-view="x"] input[data-i="2"][data-j="0"]').hover();
+  assert.match(await explanation(p), /“iPhone”, feature “colour”/);
+  assert.deepEqual(await lit(p, 'weights'), { rows: [], cols: [2] });
+  // The query's own vector is the query row.
+  await p.locator('.input-grid[data-view="qx"] input[data-i="0"][data-j="1"]').hover();
+  assert.match(await explanation(p), /“apple”, feature “fruit”/);
+  assert.deepEqual((await lit(p, 'weights')).rows, [0]);
+  // A word has one vector: editing the query's apple to (1,2,5) edits the key apple too.
+  // apple·apple = 1+4+25, apple·orange = 2+4+0, apple·iPhone = 0+4+15.
+  await andRender(p, () => p.locator('.input-grid[data-view="qx"] input[data-i="0"][data-j="2"]').fill('5'));
+  assert.deepEqual(await readHeatmap(p, 'scores'), [['30', '6', '19']]);
+  assert.equal(await p.locator('.input-grid[data-view="x"] input[data-i="0"][data-j="2"]').inputValue(), '5');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('words the lexicon lacks are marked and editable; Chinese text is split into words', async () => {
+  const { page: p, problems } = await page();
+  await andRender(p, () => p.fill('#words-text', 'the zorblat sat'));
+  const rows = p.locator('.input-grid[data-view="x"] tbody tr');
+  assert.deepEqual(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getAttribute('data-mark'))), [null, 'unknown', null]);
+  assert.match(await p.locator('.words-panel .unknown-note').innerText(), /\? marks a word not in the word list \(zorblat\)/);
+  // Its vector is the reader's to set: zorblat = (0, …, 0) scores 0 against every word.
+  for (let j = 0; j < 8; j++) await andRender(p, () => p.locator(`.input-grid[data-view="x"] input[data-i="1"][data-j="${j}"]`).fill('0'));
+  assert.deepEqual((await readHeatmap(p, 'scores'))[1], ['0', '0', '0']);
+  assert.equal(await rows.nth(1).getAttribute('data-mark'), 'edited');
+  assert.ok(!(await p.locator('.words-panel .unknown-note').isVisible()), 'an edited word is no longer made up');
+  await andRender(p, () => p.fill('#words-text', '我喜欢苹果'));
+  assert.deepEqual(await rowLabels(p, 'weights'), ['我', '喜欢', '苹果']);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('vectors: a JSON matrix pasted into Q, then queries, keys and d_k added and removed', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'painting');
+  await p.click('details.paste summary');
+  await p.selectOption('select[data-control="paste-target"]', 'q');
+  await p.fill('textarea[data-input="matrix-paste"]', '[[1, 0], [0, 1], [1, 1]]');
+  await andRender(p, () => p.click('button[data-action="paste"]'));
+  // The third query (1, 1) adds both columns of K: 80+20, 60+30, 50+10, 30+100, 10+10.
+  assert.deepEqual((await readHeatmap(p, 'scores'))[2], ['100', '90', '60', '130', '20']);
+  await andRender(p, () => p.click('button[data-action="vectors.removeKey"]'));
+  assert.deepEqual((await readHeatmap(p, 'scores'))[2], ['100', '90', '60', '130'], 'the ribbon is gone');
+  await andRender(p, () => p.click('button[data-action="vectors.removeQuery"]'));
+  assert.equal((await readHeatmap(p, 'scores')).length, 2);
+  // A new feature column starts at 0 in Q and K, so the scores stay; a value in it counts.
+  await andRender(p, () => p.click('button[data-action="vectors.addDk"]'));
+  assert.equal(await p.locator('.input-grid[data-view="k"] tbody tr').first().locator('input[data-j]').count(), 3);
+  assert.deepEqual((await readHeatmap(p, 'scores'))[0], ['80', '60', '50', '30']);
+  await andRender(p, () => p.locator('.input-grid[data-view="q"] input[data-i="0"][data-j="2"]').fill('1'));
+  await andRender(p, () => p.locator('.input-grid[data-view="k"] input[data-i="0"][data-j="2"]').fill('7'));
+  assert.deepEqual((await readHeatmap(p, 'scores'))[0], ['87', '60', '50', '30']);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('word vectors pasted as text replace the built-in words', async () => {
+  const { page: p, problems } = await page();
+  await andRender(p, () => p.fill('#words-text', 'the cat sat'));
+  await p.click('details.file summary');
+  await p.fill('textarea[data-input="glove-paste"]', 'the 1 0\ncat 0 1\nsat 1 1\n');
+  await andRender(p, () => p.click('details.file button'));
+  assert.match(await p.locator('.file [role="status"]').innerText(), /3 words with 2 features/);
+  // the (1,0), cat (0,1), sat (1,1): every dot product by hand.
+  assert.deepEqual(await readHeatmap(p, 'scores'), [['1', '0', '1'], ['0', '1', '1'], ['1', '1', '2']]);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('temperature: a scaled score reads ÷ T; two temperatures compared side by side with their difference', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'painting');
+  await cell(p, 'scaled', 1, 3).hover();
+  assert.match(await explanation(p), /100 ÷ 20 = 5/);
+  await andRender(p, () => p.selectOption('select[data-control="compare"]', 'temperature'));
+  assert.deepEqual(await p.locator('[data-step="weights"] .side-label').allInnerTexts(), ['T = 20', 'T = 5']);
+  assert.equal((await readHeatmap(p, 'scaled', 'b'))[1][3], '20', '100 ÷ 5');
+  // flying at T = 20: e⁵ / (e¹ + e^1.5 + e^0.5 + e⁵ + e^0.5) = 0.934; at T = 5 the bird takes all: 1.
+  const a = await readHeatmap(p, 'weights', 'a'), b = await readHeatmap(p, 'weights', 'b');
+  assert.equal(a[1][3], '0.93');
+  assert.equal(b[1][3], '1');
+  assert.equal((await readHeatmap(p, 'diff'))[1][3], '0.07');
+  // The slider sets T: its far left end is the smallest temperature, which sharpens the first row too.
+  const slider = p.locator('input[data-control="temperature"]');
+  const min = await slider.getAttribute('min');
+  await andRender(p, () => slider.fill(min));
+  assert.equal((await readHeatmap(p, 'weights', 'a'))[0][0], '1');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('the numbers toggle hides the printed numbers and brings them back', async () => {
+  const { page: p, problems } = await page();
+  const ink = () => p.evaluate(() => getComputedStyle(document.querySelector('.heatmap[data-view="weights"] td[data-i]')).color);
+  const shown = await ink();
+  assert.notEqual(shown, 'rgba(0, 0, 0, 0)');
+  await andRender(p, () => p.uncheck('input[data-control="numbers"]'));
+  assert.equal(await ink(), 'rgba(0, 0, 0, 0)');
+  await andRender(p, () => p.check('input[data-control="numbers"]'));
+  assert.equal(await ink(), shown);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('the formula is MathML and lights the part of the step pointed at', async () => {
+  const { page: p, problems } = await page();
+  assert.equal(await p.locator('.formula math').count(), 1);
+  const on = () => p.evaluate(() => Array.from(document.querySelectorAll('.formula .f-on'), (el) => el.dataset.part));
+  await cell(p, 'scores', 0, 0).hover();
+  assert.deepEqual(await on(), ['scores']);
+  await cell(p, 'weights', 0, 0).hover();
+  assert.deepEqual(await on(), ['weights']);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('the plot’s labels do not cover one another, even where two points meet', async () => {
+  const { page: p, problems } = await page();
+  // Painting: the output of “flying” lands on the bird, Why softmax: the apple's output on the apple.
+  for (const id of ['painting', 'softmax', 'fruit']) {
+    await loadPreset(p, id);
+    const boxes = await p.evaluate(() => Array.from(document.querySelectorAll('.plot-svg text'), (el) => {
+      const b = el.getBBox();
+      return { text: el.textContent, x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
+    }));
+    assert.ok(boxes.length >= 3, id);
+    for (let a = 0; a < boxes.length; a++) {
+      for (let b = a + 1; b < boxes.length; b++) {
+        const A = boxes[a], B = boxes[b];
+        const apart = A.x1 <= B.x0 || B.x1 <= A.x0 || A.y1 <= B.y0 || B.y1 <= A.y0;
+        assert.ok(apart, `${id}: “${A.text}” covers “${B.text}”`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  await p.close();
+});
