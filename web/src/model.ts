@@ -94,7 +94,10 @@ function parseCells(cells: Cells, name: string, where: Where, errors: PageError[
     const text = cells[i][j];
     invalid.add(i + ',' + j);
     const at = { matrix: name, row: int(i + 1), rowLabel: rowNames[i] ?? '', col: int(j + 1), text };
-    errors.push({ where, message: text.trim() === '' ? t('error.emptyCell', at) : t('error.cell', at) });
+    // "1e400" is written as a number but no double holds it: say so rather than "not a number".
+    const message = text.trim() === '' ? t('error.emptyCell', at)
+      : NUMBER.test(text.replace(/\u2212/g, '-')) ? t('error.cellTooLarge', at) : t('error.cell', at);
+    errors.push({ where, message });
   }
   return p.values;
 }

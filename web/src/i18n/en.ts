@@ -251,6 +251,7 @@ export const en = {
   'explain.announce': '{where}: {text}',
 
   'error.cell': '{matrix}, row {row} ({rowLabel}), column {col}: “{text}” is not a number.',
+  'error.cellTooLarge': '{matrix}, row {row} ({rowLabel}), column {col}: “{text}” is too large: numbers here stop at about 1.8e308.',
   'error.emptyCell': '{matrix}, row {row} ({rowLabel}), column {col} is empty.',
   'error.tooManyTokens': 'The text has {count} words and pieces of words; the page draws at most {max}. Shorten it to see every step.',
   'error.kept': 'Showing the last result that worked.',
@@ -289,6 +290,10 @@ export const en = {
   'error.name.dK': 'd_k',
   'error.name.lexicon': 'The word list',
   'error.name.embeddings': 'The word-vector file',
+  'error.name.scores': 'The similarity QKᵀ',
+  'error.name.scaled': 'The scaled scores',
+  'error.name.weights': 'The weights',
+  'error.name.output': 'The output',
   'error.name.other': 'An input',
 } as const;
 

@@ -252,6 +252,7 @@ export const zhCN: Messages = {
   'explain.announce': '{where}：{text}',
 
   'error.cell': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列：“{text}”不是数字。',
+  'error.cellTooLarge': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列：“{text}”太大了：这里的数最大约为 1.8e308。',
   'error.emptyCell': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列是空的。',
   'error.tooManyTokens': '这段文字有 {count} 个词（或词的片段）；页面最多画 {max} 个。请缩短文字，再看每一步。',
   'error.kept': '仍显示上一次成功的结果。',
@@ -290,5 +291,9 @@ export const zhCN: Messages = {
   'error.name.dK': 'd_k',
   'error.name.lexicon': '词表',
   'error.name.embeddings': '词向量文件',
+  'error.name.scores': '相似度 QKᵀ',
+  'error.name.scaled': '缩放后的分数',
+  'error.name.weights': '权重',
+  'error.name.output': '输出',
   'error.name.other': '输入',
 };
