@@ -224,7 +224,10 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef): Computed
   const shapes = { queryCols: queries[0]?.length ?? 0, keyCols: keys[0]?.length ?? 0, keyRows: m, valueRows: values.length,
     heads: multi ? s.heads : undefined, dK: multi ? s.dK : undefined };
   const fail = (e: EngineError) => {
-    errors.push({ where: whereOf(e.input, s.mode, s.setup === 'query'), message: engineMessage(e, engine.limits, shapes) });
+    // In words mode the reader sees Q, K and V as the word vectors X (but for a separate query).
+    const seen = s.mode === 'words' && ['queries', 'keys', 'values'].includes(e.input) &&
+      !(s.setup === 'query' && e.input === 'queries') ? { ...e, input: 'x' } : e;
+    errors.push({ where: whereOf(e.input, s.mode, s.setup === 'query'), message: engineMessage(seen, engine.limits, shapes) });
     return out;
   };
 
