@@ -191,3 +191,27 @@ test('numbers too large: a cell beyond a double says so; a step that overflows i
   assert.deepEqual(problems, []);
   await p.close();
 });
+
+test('vectors on a desktop: no row name is cut off and no grid hides columns', async () => {
+  const { page: p, problems } = await page();
+  for (const id of ['painting', 'softmax']) {
+    await loadPreset(p, id);
+    const cut = await p.evaluate(() => [
+      ...Array.from(document.querySelectorAll('.vectors-panel .label-input'), (el) => [el.value, el.scrollWidth - el.clientWidth]),
+      ...Array.from(document.querySelectorAll('.vectors-panel .qkv > .scroll'), (el) => [el.querySelector('caption, .grid-caption')?.textContent ?? 'grid', el.scrollWidth - el.clientWidth]),
+    ].filter(([, over]) => over > 0));
+    assert.deepEqual(cut, [], id);
+  }
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
+test('words and cosine: an all-zero word vector is reported at X, by the name the reader sees', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'fruit');
+  await andRender(p, () => p.check('fieldset[data-control="similarity"] input[value="cosine"]'));
+  for (let j = 0; j < 3; j++) await andRender(p, () => p.locator(`.input-grid[data-view="x"] input[data-i="1"][data-j="${j}"]`).fill('0'));
+  assert.match(await p.locator('[data-errors="x"]').innerText(), /^Word vectors X, row 2, is all zeros/);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
