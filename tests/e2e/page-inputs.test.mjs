@@ -215,3 +215,19 @@ test('words and cosine: an all-zero word vector is reported at X, by the name th
   assert.deepEqual(problems, []);
   await p.close();
 });
+
+test('on a phone the explanation of a tapped cell is on screen, wherever the cell is', async () => {
+  const { page: p, problems } = await open(chromium.context, server.url, { width: 360, height: 780 });
+  await loadPreset(p, 'fruit');
+  for (const [view, i, j, text] of [['output', 2, 2, /iPhone · tech/], ['weights', 1, 2, /orange → iPhone/]]) {
+    await cell(p, view, i, j).scrollIntoViewIfNeeded();
+    await cell(p, view, i, j).click();
+    assert.match(await explanation(p), text);
+    const box = await p.locator('.explain').boundingBox(); // relative to the viewport
+    assert.ok(box.y >= 0 && box.y + box.height <= 780, `the panel is at ${Math.round(box.y)}..${Math.round(box.y + box.height)}`);
+  }
+  const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+  assert.deepEqual(problems, []);
+  await p.close();
+});
