@@ -231,3 +231,24 @@ test('on a phone the explanation of a tapped cell is on screen, wherever the cel
   assert.deepEqual(problems, []);
   await p.close();
 });
+
+test('the projection seed: another seed, other weights; the same seed, the same weights again', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'multihead');
+  const seven = await readHeatmap(p, 'weights');
+  await andRender(p, () => p.fill('input[data-control="seed"]', '8'));
+  const eight = await readHeatmap(p, 'weights');
+  assert.notDeepEqual(eight, seven);
+  await andRender(p, () => p.fill('input[data-control="seed"]', '7'));
+  assert.deepEqual(await readHeatmap(p, 'weights'), seven);
+  // One head with X·W: the seeded projection changes the scores from X·Xᵀ.
+  await andRender(p, () => p.selectOption('select[data-control="heads"]', '1'));
+  const projected = await readHeatmap(p, 'scores');
+  await andRender(p, () => p.check('fieldset[data-control="projection"] input[value="identity"]'));
+  const plain = await readHeatmap(p, 'scores');
+  assert.notDeepEqual(projected, plain);
+  // Q = K = V = X: "bird" (1,0,0,0,0,0,1,−0.5) with itself: 1 + 1 + 0.25.
+  assert.equal(plain[1][1], '2.25');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
