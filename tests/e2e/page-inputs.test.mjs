@@ -119,6 +119,12 @@ test('temperature: a scaled score reads ÷ T; two temperatures compared side by 
   assert.equal(a[1][3], '0.93');
   assert.equal(b[1][3], '1');
   assert.equal((await readHeatmap(p, 'diff'))[1][3], '0.07');
+  // Pointing at the difference explains it: right − left, then the right-hand weight's arithmetic.
+  await cell(p, 'diff', 1, 3).hover();
+  const text = await explanation(p);
+  assert.match(text, /on the right \(T = 5\) minus the one on the left \(T = 20\)\.\n+1 − 0\.93394 = 0\.06606/);
+  assert.match(text, /100 ÷ 5 = 20/);
+  assert.deepEqual(await lit(p, 'weights'), { rows: [1], cols: [3] });
   // The slider sets T: its far left end is the smallest temperature, which sharpens the first row too.
   const slider = p.locator('input[data-control="temperature"]');
   const min = await slider.getAttribute('min');

@@ -131,7 +131,7 @@ class App {
     this.fileLexicon = fileLexicon ?? null;
     const point = (view: ViewId, side: 'a' | 'b') => (row: number, col: number, how: string) =>
       this.point({ view, row, col, side }, how);
-    this.diff = new Heatmap('diff', 'a', () => undefined);
+    this.diff = new Heatmap('diff', 'a', (row, col, how) => this.pointDiff(row, col, how));
     this.concat = new Heatmap('concat', 'a', () => undefined);
     this.final = new Heatmap('final', 'a', () => undefined);
     this.diffCard = this.card('diff', t('view.diff'), t('view.hint.diff'), this.diff.el);
@@ -629,6 +629,18 @@ class App {
     this.applyFocus(how !== 'hover');
     this.faults.settle(); // a focus change redraws the explanation alone
     this.persist();
+  }
+
+  /**
+   * A cell of the difference: its row and column light up as for the right-hand weight, and the
+   * explanation gives the subtraction before that weight's own arithmetic.
+   */
+  private pointDiff(row: number, col: number, how: string): void {
+    this.point({ view: 'weights', row, col, side: 'b' }, how);
+    const model = this.model;
+    if (!model?.b || this.state.focus?.view !== 'weights') return;
+    this.faults.run(this.explain.el, t('explain.title'), () =>
+      this.explain.showDifference(this.engine, model, row, col, this.viewTitle, how !== 'hover'));
   }
 
   // --- rendering ---------------------------------------------------------------------------------

@@ -248,6 +248,8 @@ export const en = {
   'explain.output': 'Output “{q}”, feature “{f}”: each weight times that key’s value, added up.',
   'explain.input': '{matrix} “{row}”, feature “{f}”: an input. Edit it to see every step change.',
   'explain.rowMax': 'row max',
+  'explain.diff': 'The weight “{q}” gives “{k}” on the right ({right}) minus the one on the left ({left}).',
+  'explain.diff.right': 'The right-hand weight ({right}):',
   'explain.announce': '{where}: {text}',
 
   'error.cell': '{matrix}, row {row} ({rowLabel}), column {col}: “{text}” is not a number.',

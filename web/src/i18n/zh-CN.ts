@@ -249,6 +249,8 @@ export const zhCN: Messages = {
   'explain.output': '输出“{q}”的特征“{f}”：每个权重乘以对应键的值，再相加。',
   'explain.input': '{matrix}“{row}”的特征“{f}”：这是输入。改动它，每一步都会随之变化。',
   'explain.rowMax': '行最大值',
+  'explain.diff': '右边（{right}）“{q}”给“{k}”的权重，减去左边（{left}）的。',
+  'explain.diff.right': '右边的权重（{right}）：',
   'explain.announce': '{where}：{text}',
 
   'error.cell': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列：“{text}”不是数字。',

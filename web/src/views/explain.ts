@@ -49,6 +49,27 @@ export class Explain {
     this.body.append(h('p', { class: 'hint', text: t('explain.empty') }));
   }
 
+  /**
+   * A cell of the difference heatmap: right − left of two engine weights (the subtraction the
+   * heatmap shows), then how the right-hand weight was computed.
+   */
+  showDifference(engine: Engine, model: Model, i: number, j: number, viewTitle: (view: string) => string, announce = false): void {
+    const a = model.a.steps.weights, b = model.b?.steps.weights;
+    if (!b || i >= a.rows || j >= a.cols) return this.empty();
+    this.show(engine, model, { view: 'weights', row: i, col: j, side: 'b' }, viewTitle, false);
+    const wa = a.data[i * a.cols + j], wb = b.data[i * b.cols + j];
+    const q = model.queryLabels[i] ?? '', k = model.keyLabels[j] ?? '';
+    const header = this.body.querySelector('.explain-where');
+    const sentence = t('explain.diff', { q, k, right: model.sideB, left: model.sideA });
+    const math = `${num(wb, true)} − ${num(wa, true)} = ${num(wb - wa, true)}`;
+    const lines = [h('p', { class: 'explain-where' }, h('strong', { text: t('view.diff') }), ' ', h('span', { text: `${q} → ${k}` })),
+      h('p', { class: 'explain-line', text: sentence }), h('p', { class: 'explain-math', text: math }),
+      h('p', { class: 'explain-line', text: t('explain.diff.right', { right: model.sideB }) })];
+    if (header) header.before(...lines);
+    else this.body.prepend(...lines);
+    if (announce) this.announce(t('explain.announce', { where: `${t('view.diff')}, ${q} → ${k}`, text: `${sentence} ${math}` }));
+  }
+
   show(engine: Engine, model: Model, focus: Focus | null, viewTitle: (view: string) => string, announce = false): void {
     if (!focus) return this.empty();
     const run: Run | null = focus.side === 'b' ? model.b : model.a;
