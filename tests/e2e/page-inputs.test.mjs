@@ -258,3 +258,36 @@ test('the projection seed: another seed, other weights; the same seed, the same 
   assert.deepEqual(problems, []);
   await p.close();
 });
+
+test('multi-head: a cell of a head’s Q, the joined heads or the output is explained and its token lit', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'multihead');
+  // The products written out add up to the result, which is the number in the cell.
+  const check = (math, printed) => {
+    const [, lhs, total] = math.match(/^\S+ = (.*) = (\S+)$/);
+    const terms = lhs.split(' + ').map((s) => s.replace(/[()]/g, '').split('×').map(number));
+    const sum = terms.reduce((acc, [a, b]) => acc + a * b, 0);
+    assert.ok(Math.abs(sum - number(total)) < 1e-4, `${lhs} = ${sum}, not ${total}`);
+    assert.equal(Math.round(number(total) * 100) / 100, number(printed));
+    return terms;
+  };
+  const math = () => p.locator('.explain-body .explain-math').first().innerText();
+  // bird = (1, 0, 0, 0, 0, 0, 1, −0.5) in the built-in words: the x factors of x·W_Q.
+  await cell(p, 'head-q', 1, 2).hover();
+  assert.match(await explanation(p), /Head 1 · Queries Q\s+bird · 3/);
+  const terms = check(await math(), (await readHeatmap(p, 'head-q'))[1][2]);
+  assert.deepEqual(terms.map(([x]) => x), [1, 0, 0, 0, 0, 0, 1, -0.5]);
+  assert.deepEqual(await lit(p, 'weights'), { rows: [1], cols: [] });
+  // Joined column 6 is head 2's output column 2 (d_v = 4): the number in head 2's output view.
+  await cell(p, 'concat', 1, 5).hover();
+  assert.match(await explanation(p), /column 2 of head 2’s output/);
+  const joined = await math();
+  await andRender(p, () => p.locator('.tabs [data-head="1"]').click());
+  assert.equal(Math.round(number(joined) * 100) / 100, number((await readHeatmap(p, 'output'))[1][1]));
+  // The final output: the joined row times a column of W_O.
+  await cell(p, 'final', 1, 6).hover();
+  assert.match(await explanation(p), /“bird”, feature “can_fly”/);
+  check(await math(), (await readHeatmap(p, 'final'))[1][6]);
+  assert.deepEqual(problems, []);
+  await p.close();
+});

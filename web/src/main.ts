@@ -18,7 +18,7 @@ import { Grid } from './views/grid';
 import { Formula } from './views/formula';
 import { Plot } from './views/plot';
 import { CostView } from './views/cost';
-import { Explain } from './views/explain';
+import { Explain, type MultiKind } from './views/explain';
 import { EntropyTable } from './views/entropy';
 import { exportMenu, figureSvg, heatmapSvg, save } from './views/exporter';
 import { shareDialog } from './views/share';
@@ -67,9 +67,9 @@ class App {
   private readonly final: Heatmap;
   private readonly diffCard: HTMLElement;
   // Multi-head: this head's projected Q, K and V; "Why √d_k": the entropy at several d_k.
-  private readonly headQ = new Heatmap('head-q', 'a', () => undefined);
-  private readonly headK = new Heatmap('head-k', 'a', () => undefined);
-  private readonly headV = new Heatmap('head-v', 'a', () => undefined);
+  private readonly headQ = new Heatmap('head-q', 'a', (i, j, how) => this.pointMulti('q', i, j, how));
+  private readonly headK = new Heatmap('head-k', 'a', (i, j, how) => this.pointMulti('k', i, j, how));
+  private readonly headV = new Heatmap('head-v', 'a', (i, j, how) => this.pointMulti('v', i, j, how));
   private readonly qkvTitle = h('h3');
   private readonly qkvCard = h('section', { class: 'card step qkv-card', attrs: { 'data-step': 'qkv' } }, this.qkvTitle,
     h('p', { class: 'hint', text: t('view.hint.qkv') }),
@@ -132,8 +132,8 @@ class App {
     const point = (view: ViewId, side: 'a' | 'b') => (row: number, col: number, how: string) =>
       this.point({ view, row, col, side }, how);
     this.diff = new Heatmap('diff', 'a', (row, col, how) => this.pointDiff(row, col, how));
-    this.concat = new Heatmap('concat', 'a', () => undefined);
-    this.final = new Heatmap('final', 'a', () => undefined);
+    this.concat = new Heatmap('concat', 'a', (i, j, how) => this.pointMulti('concat', i, j, how));
+    this.final = new Heatmap('final', 'a', (i, j, how) => this.pointMulti('final', i, j, how));
     this.diffCard = this.card('diff', t('view.diff'), t('view.hint.diff'), this.diff.el);
     this.multiCards = h('div', { class: 'multi-cards' },
       this.card('concat', t('view.concat'), '', this.concat.el),
@@ -643,6 +643,22 @@ class App {
       this.explain.showDifference(this.engine, model, row, col, this.viewTitle, how !== 'hover'));
   }
 
+  /**
+   * A cell of a multi-head view (this head's Q, K or V; the joined heads; the final output): its
+   * token lights up in every view and the explanation lists the engine's factors and result.
+   * These cells are not a focus of the state (a link does not carry them).
+   */
+  private pointMulti(kind: MultiKind, i: number, j: number, how: string): void {
+    const model = this.model;
+    if (!model?.multiA) return;
+    const row = kind === 'k' || kind === 'v' ? { query: null, key: i } : { query: i, key: null };
+    this.light(row.query, row.key, null, null, null);
+    const own = (hm: Heatmap, k: MultiKind) => hm.highlight(k === kind ? [i] : [], k === kind ? [j] : [], k === kind ? [i, j] : undefined);
+    own(this.headQ, 'q'); own(this.headK, 'k'); own(this.headV, 'v'); own(this.concat, 'concat'); own(this.final, 'final');
+    this.faults.run(this.explain.el, t('explain.title'), () =>
+      this.explain.showMulti(model, kind, i, j, this.viewTitle, how !== 'hover', this.final.data?.colLabels?.[j]));
+  }
+
   // --- rendering ---------------------------------------------------------------------------------
 
   private lastWords: import('./model').Words | null = null;
@@ -751,7 +767,8 @@ class App {
   private viewTitle = (view: string): string => {
     if (view === 'scores' && this.model?.a.options.similarity === 'cosine' && this.state.compare !== 'similarity') return t('view.scoresCosine');
     const keys: Record<string, MessageKey> = { x: 'view.x', q: 'view.q', k: 'view.k', v: 'view.v', scores: 'view.scores',
-      scaled: 'view.scaled', masked: 'view.masked', weights: 'view.weights', output: 'view.output' };
+      scaled: 'view.scaled', masked: 'view.masked', weights: 'view.weights', output: 'view.output',
+      concat: 'view.concat', final: 'view.final' };
     return keys[view] ? t(keys[view]) : view;
   };
 
@@ -921,6 +938,15 @@ class App {
       // X holds the keys and values; in self-attention each of its rows is a query as well.
       else if (f.view === 'x') { key = f.row; query = this.state.setup === 'self' ? f.row : null; feat = vfeat = f.col; }
     }
+    this.light(query, key, feat, vfeat, f);
+    this.formula.focus(f ? f.view : null);
+    if (model) {
+      this.faults.run(this.explain.el, t('explain.title'), () => this.explain.show(this.engine, model, f, this.viewTitle, announce));
+    }
+  }
+
+  /** Lights a query row, a key row (a column of the scores) and features in every view. */
+  private light(query: number | null, key: number | null, feat: number | null, vfeat: number | null, f: Focus | null): void {
     const list = (...xs: Array<number | null>) => xs.filter((x): x is number => x !== null);
     for (const [v, c] of this.cards) {
       for (const hm of [c.a, c.b]) {
@@ -932,6 +958,9 @@ class App {
     this.diff.highlight(list(query), list(key));
     this.concat.highlight(list(query), []);
     this.final.highlight(list(query), []);
+    this.headQ.highlight(list(query), []);
+    this.headK.highlight(list(key), []);
+    this.headV.highlight(list(key), []);
     const words = this.state.setup === 'self';
     this.grids.get('x')?.highlight(words ? [...new Set(list(query, key))] : list(key), list(feat ?? vfeat));
     this.grids.get('qx')?.highlight(list(query), list(feat));
@@ -939,10 +968,6 @@ class App {
     this.grids.get('k')?.highlight(list(key), list(feat));
     this.grids.get('v')?.highlight(list(key), list(vfeat));
     this.plot.highlight(query, key);
-    this.formula.focus(f ? f.view : null);
-    if (model) {
-      this.faults.run(this.explain.el, t('explain.title'), () => this.explain.show(this.engine, model, f, this.viewTitle, announce));
-    }
   }
 }
 

@@ -250,6 +250,9 @@ export const en = {
   'explain.rowMax': 'row max',
   'explain.diff': 'The weight “{q}” gives “{k}” on the right ({right}) minus the one on the left ({left}).',
   'explain.diff.right': 'The right-hand weight ({right}):',
+  'explain.projected': '“{token}”, column {c}: its word vector times column {c} of {w}, feature by feature, added up.',
+  'explain.joined': '“{token}”: column {c} of head {h}’s output, set beside the other heads’ columns.',
+  'explain.mixed': '“{token}”, feature “{f}”: the joined heads’ row times column “{f}” of W_O, term by term, added up.',
   'explain.announce': '{where}: {text}',
 
   'error.cell': '{matrix}, row {row} ({rowLabel}), column {col}: “{text}” is not a number.',

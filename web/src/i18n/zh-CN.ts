@@ -251,6 +251,9 @@ export const zhCN: Messages = {
   'explain.rowMax': '行最大值',
   'explain.diff': '右边（{right}）“{q}”给“{k}”的权重，减去左边（{left}）的。',
   'explain.diff.right': '右边的权重（{right}）：',
+  'explain.projected': '“{token}”第 {c} 列：它的词向量与 {w} 的第 {c} 列逐项相乘再相加。',
+  'explain.joined': '“{token}”：第 {h} 个头输出的第 {c} 列，与其他头的列并排放在一起。',
+  'explain.mixed': '“{token}”的特征“{f}”：拼接后的这一行与 W_O 的“{f}”列逐项相乘再相加。',
   'explain.announce': '{where}：{text}',
 
   'error.cell': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列：“{text}”不是数字。',

@@ -15,6 +15,9 @@ function sum(products: string[], total: number): string {
   return `${shown}${more} = ${num(total, true)}`;
 }
 
+/** The multi-head views whose cells are explained: a head's Q, K, V; the joined heads; the output. */
+export type MultiKind = 'q' | 'k' | 'v' | 'concat' | 'final';
+
 /** A screen reader hears the explanation once the reader stops moving for this long. */
 const ANNOUNCE_DELAY_MS = 300;
 
@@ -68,6 +71,63 @@ export class Explain {
     if (header) header.before(...lines);
     else this.body.prepend(...lines);
     if (announce) this.announce(t('explain.announce', { where: `${t('view.diff')}, ${q} → ${k}`, text: `${sentence} ${math}` }));
+  }
+
+  /**
+   * A cell of a multi-head view, from the engine's result for the head on screen: a projected
+   * entry as x times a column of W_Q, W_K or W_V; a joined entry as the head output it copies; a
+   * final entry as the joined row times a column of W_O. The factors and the result are the
+   * engine's; the page only writes them out.
+   */
+  showMulti(model: Model, kind: MultiKind, i: number, j: number, viewTitle: (view: string) => string, announce = false,
+    feature = ''): void {
+    const multi = model.multiA;
+    const head = multi?.heads[model.head];
+    if (!multi || !head) return this.empty();
+    const at = (m: { cols: number; data: Float64Array }, r: number, c: number) => m.data[r * m.cols + c];
+    const token = (kind === 'k' || kind === 'v' ? model.keyLabels[i] : model.queryLabels[i]) ?? '';
+    const lines: Array<[string, string]> = [];
+    let title: string, where: string;
+    if (kind === 'q' || kind === 'k' || kind === 'v') {
+      const w = kind === 'q' ? head.wq : kind === 'k' ? head.wk : head.wv;
+      const out = kind === 'q' ? head.queries : kind === 'k' ? head.keys : head.values;
+      if (i >= out.rows || j >= out.cols) return this.empty();
+      const name = kind === 'q' ? 'W_Q' : kind === 'k' ? 'W_K' : 'W_V';
+      const products = Array.from({ length: multi.x.cols }, (_, f) => `${term(at(multi.x, i, f))}×${term(at(w, f, j))}`);
+      title = `${t('head.tab', { h: model.head + 1 })} · ${viewTitle(kind)}`;
+      where = `${token} · ${j + 1}`;
+      lines.push([t('explain.projected', { token, c: j + 1, w: name }), `x·${name} = ${sum(products, at(out, i, j))}`]);
+    } else if (kind === 'concat') {
+      const dV = head.values.cols;
+      if (i >= multi.concat.rows || j >= multi.concat.cols || dV === 0) return this.empty();
+      const h = Math.floor(j / dV), c = (j % dV) + 1;
+      title = viewTitle('concat');
+      where = `${token} · ${j + 1}`;
+      lines.push([t('explain.joined', { token, h: h + 1, c }), num(at(multi.concat, i, j), true)]);
+    } else {
+      if (i >= multi.output.rows || j >= multi.output.cols) return this.empty();
+      const f = feature || String(j + 1);
+      const products = Array.from({ length: multi.concat.cols }, (_, s) => `${term(at(multi.concat, i, s))}×${term(at(multi.wo, s, j))}`);
+      title = viewTitle('final');
+      where = `${token} · ${f}`;
+      lines.push([t('explain.mixed', { token, f }), `joined·W_O = ${sum(products, at(multi.output, i, j))}`]);
+    }
+    this.write(title, where, lines, announce);
+  }
+
+  /** Writes the explanation: a heading, then each sentence with its arithmetic. */
+  private write(title: string, where: string, lines: Array<[string, string]>, announce: boolean): void {
+    clear(this.body);
+    this.body.dataset.empty = '0';
+    this.body.append(h('p', { class: 'explain-where' }, h('strong', { text: title }), ' ', h('span', { text: where })));
+    for (const [sentence, math] of lines) {
+      this.body.append(h('p', { class: 'explain-line', text: sentence }));
+      if (math) this.body.append(h('p', { class: 'explain-math', text: math }));
+    }
+    if (announce) {
+      const text = lines.map(([sentence, math]) => (math ? `${sentence} ${math}` : sentence)).join(' ');
+      this.announce(t('explain.announce', { where: `${title}, ${where}`, text }));
+    }
   }
 
   show(engine: Engine, model: Model, focus: Focus | null, viewTitle: (view: string) => string, announce = false): void {
@@ -133,16 +193,6 @@ export class Explain {
       where = `${label} · ${f}`;
       lines.push([t('explain.input', { matrix: viewTitle(view), row: label, f }), '']);
     }
-    clear(this.body);
-    this.body.dataset.empty = '0';
-    this.body.append(h('p', { class: 'explain-where' }, h('strong', { text: viewTitle(view) }), ' ', h('span', { text: where })));
-    for (const [sentence, math] of lines) {
-      this.body.append(h('p', { class: 'explain-line', text: sentence }));
-      if (math) this.body.append(h('p', { class: 'explain-math', text: math }));
-    }
-    if (announce) {
-      const text = lines.map(([sentence, math]) => (math ? `${sentence} ${math}` : sentence)).join(' ');
-      this.announce(t('explain.announce', { where: `${viewTitle(view)}, ${where}`, text }));
-    }
+    this.write(viewTitle(view), where, lines, announce);
   }
 }
