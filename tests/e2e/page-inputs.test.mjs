@@ -277,6 +277,7 @@ test('multi-head: a cell of a head’s Q, the joined heads or the output is expl
   assert.match(await explanation(p), /Head 1 · Queries Q\s+bird · 3/);
   const terms = check(await math(), (await readHeatmap(p, 'head-q'))[1][2]);
   assert.deepEqual(terms.map(([x]) => x), [1, 0, 0, 0, 0, 0, 1, -0.5]);
+  assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('.formula .f-on'), (el) => el.dataset.part)), ['q']);
   assert.deepEqual(await lit(p, 'weights'), { rows: [1], cols: [] });
   // Joined column 6 is head 2's output column 2 (d_v = 4): the number in head 2's output view.
   await cell(p, 'concat', 1, 5).hover();

@@ -655,6 +655,7 @@ class App {
     this.light(row.query, row.key, null, null, null);
     const own = (hm: Heatmap, k: MultiKind) => hm.highlight(k === kind ? [i] : [], k === kind ? [j] : [], k === kind ? [i, j] : undefined);
     own(this.headQ, 'q'); own(this.headK, 'k'); own(this.headV, 'v'); own(this.concat, 'concat'); own(this.final, 'final');
+    this.formula.focus(kind === 'q' || kind === 'k' || kind === 'v' ? kind : null); // the formula has no W_O
     this.faults.run(this.explain.el, t('explain.title'), () =>
       this.explain.showMulti(model, kind, i, j, this.viewTitle, how !== 'hover', this.final.data?.colLabels?.[j]));
   }
