@@ -292,3 +292,17 @@ test('multi-head: a cell of a head’s Q, the joined heads or the output is expl
   assert.deepEqual(problems, []);
   await p.close();
 });
+
+test('Why softmax: an output row made from a failed row of weights is flagged as well', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'softmax');
+  const flags = (side) => p.evaluate((s) => Array.from(document.querySelectorAll(`.heatmap[data-view="output"][data-side="${s}"] tbody tr`),
+    (tr) => tr.dataset.problem ?? ''), side);
+  // Divide by sum: the balanced row sums to 0 (1 − 0.5 − 0.5), the flipped one to a negative number.
+  assert.deepEqual(await flags('a'), ['', 'zero_sum', 'negative_weights']);
+  assert.deepEqual((await readHeatmap(p, 'output', 'a'))[1], ['0', '0', '0']);
+  assert.match(await p.locator('.heatmap[data-view="output"][data-side="a"] tbody tr').nth(1).innerText(), /sums to 0/);
+  assert.deepEqual(await flags('b'), ['', '', ''], 'softmax never fails');
+  assert.deepEqual(problems, []);
+  await p.close();
+});

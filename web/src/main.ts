@@ -803,8 +803,10 @@ class App {
       weights.rowProblems = st.rowStats.map((r) => (r.problem === 'none' ? null
         : { code: r.problem, text: t(`row.problem.${r.problem}` as MessageKey) }));
       show('weights', weights);
+      // An output row made from a failed row of weights says so, rather than pass for a result.
+      const failed = weights.rowProblems.some((p) => p);
       show('output', { caption: cap('output'), rowLabels: model.queryLabels, colLabels: model.dvNames.slice(0, st.dV),
-        values: st.output, scale: 'signed' });
+        values: st.output, scale: 'signed', rowProblems: failed ? weights.rowProblems : undefined });
     };
     heatmaps(model.a, 'a');
     if (model.b) heatmaps(model.b, 'b');
