@@ -289,6 +289,8 @@ test('multi-head: a cell of a head’s Q, the joined heads or the output is expl
   await cell(p, 'final', 1, 6).hover();
   assert.match(await explanation(p), /“bird”, feature “can_fly”/);
   check(await math(), (await readHeatmap(p, 'final'))[1][6]);
+  assert.deepEqual((await lit(p, 'concat')).rows, [1], 'the joined heads light the same token');
+  assert.deepEqual(await lit(p, 'final'), { rows: [1], cols: [6] });
   assert.deepEqual(problems, []);
   await p.close();
 });

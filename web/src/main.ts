@@ -653,8 +653,8 @@ class App {
     if (!model?.multiA) return;
     const row = kind === 'k' || kind === 'v' ? { query: null, key: i } : { query: i, key: null };
     this.light(row.query, row.key, null, null, null);
-    const own = (hm: Heatmap, k: MultiKind) => hm.highlight(k === kind ? [i] : [], k === kind ? [j] : [], k === kind ? [i, j] : undefined);
-    own(this.headQ, 'q'); own(this.headK, 'k'); own(this.headV, 'v'); own(this.concat, 'concat'); own(this.final, 'final');
+    const maps: Record<MultiKind, Heatmap> = { q: this.headQ, k: this.headK, v: this.headV, concat: this.concat, final: this.final };
+    maps[kind].highlight([i], [j], [i, j]); // the others light the token's row (light())
     this.formula.focus(kind === 'q' || kind === 'k' || kind === 'v' ? kind : null); // the formula has no W_O
     this.faults.run(this.explain.el, t('explain.title'), () =>
       this.explain.showMulti(model, kind, i, j, this.viewTitle, how !== 'hover', this.final.data?.colLabels?.[j]));
