@@ -1,4 +1,4 @@
-// The engine's public API (see attention-engine.d.ts and README-engine.md).
+// The engine's public API (see attention-engine.d.ts, and README.md under "The engine").
 //
 // Appended to Emscripten's glue with --extern-post-js, after its optimiser ran, so Closure never
 // renames anything here. It replaces the factory that Emscripten defined with one that resolves
