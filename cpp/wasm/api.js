@@ -189,9 +189,23 @@ createAttentionEngine = (function (createModule) {
         'parseEmbeddings() returned; got ' + describe(lexicon) + '.');
     }
 
+    // Half of a surrogate pair has no UTF-8 form (Emscripten's encoder would merge it with the
+    // next character): refused with its line and column in characters, as the core counts.
+    const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
     function text(value, input) {
       if (typeof value !== 'string') {
         refuse('bad_argument', input, input + ' must be a string; got ' + describe(value) + '.');
+      }
+      if (typeof value.isWellFormed === 'function' ? !value.isWellFormed() : LONE_SURROGATE.test(value)) {
+        const at = LONE_SURROGATE.exec(value).index;
+        const lineStart = value.lastIndexOf('\n', at - 1) + 1;
+        let line = 0;
+        for (let k = value.indexOf('\n'); k >= 0 && k < at; k = value.indexOf('\n', k + 1)) line++;
+        const col = [...value.slice(lineStart, at)].length;
+        const code = value.charCodeAt(at).toString(16).toUpperCase();
+        refuse('parse_error', input, input + ': line ' + (line + 1) + ', column ' + (col + 1) +
+          ' holds half of a character (a lone UTF-16 surrogate, U+' + code + '); the text was ' +
+          'probably cut in the middle of an emoji.', line, col);
       }
       return value;
     }
@@ -414,8 +428,9 @@ createAttentionEngine = (function (createModule) {
     }
 
     function parseMatrix(source, inputName) {
-      text(source, 'text');
-      const at = M.parseMatrix(source, inputName === undefined ? 'matrix' : text(inputName, 'inputName'));
+      const name = inputName === undefined ? 'matrix' : text(inputName, 'inputName');
+      text(source, name);
+      const at = M.parseMatrix(source, name);
       return at ? { ok: true, matrix: new Output(M, at).mat() } : coreError();
     }
 
