@@ -43,8 +43,12 @@ if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split("."
   exit 1
 fi
 
-# npm packages: install when node_modules is missing or older than the lock file.
-if [ -f package-lock.json ] && { [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; }; then
+# npm packages: install when node_modules is missing or older than the lock file. A node_modules
+# that is a link to another checkout's packages (a git worktree sharing them) is left alone:
+# `npm ci` would empty the folder it points to and install here instead.
+if [ -L node_modules ]; then
+  echo "setup: node_modules links to $(readlink node_modules); install npm packages there"
+elif [ -f package-lock.json ] && { [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; }; then
   echo "setup: installing npm packages"
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   touch node_modules

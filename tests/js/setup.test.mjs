@@ -4,7 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync,
+  utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './engine-helpers.mjs';
 
@@ -61,5 +63,26 @@ test('the sanitizer and fuzzer runtimes that clang links come from a package set
     assert.ok(path.startsWith('/'), `clang++ does not know where ${runtime} is`);
     const pkg = owner(path);
     assert.ok(packages.has(pkg), `${runtime} comes from ${pkg}, which setup.sh does not install`);
+  }
+});
+
+test('a node_modules that links to another checkout is left as it is', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'setup-'));
+  try {
+    mkdirSync(join(dir, 'scripts'));
+    copyFileSync(join(root, 'scripts', 'setup.sh'), join(dir, 'scripts', 'setup.sh'));
+    mkdirSync(join(dir, 'shared'));
+    writeFileSync(join(dir, 'shared', 'kept.txt'), 'the other checkout\'s packages');
+    symlinkSync(join(dir, 'shared'), join(dir, 'node_modules'));
+    // A lock file newer than the packages: what a fresh checkout next to shared packages has.
+    writeFileSync(join(dir, 'package-lock.json'), '{}');
+    utimesSync(join(dir, 'shared'), new Date(2000, 0, 1), new Date(2000, 0, 1));
+    const r = spawnSync('bash', [join(dir, 'scripts', 'setup.sh')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /node_modules links to .*shared; install npm packages there/);
+    assert.ok(existsSync(join(dir, 'shared', 'kept.txt')), 'the linked packages are still there');
+    assert.ok(lstatSync(join(dir, 'node_modules')).isSymbolicLink());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
