@@ -4,7 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
+  from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { artifact, root } from './engine-helpers.mjs';
@@ -76,4 +77,16 @@ test('README: the node example shows the bird winning under "flying"', () => {
   writeFileSync(join(dir, 'fruit.ts'),
     'declare function require(id: string): typeof globalThis.createAttentionEngine;\nexport {};\n' + code);
   typecheck('fruit.ts');
+});
+
+test('README: every core header is in its table and has its test file', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const headers = readdirSync(join(root, 'cpp', 'core')).filter((f) => f.endsWith('.hpp'));
+  assert.ok(headers.length >= 5);
+  for (const header of headers) {
+    assert.ok(readme.includes('`' + header + '`'), `README's core table names ${header}`);
+    const tests = join(root, 'tests', 'cpp', `test_${header.replace(/\.hpp$/, '')}.cpp`);
+    assert.ok(existsSync(tests), `${header} has ${tests}`);
+    assert.match(readFileSync(tests, 'utf8'), new RegExp(`#include "${header.replace('.', '\\.')}"`));
+  }
 });
