@@ -51,15 +51,18 @@ std::optional<Error> check_given(const Matrix& w, std::size_t rows, std::size_t 
 }
 
 // A product of finite matrices that overflowed (1e200 · 1e200), as an error naming the step
-// (`input`, `formula`) and the first cell that is not finite.
-std::optional<Error> check_product(const Matrix& m, const std::string& input,
-                                   const std::string& formula) {
+// (`input`, and `formula` of head `head`, counted from 1; 0 for the output) and the first cell
+// that is not finite.
+std::optional<Error> check_product(const Matrix& m, const char* input, std::size_t head,
+                                   const char* formula) {
   const std::size_t cols = m.shape()[1];
   for (std::size_t k = 0; k < m.size(); ++k) {
     if (std::isfinite(m.data()[k])) continue;
     const std::size_t i = k / cols, j = k % cols;
+    const std::string step =
+        head ? "Head " + std::to_string(head) + ": " + formula : std::string("The output ") + formula;
     return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
-                      formula + " at row " + std::to_string(i + 1) + ", column " +
+                      step + " at row " + std::to_string(i + 1) + ", column " +
                           std::to_string(j + 1) +
                           " is too large to compute (it overflows a double). Use smaller "
                           "numbers.");
@@ -146,17 +149,16 @@ Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config
   out.concat = Matrix::from_shape({n, heads * d_v});  // (n, H·d_v)
   for (std::size_t h = 0; h < heads; ++h) {
     HeadSteps& head = out.heads[h];
-    const std::string label = "Head " + std::to_string(h + 1) + ": ";
-    const Matrix q = matmul(x, head.w_q);  // (n, d_k)
-    const Matrix k = matmul(x, head.w_k);  // (n, d_k)
-    const Matrix v = matmul(x, head.w_v);  // (n, d_v)
-    if (auto e = check_product(q, "queries", label + "X·W_Q")) return *e;
-    if (auto e = check_product(k, "keys", label + "X·W_K")) return *e;
-    if (auto e = check_product(v, "values", label + "X·W_V")) return *e;
-    auto steps = attention(q, k, v, config.attention);
+    // Q_h (n, d_k), K_h (n, d_k), V_h (n, d_v)
+    const Matrix qkv[3] = {matmul(x, head.w_q), matmul(x, head.w_k), matmul(x, head.w_v)};
+    static const char* const inputs[3] = {"queries", "keys", "values"};
+    static const char* const formulas[3] = {"X·W_Q", "X·W_K", "X·W_V"};
+    for (std::size_t p = 0; p < 3; ++p)
+      if (auto e = check_product(qkv[p], inputs[p], h + 1, formulas[p])) return *e;
+    auto steps = attention(qkv[0], qkv[1], qkv[2], config.attention);
     if (!steps.ok()) {
       Error e = steps.error();
-      e.message = label + e.message;
+      e.message = "Head " + std::to_string(h + 1) + ": " + e.message;
       return e;
     }
     head.steps = std::move(steps).value();
@@ -164,7 +166,7 @@ Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config
       for (std::size_t t = 0; t < d_v; ++t) out.concat(i, h * d_v + t) = head.steps.output(i, t);
   }
   out.output = matmul(out.concat, out.w_o);  // (n, d_model)
-  if (auto e = check_product(out.output, "output", "The output concat·W_O")) return *e;
+  if (auto e = check_product(out.output, "output", 0, "concat·W_O")) return *e;
   return out;
 }
 

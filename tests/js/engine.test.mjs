@@ -315,6 +315,15 @@ test('errors: too large', () => {
   assertError(engine.multiHead({ x: fruit, heads: 17 }), 'bad_dimension', { input: 'heads' });
 });
 
+test('errors: multiHead products that overflow name the step, never return Infinity', () => {
+  const one = [[[1]]];
+  // One token: the head's output is its value, 1e10; times W_O = 1e300 it is beyond a double.
+  assertError(engine.multiHead({ x: [[1e10]], projection: 'given', wq: one, wk: one, wv: one, wo: [[1e300]] }),
+    'not_finite', { input: 'output', row: 0, col: 0, message: /concat·W_O at row 1, column 1/ });
+  assertError(engine.multiHead({ x: [[1], [1e200]], projection: 'given', wq: [[[1e200]]], wk: one, wv: one, wo: [[1]] }),
+    'not_finite', { input: 'queries', row: 1, col: 0, message: /^Head 1: X·W_Q at row 2, column 1/ });
+});
+
 test('errors: wrong argument types never throw', () => {
   const calls = [
     () => engine.attention(),
