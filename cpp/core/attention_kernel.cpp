@@ -1,9 +1,9 @@
 // The arithmetic of attention() (attention.hpp) on storage the caller owns: check_attention()
 // and attention_into(). attention.cpp wraps them into the AttentionSteps API.
 //
-// A file of its own because the wasm build compiles it for speed rather than size
-// (cpp/wasm/CMakeLists.txt): it is the explainer's hot path, and it includes no xtensor code
-// that would grow the engine when optimised for speed.
+// A file of its own: the explainer's hot path, plain loops over contiguous storage with no
+// xtensor expression in them. The wasm build compiles it for size like the rest of the core;
+// -O2 made it 3 KB larger gzipped and no faster.
 #include "attention.hpp"
 
 #include <algorithm>

@@ -16,8 +16,8 @@ export class Plot {
   // an edit then only moves them (rebuilding the SVG was a third of an update at 16 tokens).
   private shape = '';
   private moves: SVGLineElement[] = [];
-  private dots: Array<{ dot: Element; label: Element | null }> = [];
-  private rings: Array<{ dot: Element; label: Element | null }> = [];
+  private dots: Array<{ dot: SVGCircleElement; label: Element | null }> = [];
+  private rings: Array<{ dot: SVGCircleElement; label: Element | null }> = [];
 
   constructor() {
     this.svg = ns(SVG, 'svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'plot-svg' }) as SVGSVGElement;
@@ -41,15 +41,25 @@ export class Plot {
     const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
     const px = (x: number) => W / 2 + (x - cx) * s;
     const py = (y: number) => H / 2 - (y - cy) * s; // y up
+    // Lines and circles take their coordinates as SVG lengths, with no number → text → length
+    // round trip through attributes.
     this.moves.forEach((line, i) => {
       const ax = px(v.data[2 * i]), ay = py(v.data[2 * i + 1]);
       const bx = px(o.data[2 * i]), by = py(o.data[2 * i + 1]);
-      setAll(line, { x1: ax, y1: ay, x2: bx, y2: by });
+      line.x1.baseVal.value = ax;
+      line.y1.baseVal.value = ay;
+      line.x2.baseVal.value = bx;
+      line.y2.baseVal.value = by;
       line.style.display = Math.hypot(bx - ax, by - ay) < 2 ? 'none' : ''; // a token that stays put
     });
-    const place = (p: { dot: Element; label: Element | null }, x: number, y: number) => {
-      setAll(p.dot, { cx: x, cy: y });
-      if (p.label) setAll(p.label, { x: x + 6, y: y - 6 });
+    const place = (p: { dot: SVGCircleElement; label: Element | null }, x: number, y: number) => {
+      p.dot.cx.baseVal.value = x;
+      p.dot.cy.baseVal.value = y;
+      // A label's x and y are lists of lengths; a tenth of a pixel is finer than the eye sees.
+      if (p.label) {
+        p.label.setAttribute('x', (x + 6).toFixed(1));
+        p.label.setAttribute('y', (y - 6).toFixed(1));
+      }
     };
     this.dots.forEach((p, i) => place(p, px(v.data[2 * i]), py(v.data[2 * i + 1])));
     this.rings.forEach((p, i) => place(p, px(o.data[2 * i]), py(o.data[2 * i + 1])));
@@ -83,7 +93,7 @@ export class Plot {
     const label = (text: string, cls: string) => ns(SVG, 'text', { class: cls }, text);
     for (let i = 0; i < values; i++) {
       const dot = ns(SVG, 'circle', { r: '4.5', class: 'value-dot' },
-        ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`));
+        ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`)) as SVGCircleElement;
       const text = label(valueLabels[i] ?? '', 'value-label');
       this.svg.append(dot, text);
       this.dots.push({ dot, label: text });
@@ -91,7 +101,7 @@ export class Plot {
     }
     for (let i = 0; i < outputs; i++) {
       const ring = ns(SVG, 'circle', { r: '5.5', class: 'output-dot' },
-        ns(SVG, 'title', {}, `${outputLabels[i] ?? ''} (${t('plot.outputs')})`));
+        ns(SVG, 'title', {}, `${outputLabels[i] ?? ''} (${t('plot.outputs')})`)) as SVGCircleElement;
       const text = arrows ? null : label(outputLabels[i] ?? '', 'output-label');
       this.svg.append(ring);
       if (text) this.svg.append(text);
@@ -110,7 +120,3 @@ export class Plot {
   }
 }
 
-/** Sets numeric attributes, as SVG wants them (strings). */
-function setAll(el: Element, attrs: Record<string, number>): void {
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
-}
