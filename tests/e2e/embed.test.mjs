@@ -31,6 +31,11 @@ test('embed: embed.html shows the chosen views compactly, with a link to the ful
   const href = await page.locator('a[data-full]').getAttribute('href');
   assert.match(href, /^index\.html#ver=1&preset=fruit/);
   const weights = await readHeatmap(page, 'weights');
+  // preset=fruit alone is the Fruit example: the numbers of the page with Fruit clicked.
+  const { page: clicked } = await open(chromium.context, server.url);
+  await andRender(clicked, () => clicked.click('button[data-preset="fruit"]'));
+  assert.deepEqual(weights, await readHeatmap(clicked, 'weights'));
+  assert.equal(weights.length, 3, 'apple, orange, iPhone');
   const { page: full } = await open(chromium.context, new URL(href, page.url()).href);
   assert.deepEqual(await readHeatmap(full, 'weights'), weights, 'the full page shows the same numbers');
   assert.equal(await full.locator('.app.embed').count(), 0);
@@ -43,7 +48,7 @@ test('embed: embed.html shows the chosen views compactly, with a link to the ful
   const { page: bad } = await open(chromium.context, server.url + 'embed.html#ver=1&views=<b>&controls=some');
   assert.equal(await bad.locator('[data-notice="link"]').count(), 1);
   assert.deepEqual([...problems], []);
-  for (const p of [page, full, flagged, bad]) await p.close();
+  for (const p of [page, clicked, full, flagged, bad]) await p.close();
 });
 
 test('embed: the blog post on another origin under a strict CSP shows both embeds; the iframe follows its content', async () => {
