@@ -91,6 +91,33 @@ test('embed: the blog post on another origin under a strict CSP shows both embed
   await page.close();
 });
 
+test('embed: the keyboard goes into each embed and out again, both ways (no focus trap)', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(blog.url());
+  await frameReady(await frameOf(page.locator('iframe[data-attention-playground]')));
+  await frameReady(await frameOf(page.locator('attention-playground')));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  /** The host page's focused element at each key press, runs of the same one folded. */
+  const walk = async (key, presses) => {
+    const runs = [];
+    for (let k = 0; k < presses; k++) {
+      await page.keyboard.press(key);
+      const where = await page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? 'none');
+      if (runs.at(-1) !== where) runs.push(where);
+    }
+    return runs;
+  };
+  // Forwards: through the iframe's controls, the component's, out of the page and round again.
+  const forwards = await walk('Tab', 250);
+  assert.deepEqual(forwards.slice(0, 4), ['iframe', 'attention-playground', 'body', 'iframe'], forwards.join(' → '));
+  // Backwards from the top: into the component from its end, then the iframe, then out.
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  const backwards = await walk('Shift+Tab', 250);
+  const from = backwards.indexOf('attention-playground');
+  assert.deepEqual(backwards.slice(from, from + 3), ['attention-playground', 'iframe', 'body'], backwards.join(' → '));
+  await page.close();
+});
+
 test('embed: two web components on one page do not affect each other', async () => {
   const page = await chromium.context.newPage();
   const problems = [];
