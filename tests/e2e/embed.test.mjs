@@ -166,9 +166,16 @@ test('offline: attention-playground.html works from file:// with every network r
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  await page.goto(pathToFileURL(join(dist, 'attention-playground.html')).href + '#ver=1&preset=fruit');
+  const file = pathToFileURL(join(dist, 'attention-playground.html')).href;
+  await page.goto(file + '#ver=1&preset=fruit');
   await ready(page);
   const offline = await readHeatmap(page, 'weights');
+  // Its share link opens this one file again (which may be all the reader has), and the dialog
+  // says that addresses of files are for this computer only.
+  await page.click('[data-share-open]');
+  assert.ok((await page.locator('[data-snippet="link"]').inputValue()).startsWith(file + '#ver=1&preset=fruit&'));
+  assert.equal(await page.locator('[data-file-hint]').isVisible(), true);
+  await page.keyboard.press('Escape');
   const { page: online } = await open(chromium.context, server.url + '#ver=1&preset=fruit');
   assert.deepEqual(offline, await readHeatmap(online, 'weights'));
   assert.deepEqual(requests.filter((u) => !u.startsWith('data:')), []);
@@ -187,6 +194,7 @@ test('share dialog: the link, iframe, component and Hugo snippets and the image 
   const snippet = (key) => page.locator(`[data-snippet="${key}"]`).inputValue();
   const link = await snippet('link');
   assert.match(link, /index\.html#ver=1&preset=fruit/);
+  assert.equal(await page.locator('[data-file-hint]').isVisible(), false, 'served over http: no file hint');
   assert.match(await snippet('iframe'), /<iframe data-attention-playground src="[^"]*embed\.html#ver=1&amp;preset=fruit[^"]*&amp;embed=1"/);
   assert.match(await snippet('iframe'), /<script src="[^"]*embed-resize\.js" async><\/script>/);
   assert.match(await snippet('component'), /<script src="[^"]*embed\.js" defer><\/script>\n<attention-playground state="ver=1&amp;preset=fruit/);
