@@ -111,6 +111,21 @@ test('export: copy puts the format on the clipboard; the figure exports as one S
   assert.equal(count, 5, 'the five steps');
   const png = await downloadOf(page, '[data-figure="png"]');
   assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  // Fruit compares dot product with cosine: the figure has both sides of each step, side by side.
+  await loadPreset(page, 'fruit');
+  const pairs = await outside((s) => {
+    const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+    const parts = Array.from(doc.documentElement.querySelectorAll(':scope > svg'), (p) => ({
+      x: Number(p.getAttribute('x')), y: Number(p.getAttribute('y')), title: p.querySelector('title').textContent }));
+    return parts;
+  }, (await downloadOf(page, '[data-figure="svg"]')).bytes.toString('utf8'));
+  assert.equal(pairs.length, 10, 'five steps, two sides');
+  for (let k = 0; k < 10; k += 2) {
+    assert.equal(pairs[k].y, pairs[k + 1].y, pairs[k + 1].title);
+    assert.ok(pairs[k + 1].x > pairs[k].x, pairs[k + 1].title);
+    assert.match(pairs[k].title, /Dot product/);
+    assert.match(pairs[k + 1].title, /Cosine/);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -30,15 +30,27 @@ export function heatmapSvg(d: HeatmapData): string {
   });
 }
 
-/** Several heatmaps' SVGs stacked into one figure. */
-export function figureSvg(title: string, parts: string[]): string {
+/**
+ * Several heatmaps' SVGs in one figure: the rows stacked, the heatmaps of one row (the two sides
+ * of a comparison) side by side.
+ */
+export function figureSvg(title: string, rows: string[][]): string {
+  const size = (svg: string, name: string) => Number(new RegExp(`${name}="(\\d+(?:\\.\\d+)?)"`).exec(svg)?.[1] ?? 0);
+  // Each column starts where the widest heatmap of the column before it ends.
+  const starts = [0];
+  for (let c = 0; c < Math.max(0, ...rows.map((r) => r.length)); c++) {
+    starts.push(starts[c] + Math.max(0, ...rows.map((r) => (r[c] ? size(r[c], 'width') : 0))) + 24);
+  }
   let y = 32, width = 200;
   const placed: string[] = [];
-  for (const svg of parts) {
-    const w = Number(/width="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 0), hgt = Number(/height="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 0);
-    placed.push(svg.replace('<svg ', `<svg x="0" y="${y}" `));
-    y += hgt + 16;
-    width = Math.max(width, w);
+  for (const row of rows) {
+    let tallest = 0;
+    row.forEach((svg, c) => {
+      placed.push(svg.replace('<svg ', `<svg x="${starts[c]}" y="${y}" `));
+      tallest = Math.max(tallest, size(svg, 'height'));
+      width = Math.max(width, starts[c] + size(svg, 'width'));
+    });
+    y += tallest + 16;
   }
   const esc = title.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}" ` +
