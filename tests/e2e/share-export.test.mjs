@@ -55,6 +55,8 @@ test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and Nu
     Array.from(parsed.matrix.data.subarray(i * parsed.matrix.cols, (i + 1) * parsed.matrix.cols)));
   close(shown, rows, 0.006, 'csv');
 
+  assert.notEqual(csv.bytes[0], 0xef, 'English labels: no byte-order mark');
+
   const json = JSON.parse((await downloadOf(page, `${menu} [data-download="json"]`)).bytes.toString('utf8'));
   close(shown, json.data, 0.006, 'json');
   assert.equal(json.rowLabels.length, shown.length);
@@ -85,6 +87,20 @@ test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and Nu
   const py = (await downloadOf(page, `${menu} [data-download="numpy"]`)).bytes.toString('utf8');
   assert.match(py, /^import numpy as np/);
   assert.ok(py.includes(String(rows[0][0])), 'NumPy code keeps every digit');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('export: a CSV of Chinese tokens starts with a byte-order mark, so spreadsheets read it as UTF-8', async () => {
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1&lang=zh-CN&text=' + encodeURIComponent('我 喜欢 苹果'));
+  const shown = await readHeatmap(page, 'weights');
+  await page.click('[data-export="weights"] summary');
+  const csv = await downloadOf(page, '[data-export="weights"] [data-download="csv"]');
+  assert.deepEqual([...csv.bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  const lines = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n');
+  assert.equal(lines[0], ',我,喜欢,苹果');
+  assert.deepEqual(lines.slice(1).map((l) => l.split(',')[0]), ['我', '喜欢', '苹果']);
+  close(shown, lines.slice(1).map((l) => l.split(',').slice(1).map(Number)), 0.006, 'csv');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -11,7 +11,7 @@ type Format = 'png' | 'svg' | 'csv' | 'json' | 'latex' | 'markdown' | 'numpy';
 const DOWNLOADS: Format[] = ['png', 'svg', 'csv', 'json', 'latex', 'markdown', 'numpy'];
 const COPIES: Format[] = ['csv', 'json', 'latex', 'markdown', 'numpy'];
 const FILES: Record<Format, [string, string]> = {
-  png: ['png', 'image/png'], svg: ['svg', 'image/svg+xml'], csv: ['csv', 'text/csv'], json: ['json', 'application/json'],
+  png: ['png', 'image/png'], svg: ['svg', 'image/svg+xml'], csv: ['csv', 'text/csv;charset=utf-8'], json: ['json', 'application/json'],
   latex: ['tex', 'text/x-tex'], markdown: ['md', 'text/markdown'], numpy: ['py', 'text/x-python'],
 };
 
@@ -100,6 +100,14 @@ function text(format: Format, d: HeatmapData): string {
   }
 }
 
+/**
+ * A CSV file with labels beyond ASCII (Chinese tokens) starts with a byte-order mark: without
+ * it, spreadsheet programs read the file in the system's code page and garble the labels.
+ */
+function withBom(format: Format, s: string): string {
+  return format === 'csv' && /[^\x00-\x7f]/.test(s) ? '\ufeff' + s : s;
+}
+
 const formatName = (f: Format) => t(`export.format.${f}` as MessageKey);
 
 /** Downloads the SVG of a figure and its PNG. */
@@ -123,7 +131,7 @@ export function exportMenu(view: string, get: () => HeatmapData | null): HTMLEle
         download(`attention-${view}.png`, await svgToPng(heatmapSvg(d)));
       } else {
         const [ext, type] = FILES[format];
-        download(`attention-${view}.${ext}`, new Blob([text(format, d)], { type }));
+        download(`attention-${view}.${ext}`, new Blob([withBom(format, text(format, d))], { type }));
       }
     } catch {
       status.textContent = copy ? t('export.copyFailed') : t('export.failed');
