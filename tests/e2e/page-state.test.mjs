@@ -59,6 +59,10 @@ test('state: a preset with a setting put back to its default round-trips', () =>
   assert.deepEqual(S.parse(text).state, s);
   const q = { ...presets.preset('causal'), mask: 'none', text: 'the cat sat on the mat' };
   assert.deepEqual(S.parse(S.serialise(q)).state, q);
+  // The painting in Chinese, serialised while the page's language is English, reads back whole.
+  const zh = S.parse('ver=1&preset=painting&lang=zh-CN&temperature=5').state;
+  assert.deepEqual(S.parse(S.serialise(zh)).state, zh);
+  assert.deepEqual(S.parse(S.serialise({ ...zh, lang: 'en' })).state, { ...zh, lang: 'en' }, 'labels kept as they are');
 });
 
 test('state: edited cells, labels, a focus and a custom mask round-trip', () => {

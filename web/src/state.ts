@@ -10,7 +10,7 @@
 // Matrix cells are kept as the text the reader typed (a half-typed "-" or a stray letter must
 // not be lost); the page parses them when it builds the engine's inputs.
 
-import { presetIn } from './presets';
+import { preset, presetIn } from './presets';
 
 export const MODES = ['words', 'vectors'] as const;
 export const SETUPS = ['self', 'query'] as const;
@@ -266,10 +266,14 @@ export const VERSION = '1';
 /** The key that carries VERSION (not `v`, which is the value matrix). */
 export const VERSION_KEY = 'ver';
 
-/** The state as `ver=1&key=value&…`, only the keys that differ from the defaults. */
+/**
+ * The state as `ver=1&key=value&…`, only the keys that differ from the defaults or from its
+ * preset. (The preset in the page's language will do: a label it translates never equals the
+ * default, so it is always written.)
+ */
 export function serialise(state: State): string {
   const plain = defaults();
-  const base = state.preset ? presetIn(state.preset, state.lang) : plain;
+  const base = state.preset ? preset(state.preset) : plain;
   const params = new URLSearchParams();
   params.set(VERSION_KEY, VERSION);
   for (const p of PROPS) {
