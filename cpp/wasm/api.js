@@ -506,14 +506,14 @@ createAttentionEngine = (function (createModule) {
           '×' + v.cols + ': there must be one value row for each key row.');
       }
       const n = q.rows, m = k.rows, d = q.cols, dV = v.cols;
-      const scaleKind = choice(o.scale, SCALE, 'scale', 'sqrt');
-      let scale = scaleKind === 0 ? 1 / Math.sqrt(d) : 1;
-      if (scaleKind === 2) {
-        if (typeof o.temperature !== 'number' || !(o.temperature > 0) || !isFinite(o.temperature)) {
-          refuse('bad_temperature', 'temperature', 'The temperature must be a number above 0 (got ' +
-            describe(o.temperature) + ').');
+      const scale = choice(o.scale, SCALE, 'scale', 'sqrt');
+      let temperature = 1;
+      if (scale === 2) {
+        if (typeof o.temperature !== 'number') {
+          refuse('bad_argument', 'temperature', 'temperature must be a number above 0; got ' +
+            describe(o.temperature) + '.');
         }
-        scale = 1 / o.temperature;
+        temperature = o.temperature;
       }
       let mask = 0, maskBytes = null;
       if (o.mask instanceof Uint8Array) {
@@ -543,7 +543,7 @@ createAttentionEngine = (function (createModule) {
       heap.set(k.data, at + q.data.length);
       heap.set(v.data, at + q.data.length + k.data.length);
       if (maskBytes) M.HEAPU8.set(maskBytes, (at + q.data.length + k.data.length + v.data.length) * 4);
-      const result = M.fastRun(n, m, d, dV, scale, mask, materialize) / 4;
+      const result = M.fastRun(n, m, d, dV, scale, temperature, mask, materialize) / 4;
       if (!result) return coreError();
       const f32 = M.HEAPF32;
       out.set(f32.subarray(result, result + n * dV));
