@@ -5,11 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages: what we need -> a file that proves it is installed.
+# Debian packages: what we need -> a file that proves it is installed (a glob pattern).
 declare -A need=(
   [cmake]=/usr/bin/cmake
   [g++]=/usr/bin/g++
   [clang]=/usr/bin/clang++
+  # clang's ASan, UBSan and libFuzzer runtimes, which the sanitize and fuzz builds link: only a
+  # Recommends of clang, so `apt-get install --no-install-recommends clang` leaves them out.
+  [libclang-rt-14-dev]='/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a'
   [emscripten]=/usr/bin/em++
   [xtensor-dev]=/usr/include/xtensor/xtensor.hpp
   [xtl-dev]=/usr/include/xtl/xtl_config.hpp
@@ -20,7 +23,7 @@ declare -A need=(
 )
 missing=()
 for pkg in "${!need[@]}"; do
-  [ -e "${need[$pkg]}" ] || missing+=("$pkg")
+  compgen -G "${need[$pkg]}" >/dev/null || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
@@ -40,8 +43,12 @@ if ! command -v node >/dev/null || [ "$(node -p 'process.versions.node.split("."
   exit 1
 fi
 
-# npm packages: install when node_modules is missing or older than the lock file.
-if [ -f package-lock.json ] && { [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; }; then
+# npm packages: install when node_modules is missing or older than the lock file. A node_modules
+# that is a link to another checkout's packages (a git worktree sharing them) is left alone:
+# `npm ci` would empty the folder it points to and install here instead.
+if [ -L node_modules ]; then
+  echo "setup: node_modules links to $(readlink node_modules); install npm packages there"
+elif [ -f package-lock.json ] && { [ ! -d node_modules ] || [ package-lock.json -nt node_modules ]; }; then
   echo "setup: installing npm packages"
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   touch node_modules

@@ -125,6 +125,12 @@ struct StepBuffers {
   double divisor = 1;             // written: √d_k, T or 1
 };
 
+// What the scores are divided by: √d_k, the temperature or 1.
+double scale_divisor(Scaling scaling, std::size_t d_k, double temperature);
+
+// An error unless the temperature is a finite number above 0, when it is the chosen scaling.
+std::optional<Error> check_temperature(Scaling scaling, double temperature);
+
 // The checks attention() makes before computing anything (shapes, sizes, finite inputs, the
 // temperature, the mask's shape), so that a caller knows n, m and d_v are sound before it sizes
 // the buffers.

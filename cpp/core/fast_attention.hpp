@@ -8,7 +8,7 @@
 // One implementation serves both modes. It walks the keys in blocks with an online softmax
 // (Milakov & Gimelshein 2018; the streaming idea of FlashAttention): per query row it keeps the
 // running max, the running sum of exponentials and an unnormalised output, and rescales them when
-// a later block raises the max. Streaming uses 64-key blocks, so the n×m matrix never exists;
+// a later block raises the max. Streaming uses 256-key blocks, so the n×m matrix never exists;
 // materialising uses one block as wide as all the keys and also writes the normalised weights.
 //
 // Kernels are written once with GCC/Clang vector extensions (4 floats, 16 bytes): they compile

@@ -1,6 +1,7 @@
 #include "multihead.hpp"
 
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "rng.hpp"
@@ -47,6 +48,26 @@ std::optional<Error> check_given(const Matrix& w, std::size_t rows, std::size_t 
                           "×" + std::to_string(cols) + ".");
   }
   return check_finite(w, name);
+}
+
+// A product of finite matrices that overflowed (1e200 · 1e200), as an error naming the step
+// (`input`, and `formula` of head `head`, counted from 1; 0 for the output) and the first cell
+// that is not finite.
+std::optional<Error> check_product(const Matrix& m, const char* input, std::size_t head,
+                                   const char* formula) {
+  const std::size_t cols = m.shape()[1];
+  for (std::size_t k = 0; k < m.size(); ++k) {
+    if (std::isfinite(m.data()[k])) continue;
+    const std::size_t i = k / cols, j = k % cols;
+    const std::string step =
+        head ? "Head " + std::to_string(head) + ": " + formula : std::string("The output ") + formula;
+    return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
+                      step + " at row " + std::to_string(i + 1) + ", column " +
+                          std::to_string(j + 1) +
+                          " is too large to compute (it overflows a double). Use smaller "
+                          "numbers.");
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -128,8 +149,13 @@ Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config
   out.concat = Matrix::from_shape({n, heads * d_v});  // (n, H·d_v)
   for (std::size_t h = 0; h < heads; ++h) {
     HeadSteps& head = out.heads[h];
-    auto steps = attention(matmul(x, head.w_q), matmul(x, head.w_k), matmul(x, head.w_v),
-                           config.attention);
+    // Q_h (n, d_k), K_h (n, d_k), V_h (n, d_v)
+    const Matrix qkv[3] = {matmul(x, head.w_q), matmul(x, head.w_k), matmul(x, head.w_v)};
+    static const char* const inputs[3] = {"queries", "keys", "values"};
+    static const char* const formulas[3] = {"X·W_Q", "X·W_K", "X·W_V"};
+    for (std::size_t p = 0; p < 3; ++p)
+      if (auto e = check_product(qkv[p], inputs[p], h + 1, formulas[p])) return *e;
+    auto steps = attention(qkv[0], qkv[1], qkv[2], config.attention);
     if (!steps.ok()) {
       Error e = steps.error();
       e.message = "Head " + std::to_string(h + 1) + ": " + e.message;
@@ -140,6 +166,7 @@ Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config
       for (std::size_t t = 0; t < d_v; ++t) out.concat(i, h * d_v + t) = head.steps.output(i, t);
   }
   out.output = matmul(out.concat, out.w_o);  // (n, d_model)
+  if (auto e = check_product(out.output, "output", 0, "concat·W_O")) return *e;
   return out;
 }
 

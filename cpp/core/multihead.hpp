@@ -12,6 +12,10 @@
 //   [−√(3/fan_in), √(3/fan_in)] (variance 1/fan_in), in the order W_Q[0], W_K[0], W_V[0],
 //   W_Q[1], …, W_O, each row-major. The same seed gives the same numbers on every platform.
 // - given: the caller passes every matrix; shapes are checked and named in errors.
+//
+// Errors: those of attention() for each head, its message starting "Head h: ". Finite inputs
+// whose products overflow (1e200 · 1e200) are ErrorCode::not_finite with the cell: input
+// "queries", "keys" or "values" for a head's X·W_Q, X·W_K, X·W_V, and "output" for concat·W_O.
 #pragma once
 
 #include <cstdint>

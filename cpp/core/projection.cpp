@@ -1,5 +1,6 @@
 #include "projection.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -211,8 +212,15 @@ Result<Plane> project_2d(const Matrix& values, const Matrix& outputs) {
   for (std::size_t r = 0; r < m + n; ++r)
     for (std::size_t t = 0; t < d; ++t) centred(r, t) -= plane.mean(t);
 
+  // The axes do not depend on the points' scale, but finding them squares the coordinates and
+  // squares those again (1e80 overflows a double that way, 1e-90 underflows to 0): find them
+  // on the points divided by their largest magnitude.
+  double largest = 0;
+  for (const double x : centred) largest = std::max(largest, std::abs(x));
+  Matrix unit = centred;  // (m + n, d) every |entry| ≤ 1
+  if (largest > 0) unit /= largest;
   Vec a1, a2;
-  principal_axes(centred, a1, a2);
+  principal_axes(unit, a1, a2);
   fix_sign(a1);
   fix_sign(a2);
 

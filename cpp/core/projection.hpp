@@ -7,7 +7,8 @@
 // When all points lie on a line, the second axis is a unit vector orthogonal to the first (the
 // basis vector least aligned with it, made orthogonal) and every second coordinate is 0; with
 // d_v = 1 there is no such vector and the second axis is zero. With all points equal, every
-// coordinate is 0.
+// coordinate is 0. The axes do not depend on the points' scale: points times 1e80 or 1e-90 give
+// the same axes as the points themselves, and their coordinates times 1e80 or 1e-90.
 #pragma once
 
 #include "common.hpp"

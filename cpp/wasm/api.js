@@ -1,4 +1,4 @@
-// The engine's public API (see attention-engine.d.ts and README-engine.md).
+// The engine's public API (see attention-engine.d.ts, and README.md under "The engine").
 //
 // Appended to Emscripten's glue with --extern-post-js, after its optimiser ran, so Closure never
 // renames anything here. It replaces the factory that Emscripten defined with one that resolves
@@ -189,9 +189,23 @@ createAttentionEngine = (function (createModule) {
         'parseEmbeddings() returned; got ' + describe(lexicon) + '.');
     }
 
+    // Half of a surrogate pair has no UTF-8 form (Emscripten's encoder would merge it with the
+    // next character): refused with its line and column in characters, as the core counts.
+    const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
     function text(value, input) {
       if (typeof value !== 'string') {
         refuse('bad_argument', input, input + ' must be a string; got ' + describe(value) + '.');
+      }
+      if (typeof value.isWellFormed === 'function' ? !value.isWellFormed() : LONE_SURROGATE.test(value)) {
+        const at = LONE_SURROGATE.exec(value).index;
+        const lineStart = value.lastIndexOf('\n', at - 1) + 1;
+        let line = 0;
+        for (let k = value.indexOf('\n'); k >= 0 && k < at; k = value.indexOf('\n', k + 1)) line++;
+        const col = [...value.slice(lineStart, at)].length;
+        const code = value.charCodeAt(at).toString(16).toUpperCase();
+        refuse('parse_error', input, input + ': line ' + (line + 1) + ', column ' + (col + 1) +
+          ' holds half of a character (a lone UTF-16 surrogate, U+' + code + '); the text was ' +
+          'probably cut in the middle of an emoji.', line, col);
       }
       return value;
     }
@@ -414,8 +428,9 @@ createAttentionEngine = (function (createModule) {
     }
 
     function parseMatrix(source, inputName) {
-      text(source, 'text');
-      const at = M.parseMatrix(source, inputName === undefined ? 'matrix' : text(inputName, 'inputName'));
+      const name = inputName === undefined ? 'matrix' : text(inputName, 'inputName');
+      text(source, name);
+      const at = M.parseMatrix(source, name);
       return at ? { ok: true, matrix: new Output(M, at).mat() } : coreError();
     }
 
@@ -491,14 +506,14 @@ createAttentionEngine = (function (createModule) {
           '×' + v.cols + ': there must be one value row for each key row.');
       }
       const n = q.rows, m = k.rows, d = q.cols, dV = v.cols;
-      const scaleKind = choice(o.scale, SCALE, 'scale', 'sqrt');
-      let scale = scaleKind === 0 ? 1 / Math.sqrt(d) : 1;
-      if (scaleKind === 2) {
-        if (typeof o.temperature !== 'number' || !(o.temperature > 0) || !isFinite(o.temperature)) {
-          refuse('bad_temperature', 'temperature', 'The temperature must be a number above 0 (got ' +
-            describe(o.temperature) + ').');
+      const scale = choice(o.scale, SCALE, 'scale', 'sqrt');
+      let temperature = 1;
+      if (scale === 2) {
+        if (typeof o.temperature !== 'number') {
+          refuse('bad_argument', 'temperature', 'temperature must be a number above 0; got ' +
+            describe(o.temperature) + '.');
         }
-        scale = 1 / o.temperature;
+        temperature = o.temperature;
       }
       let mask = 0, maskBytes = null;
       if (o.mask instanceof Uint8Array) {
@@ -528,7 +543,7 @@ createAttentionEngine = (function (createModule) {
       heap.set(k.data, at + q.data.length);
       heap.set(v.data, at + q.data.length + k.data.length);
       if (maskBytes) M.HEAPU8.set(maskBytes, (at + q.data.length + k.data.length + v.data.length) * 4);
-      const result = M.fastRun(n, m, d, dV, scale, mask, materialize) / 4;
+      const result = M.fastRun(n, m, d, dV, scale, temperature, mask, materialize) / 4;
       if (!result) return coreError();
       const f32 = M.HEAPF32;
       out.set(f32.subarray(result, result + n * dV));

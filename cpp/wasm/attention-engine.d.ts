@@ -1,7 +1,8 @@
-// Types of dist/attention-engine.js (cpp/wasm/api.js is the implementation; README-engine.md the
-// guide). Load it with a classic <script> (it defines the global createAttentionEngine) or with
-// require() in node (module.exports is createAttentionEngine). The types are in the namespace
-// of the same name: createAttentionEngine.Engine, createAttentionEngine.Steps, …
+// Types of dist/attention-engine.js (cpp/wasm/api.js is the implementation; the guide is
+// README.md, "The engine"). Load it with a classic <script> (it defines the global
+// createAttentionEngine) or with require() in node (module.exports is createAttentionEngine).
+// The types are in the namespace of the same name: createAttentionEngine.Engine,
+// createAttentionEngine.Steps, …
 //
 // Every function returns a value, never throws: { ok: true, … } or { ok: false, error }.
 // Matrices are row-major; every array in a result is JS-owned (a view into one ArrayBuffer per

@@ -418,14 +418,16 @@ std::optional<Error> check_floats(const float* p, std::size_t count, std::size_t
 }
 
 // The output's address (n·d_v floats, then n·m weights when materialising), or 0 on error.
-Address fast_run(std::size_t n, std::size_t m, std::size_t d, std::size_t d_v, double scale,
-                 int mask, bool materialize) {
+Address fast_run(std::size_t n, std::size_t m, std::size_t d, std::size_t d_v, int scaling,
+                 double temperature, int mask, bool materialize) {
+  const auto scale_kind = static_cast<Scaling>(scaling);
+  if (auto e = check_temperature(scale_kind, temperature)) return fail(*e);
   FastProblem p;
   p.n = n, p.m = m, p.d = d, p.d_v = d_v;
   p.q = g_fast_in.data();
   p.k = p.q + n * d;
   p.v = p.k + m * d;
-  p.scale = static_cast<float>(scale);
+  p.scale = static_cast<float>(1 / scale_divisor(scale_kind, d, temperature));
   p.mask = static_cast<FastMask>(mask);
   p.custom = reinterpret_cast<const std::uint8_t*>(p.v + m * d_v);
   if (auto e = check_fast_problem(p)) return fail(*e);

@@ -459,12 +459,15 @@ TEST_CASE("errors: empty inputs and d_k of zero", "[attention][errors]") {
 TEST_CASE("errors: temperature must be above zero", "[attention][errors]") {
   AttentionConfig c;
   c.scaling = Scaling::temperature;
-  for (double t : {0.0, -1.0, not_a_number, inf}) {
+  const std::pair<double, const char*> cases[] = {
+      {0.0, "(got 0)"}, {-1.0, "(got -1)"}, {-2.5e-300, "(got -2.5e-300)"},
+      {not_a_number, "(got NaN)"}, {inf, "(got Infinity)"}};
+  for (const auto& [t, got] : cases) {
     c.temperature = t;
     Error e = fails(mat({{1}}), mat({{1}}), mat({{1}}), c);
     CHECK(e.code == ErrorCode::bad_temperature);
     CHECK(e.input == "temperature");
-    CHECK_THAT(e.message, Catch::Contains("above 0"));
+    CHECK_THAT(e.message, Catch::Contains("above 0") && Catch::Contains(got));
   }
   // The temperature is ignored unless it is the chosen scaling.
   AttentionConfig sqrt_scaling;

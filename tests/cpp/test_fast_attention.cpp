@@ -44,16 +44,13 @@ void require_rows_close(const std::vector<float>& fast, const Matrix& reference)
   }
 }
 
-void check_case(const Case& c, FastMask mask, bool materialize, Rng& rng, FastWorkspace& ws) {
+// Runs the fast path on q, k, v (and the custom mask, if that is the mask) and requires its
+// output, and its weights when materialised, to match the double-precision path.
+void check_data(const Case& c, const std::vector<float>& q, const std::vector<float>& k,
+                const std::vector<float>& v, FastMask mask, const std::vector<std::uint8_t>& custom,
+                bool materialize, FastWorkspace& ws) {
   INFO("n=" << c.n << " m=" << c.m << " d=" << c.d << " d_v=" << c.d_v << " mask="
             << static_cast<int>(mask) << " materialize=" << materialize);
-  const auto q = random_floats(rng, c.n * c.d, 2), k = random_floats(rng, c.m * c.d, 2),
-             v = random_floats(rng, c.m * c.d_v, 1);
-  std::vector<std::uint8_t> custom(c.n * c.m);
-  for (auto& b : custom) b = rng.uniform() < 0.7;
-  if (c.n > 1)
-    for (std::size_t j = 0; j < c.m; ++j) custom[1 * c.m + j] = 0;  // one fully masked row
-
   FastProblem p;
   p.q = q.data();
   p.k = k.data();
@@ -81,6 +78,16 @@ void check_case(const Case& c, FastMask mask, bool materialize, Rng& rng, FastWo
   if (materialize) require_rows_close(weights, ref->weights);
 }
 
+void check_case(const Case& c, FastMask mask, bool materialize, Rng& rng, FastWorkspace& ws) {
+  const auto q = random_floats(rng, c.n * c.d, 2), k = random_floats(rng, c.m * c.d, 2),
+             v = random_floats(rng, c.m * c.d_v, 1);
+  std::vector<std::uint8_t> custom(c.n * c.m);
+  for (auto& b : custom) b = rng.uniform() < 0.7;
+  if (c.n > 1)
+    for (std::size_t j = 0; j < c.m; ++j) custom[1 * c.m + j] = 0;  // one fully masked row
+  check_data(c, q, k, v, mask, custom, materialize, ws);
+}
+
 }  // namespace
 
 TEST_CASE("fast attention matches the double-precision path on awkward shapes", "[fast]") {
@@ -106,6 +113,25 @@ TEST_CASE("fast attention on square shapes with causal mask streams like it mate
     check_case({s, s, 64, 64}, FastMask::causal, false, rng, ws);
     check_case({s, s, 64, 64}, FastMask::causal, true, rng, ws);
   }
+}
+
+TEST_CASE("fast attention streams through key blocks whose max rises and falls", "[fast]") {
+  // 773 keys: three full streaming blocks and a part. Query 0's scores rise with the key (every
+  // block raises the row's max, so what came before is rescaled), query 1's fall (the first
+  // block holds the max), query 2's peak at key 600, in the third block.
+  const Case c{3, 773, 4, 3};
+  const std::vector<float> q = {1, 1, 0, 0, -1, -1, 0, 0, 0, 0, 2, 0};
+  std::vector<float> k(c.m * c.d, 0.0f), v(c.m * c.d_v);
+  for (std::size_t j = 0; j < c.m; ++j) {
+    const float x = static_cast<float>(j);
+    k[j * c.d + 0] = k[j * c.d + 1] = x / 150;
+    k[j * c.d + 2] = -std::abs(x - 600) / 50;
+    v[j * c.d_v + 0] = static_cast<float>(j % 7);
+    v[j * c.d_v + 1] = x / 773;
+    v[j * c.d_v + 2] = 1;
+  }
+  FastWorkspace ws;
+  for (bool materialize : {false, true}) check_data(c, q, k, v, FastMask::none, {}, materialize, ws);
 }
 
 TEST_CASE("fast attention: large scores do not overflow and masked rows are zero", "[fast]") {

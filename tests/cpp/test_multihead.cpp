@@ -163,3 +163,38 @@ TEST_CASE("multi-head: errors name the input", "[multihead][errors]") {
   REQUIRE_FALSE(r.ok());
   CHECK_THAT(r.error().message, Catch::StartsWith("Head 1: Query 2 is all zeros"));
 }
+
+TEST_CASE("multi-head: finite inputs whose products overflow name the step and cell",
+          "[multihead][errors]") {
+  MultiHeadConfig c;
+  c.projection = Projection::given;
+  c.w_q = {mat({{1e200}})};
+  c.w_k = {mat({{1}})};
+  c.w_v = {mat({{1}})};
+  c.w_o = mat({{1}});
+  // X·W_Q: row 2 is 1e200 · 1e200 = 1e400, beyond the largest double (~1.8e308).
+  auto r = multi_head(mat({{1}, {1e200}}), c);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == ErrorCode::not_finite);
+  CHECK(r.error().input == "queries");
+  CHECK(r.error().row == 1);
+  CHECK(r.error().col == 0);
+  CHECK(r.error().message == "Head 1: X·W_Q at row 2, column 1 is too large to compute (it "
+                             "overflows a double). Use smaller numbers.");
+
+  // One token: its weight is 1, so the head's output is V = X = 1e10, and 1e10 · 1e300 = 1e310.
+  c.w_q = {mat({{1}})};
+  c.w_o = mat({{1e300}});
+  r = multi_head(mat({{1e10}}), c);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().code == ErrorCode::not_finite);
+  CHECK(r.error().input == "output");
+  CHECK(r.error().row == 0);
+  CHECK(r.error().message == "The output concat·W_O at row 1, column 1 is too large to compute "
+                             "(it overflows a double). Use smaller numbers.");
+
+  // Just below the largest double it is still a number.
+  c.w_o = mat({{1e298}});
+  const MultiHeadSteps fine = run(mat({{1e10}}), c);
+  CHECK(fine.output(0, 0) == approx(1e308));
+}

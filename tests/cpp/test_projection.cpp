@@ -127,3 +127,29 @@ TEST_CASE("projection: more dimensions than points gives the same plane", "[proj
   CHECK(w.variance(0) >= w.variance(1));
   CHECK(w.variance(0) + w.variance(1) <= w.total_variance + 1e-12);
 }
+
+TEST_CASE("projection: huge or tiny points give the same plane as ordinary ones", "[projection]") {
+  // Three values and an output in 3-D (and the same in 5-D, more dimensions than points: the
+  // Gram path). Their plane is not the (x, y) plane, so an answer that falls back to the basis
+  // vectors is caught. Times 1e80 the fourth powers the axes are found with overflow; times
+  // 1e-90 they underflow to 0.
+  for (const bool gram : {false, true}) {
+    const Matrix values = gram ? mat({{1, 0, 0, 0, 0}, {0, 1, 0, 0, 0}, {1, 1, 1, 0, 0}})
+                               : mat({{1, 0, 0}, {0, 1, 0}, {1, 1, 1}});
+    const Matrix outputs = gram ? mat({{0.5, 0.25, 0, 0, 0}}) : mat({{0.5, 0.25, 0}});
+    const Plane base = run(values, outputs);
+    INFO("gram: " << gram);
+    CHECK(std::abs(base.axes(0, 2)) > 0.3);  // not the (x, y) plane
+    for (const double s : {1e80, 1e-90, 1e150}) {
+      INFO("scale: " << s);
+      const Plane p = run(values * s, outputs * s);
+      for (std::size_t k = 0; k < 2; ++k)
+        for (std::size_t t = 0; t < values.shape()[1]; ++t)
+          CHECK(p.axes(k, t) == Approx(base.axes(k, t)).margin(1e-12));
+      for (std::size_t r = 0; r < 3; ++r)
+        for (std::size_t k = 0; k < 2; ++k)
+          CHECK(p.values_2d(r, k) / s == Approx(base.values_2d(r, k)).margin(1e-12));
+      CHECK(p.outputs_2d(0, 0) / s == Approx(base.outputs_2d(0, 0)).margin(1e-12));
+    }
+  }
+}

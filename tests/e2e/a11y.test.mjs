@@ -242,10 +242,10 @@ test('touch: a tap explains a cell, the views stack, every target is at least 44
     assert.equal(new Set(lefts).size, 1, `card lefts ${lefts}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
-    const small = await page.evaluate(() => {
+    const smallTargets = (p) => p.evaluate(() => {
       // A radio or checkbox is tapped through its label, which is the target measured.
-      const targets = document.querySelectorAll('button, select, summary, input:not([type="radio"]):not([type="file"]):not([type="checkbox"]), .seg, ' +
-        '.heatmap:not(.input-grid) td[data-i], label.check');
+      const targets = document.querySelectorAll('button, select, summary, input:not([type="radio"]):not([type="checkbox"]), .seg, ' +
+        '.heatmap:not(.input-grid) td[data-i], label.check, a[href]');
       const out = [];
       for (const el of targets) {
         if (el.closest('[hidden]') || el.closest('details:not([open])') && el.tagName !== 'SUMMARY') continue;
@@ -257,7 +257,15 @@ test('touch: a tap explains a cell, the views stack, every target is at least 44
       }
       return out;
     });
-    assert.deepEqual(small, []);
+    assert.deepEqual(await smallTargets(page), []);
+    // With every menu open (exports, the word-vector file), and in an embedded figure with its
+    // link to the full playground.
+    await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+    assert.deepEqual(await smallTargets(page), [], 'menus open');
+    const { page: embedded } = await open(context, server.url + 'embed.html#ver=1&preset=fruit&controls=all', { width: 375, height: 800 });
+    await embedded.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+    assert.deepEqual(await smallTargets(embedded), [], 'embedded');
+    await embedded.close();
     assert.deepEqual(problems, []);
     await page.close();
   } finally {

@@ -31,6 +31,11 @@ test('embed: embed.html shows the chosen views compactly, with a link to the ful
   const href = await page.locator('a[data-full]').getAttribute('href');
   assert.match(href, /^index\.html#ver=1&preset=fruit/);
   const weights = await readHeatmap(page, 'weights');
+  // preset=fruit alone is the Fruit example: the numbers of the page with Fruit clicked.
+  const { page: clicked } = await open(chromium.context, server.url);
+  await andRender(clicked, () => clicked.click('button[data-preset="fruit"]'));
+  assert.deepEqual(weights, await readHeatmap(clicked, 'weights'));
+  assert.equal(weights.length, 3, 'apple, orange, iPhone');
   const { page: full } = await open(chromium.context, new URL(href, page.url()).href);
   assert.deepEqual(await readHeatmap(full, 'weights'), weights, 'the full page shows the same numbers');
   assert.equal(await full.locator('.app.embed').count(), 0);
@@ -43,7 +48,7 @@ test('embed: embed.html shows the chosen views compactly, with a link to the ful
   const { page: bad } = await open(chromium.context, server.url + 'embed.html#ver=1&views=<b>&controls=some');
   assert.equal(await bad.locator('[data-notice="link"]').count(), 1);
   assert.deepEqual([...problems], []);
-  for (const p of [page, full, flagged, bad]) await p.close();
+  for (const p of [page, clicked, full, flagged, bad]) await p.close();
 });
 
 test('embed: the blog post on another origin under a strict CSP shows both embeds; the iframe follows its content', async () => {
@@ -83,6 +88,33 @@ test('embed: the blog post on another origin under a strict CSP shows both embed
   // The component's frame is sized too (by the element itself).
   await followsContent(() => component.evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height), wordsFrame);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('embed: the keyboard goes into each embed and out again, both ways (no focus trap)', async () => {
+  const page = await chromium.context.newPage();
+  await page.goto(blog.url());
+  await frameReady(await frameOf(page.locator('iframe[data-attention-playground]')));
+  await frameReady(await frameOf(page.locator('attention-playground')));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  /** The host page's focused element at each key press, runs of the same one folded. */
+  const walk = async (key, presses) => {
+    const runs = [];
+    for (let k = 0; k < presses; k++) {
+      await page.keyboard.press(key);
+      const where = await page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? 'none');
+      if (runs.at(-1) !== where) runs.push(where);
+    }
+    return runs;
+  };
+  // Forwards: through the iframe's controls, the component's, out of the page and round again.
+  const forwards = await walk('Tab', 250);
+  assert.deepEqual(forwards.slice(0, 4), ['iframe', 'attention-playground', 'body', 'iframe'], forwards.join(' → '));
+  // Backwards from the top: into the component from its end, then the iframe, then out.
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  const backwards = await walk('Shift+Tab', 250);
+  const from = backwards.indexOf('attention-playground');
+  assert.deepEqual(backwards.slice(from, from + 3), ['attention-playground', 'iframe', 'body'], backwards.join(' → '));
   await page.close();
 });
 
@@ -134,9 +166,16 @@ test('offline: attention-playground.html works from file:// with every network r
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  await page.goto(pathToFileURL(join(dist, 'attention-playground.html')).href + '#ver=1&preset=fruit');
+  const file = pathToFileURL(join(dist, 'attention-playground.html')).href;
+  await page.goto(file + '#ver=1&preset=fruit');
   await ready(page);
   const offline = await readHeatmap(page, 'weights');
+  // Its share link opens this one file again (which may be all the reader has), and the dialog
+  // says that addresses of files are for this computer only.
+  await page.click('[data-share-open]');
+  assert.ok((await page.locator('[data-snippet="link"]').inputValue()).startsWith(file + '#ver=1&preset=fruit&'));
+  assert.equal(await page.locator('[data-file-hint]').isVisible(), true);
+  await page.keyboard.press('Escape');
   const { page: online } = await open(chromium.context, server.url + '#ver=1&preset=fruit');
   assert.deepEqual(offline, await readHeatmap(online, 'weights'));
   assert.deepEqual(requests.filter((u) => !u.startsWith('data:')), []);
@@ -155,6 +194,7 @@ test('share dialog: the link, iframe, component and Hugo snippets and the image 
   const snippet = (key) => page.locator(`[data-snippet="${key}"]`).inputValue();
   const link = await snippet('link');
   assert.match(link, /index\.html#ver=1&preset=fruit/);
+  assert.equal(await page.locator('[data-file-hint]').isVisible(), false, 'served over http: no file hint');
   assert.match(await snippet('iframe'), /<iframe data-attention-playground src="[^"]*embed\.html#ver=1&amp;preset=fruit[^"]*&amp;embed=1"/);
   assert.match(await snippet('iframe'), /<script src="[^"]*embed-resize\.js" async><\/script>/);
   assert.match(await snippet('component'), /<script src="[^"]*embed\.js" defer><\/script>\n<attention-playground state="ver=1&amp;preset=fruit/);

@@ -32,6 +32,8 @@ function values() {
     const magnitude = 10 ** (next() * 14 - 6);
     xs.push((next() < 0.5 ? -1 : 1) * magnitude * next());
     xs.push(Math.round(next() * 2000 - 1000) / 1000 + (next() < 0.5 ? 0.0005 : 0)); // near ties
+    // exact decimal ties at every number of digits: 2.5, 0.125, 31.45, 0.000035…
+    xs.push((next() < 0.5 ? -1 : 1) * (Math.floor(next() * 1e5) + 0.5) / 10 ** Math.floor(next() * 7));
   }
   return xs;
 }

@@ -113,6 +113,69 @@ test('export: the SVG parses and shows every label and value', async () => {
   for (const x of weights.data) assert.ok(parsed.texts.includes(X.displayNumber(x, 3)), String(x));
 });
 
+test('export: the SVG fits every label and number, Chinese and long ones too, with no overlap', async () => {
+  const words = ['我', '喜欢', '苹果', '和', '香蕉'];
+  const features = ['animal', 'technology', 'person', '一个很长的特征名字', 'can_fly'];
+  const r = engine.attention({ queries: fruit.concat([[1, 1, 1], [0, 0, 1]]).map((row) => row.concat([1, 0])),
+    keys: fruit.concat([[1, 1, 1], [0, 0, 1]]).map((row) => row.concat([1, 0])),
+    values: fruit.concat([[1, 1, 1], [0, 0, 1]]).map((row) => row.concat([-1234.5, 0.0001])) });
+  assert.ok(r.ok, r.error?.message);
+  const long = 'a word far longer than any column should be, forty chars';
+  const cases = {
+    weights: labelled('权重', r.weights, words, words),
+    output: labelled('输出 = 权重 · V', r.output, words.slice(0, 4).concat([long]), features),
+  };
+  const page = await browser.context.newPage();
+  for (const [name, m] of Object.entries(cases)) {
+    const svg = X.toSvg(m, { fill: () => '#336699', ink: () => '#ffffff' });
+    await page.setContent(svg);
+    const seen = await page.evaluate(() => {
+      const root = document.querySelector('svg');
+      const texts = [...root.querySelectorAll('text')].map((t) => {
+        const b = t.getBBox();
+        return { text: t.textContent, x: b.x, y: b.y, right: b.x + b.width };
+      });
+      return { width: root.width.baseVal.value, texts };
+    });
+    for (const t of seen.texts) {
+      assert.ok(t.x >= 0 && t.right <= seen.width, `${name}: "${t.text}" spans ${t.x.toFixed(1)}–${t.right.toFixed(1)} of ${seen.width}`);
+    }
+    // Texts on one line (the column labels, each row's numbers) do not overlap.
+    const lines = new Map();
+    for (const t of seen.texts) lines.set(Math.round(t.y), [...(lines.get(Math.round(t.y)) ?? []), t]);
+    for (const line of lines.values()) {
+      line.sort((a, b) => a.x - b.x);
+      for (let k = 1; k < line.length; k++) {
+        assert.ok(line[k - 1].right <= line[k].x, `${name}: "${line[k - 1].text}" runs into "${line[k].text}"`);
+      }
+    }
+    for (const w of words.slice(0, 4)) assert.ok(seen.texts.some((t) => t.text === w), `${name}: ${w}`);
+    if (m.rowLabels.includes(long)) {
+      assert.ok(seen.texts.some((t) => t.text.endsWith('…') && long.startsWith(t.text.slice(0, -1))), `${name}: the long label shortened`);
+    }
+  }
+  await page.close();
+});
+
+test('export: NumPy names its array in the title\'s own script, as valid Python', () => {
+  const weights = labelled('权重', fruitSteps().weights);
+  const output = labelled('输出 = 权重 · V', fruitSteps().output);
+  const scores = labelled('Similarity QKᵀ', fruitSteps().scores);
+  assert.match(X.toNumpy(weights), /^权重 = np\.array\(\[$/m);
+  assert.match(X.toNumpy(weights), /^权重_rows = \["apple","orange","iPhone"\]$/m);
+  assert.match(X.toNumpy(output), /^输出_权重_v = np\.array\(\[$/m);
+  assert.match(X.toNumpy(scores), /^similarity_qkt = np\.array\(\[$/m);
+  assert.match(X.toNumpy(labelled('√', fruitSteps().weights)), /^matrix = np\.array/m);
+  assert.match(X.toNumpy(labelled('2 heads', fruitSteps().weights)), /^m_2_heads = np\.array/m);
+  const python = spawnSync('python3', ['--version']);
+  if (python.status === 0) {
+    for (const m of [weights, output, scores]) {
+      const parsed = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: X.toNumpy(m), encoding: 'utf8' });
+      assert.equal(parsed.status, 0, parsed.stderr);
+    }
+  }
+});
+
 test('export: display numbers round and spell minus and infinity as a reader writes them', () => {
   assert.equal(X.displayNumber(0.362441, 3), '0.362');
   assert.equal(X.displayNumber(-1.5), '−1.5');

@@ -36,6 +36,35 @@ test('state: every preset survives serialise then parse unchanged', () => {
   }
 });
 
+test('state: a link that names only a preset is that preset; keys after it change it', () => {
+  for (const id of S.PRESETS) {
+    const r = S.parse('ver=1&preset=' + id);
+    assert.deepEqual(r.rejected, [], id);
+    assert.deepEqual(r.state, presets.preset(id), id);
+  }
+  const fruit = S.parse('ver=1&preset=fruit&mask=causal').state;
+  assert.deepEqual([fruit.text, fruit.lexicon, fruit.compare, fruit.mask], ['apple orange iPhone', 'fruit', 'similarity', 'causal']);
+  // The painting's labels in the link's language, whatever the language at hand.
+  const zh = S.parse('ver=1&preset=painting&lang=zh-CN').state;
+  assert.equal(zh.lang, 'zh-CN');
+  assert.deepEqual(zh.kLabels, ['人', '山', '花', '鸟', '绸带']);
+  assert.deepEqual(S.parse('ver=1&preset=painting').state.kLabels, ['person', 'mountain', 'flower', 'bird', 'ribbon']);
+});
+
+test('state: a preset with a setting put back to its default round-trips', () => {
+  // Fruit compares dot with cosine; turned off again, "off" must stay in the link.
+  const s = { ...presets.preset('fruit'), compare: 'off', lang: 'zh-CN' };
+  const text = S.serialise(s);
+  assert.match(text, /compare=off/);
+  assert.deepEqual(S.parse(text).state, s);
+  const q = { ...presets.preset('causal'), mask: 'none', text: 'the cat sat on the mat' };
+  assert.deepEqual(S.parse(S.serialise(q)).state, q);
+  // The painting in Chinese, serialised while the page's language is English, reads back whole.
+  const zh = S.parse('ver=1&preset=painting&lang=zh-CN&temperature=5').state;
+  assert.deepEqual(S.parse(S.serialise(zh)).state, zh);
+  assert.deepEqual(S.parse(S.serialise({ ...zh, lang: 'en' })).state, { ...zh, lang: 'en' }, 'labels kept as they are');
+});
+
 test('state: edited cells, labels, a focus and a custom mask round-trip', () => {
   const s = { ...S.defaults(), mode: 'vectors', q: [['1', 'x'], ['-', '2e3']], qLabels: ['a & b', '<i>'],
     mask: 'custom', hidden: [[0, 1], [1, 0]], focus: { view: 'weights', row: 1, col: 0, side: 'b' },

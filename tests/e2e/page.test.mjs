@@ -151,6 +151,50 @@ test('typing words updates every view', async () => {
   await p.close();
 });
 
+test('the plot draws each arrow from its token\'s value point to its output point, and follows the temperature', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'fruit');
+  const geometry = () => p.evaluate(() => {
+    const at = (el, x, y) => [Number(el.getAttribute(x)), Number(el.getAttribute(y))];
+    const plot = document.querySelector('[data-view="plot"]');
+    return {
+      lines: Array.from(plot.querySelectorAll('line.move'), (l) => [...at(l, 'x1', 'y1'), ...at(l, 'x2', 'y2')]),
+      values: Array.from(plot.querySelectorAll('circle.value-dot'), (c) => at(c, 'cx', 'cy')),
+      outputs: Array.from(plot.querySelectorAll('circle.output-dot'), (c) => at(c, 'cx', 'cy')),
+      labels: Array.from(plot.querySelectorAll('text.value-label'), (t) => {
+        const b = t.getBBox();
+        return [b.x, b.y, b.x + b.width, b.y + b.height];
+      }),
+    };
+  });
+  const check = (g) => {
+    assert.equal(g.lines.length, 3);
+    g.lines.forEach(([x1, y1, x2, y2], i) => {
+      assert.ok(Math.hypot(x1 - g.values[i][0], y1 - g.values[i][1]) < 0.01, `arrow ${i} starts at its value`);
+      assert.ok(Math.hypot(x2 - g.outputs[i][0], y2 - g.outputs[i][1]) < 0.01, `arrow ${i} ends at its output`);
+      // A label sits beside its point (on whichever side leaves the other labels clear).
+      const [left, top, right, bottom] = g.labels[i], [x, y] = g.values[i];
+      const gap = Math.hypot(Math.max(left - x, 0, x - right), Math.max(top - y, 0, y - bottom));
+      assert.ok(gap < 12, `label ${i} beside its point (${gap.toFixed(1)} px away)`);
+      for (const [x, y] of [g.values[i], g.outputs[i]]) assert.ok(x >= 0 && x <= 360 && y >= 0 && y <= 260, 'inside the plot');
+    });
+  };
+  const before = await geometry();
+  check(before);
+  await andRender(p, () => p.check('fieldset[data-control="scale"] input[value="temperature"]'));
+  await andRender(p, () => p.evaluate(() => {
+    const el = document.querySelector('input[data-control="temperature"]');
+    el.value = el.min; // the coldest: each output moves towards its strongest key's value
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }));
+  const after = await geometry();
+  check(after);
+  assert.ok(after.outputs.some((o, i) => Math.hypot(o[0] - before.outputs[i][0], o[1] - before.outputs[i][1]) > 1),
+    'the outputs moved');
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
 test('editing one vector cell changes the output', async () => {
   const { page: p, problems } = await page();
   await loadPreset(p, 'painting');

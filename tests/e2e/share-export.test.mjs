@@ -55,6 +55,8 @@ test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and Nu
     Array.from(parsed.matrix.data.subarray(i * parsed.matrix.cols, (i + 1) * parsed.matrix.cols)));
   close(shown, rows, 0.006, 'csv');
 
+  assert.notEqual(csv.bytes[0], 0xef, 'English labels: no byte-order mark');
+
   const json = JSON.parse((await downloadOf(page, `${menu} [data-download="json"]`)).bytes.toString('utf8'));
   close(shown, json.data, 0.006, 'json');
   assert.equal(json.rowLabels.length, shown.length);
@@ -89,6 +91,20 @@ test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and Nu
   await page.close();
 });
 
+test('export: a CSV of Chinese tokens starts with a byte-order mark, so spreadsheets read it as UTF-8', async () => {
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1&lang=zh-CN&text=' + encodeURIComponent('我 喜欢 苹果'));
+  const shown = await readHeatmap(page, 'weights');
+  await page.click('[data-export="weights"] summary');
+  const csv = await downloadOf(page, '[data-export="weights"] [data-download="csv"]');
+  assert.deepEqual([...csv.bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  const lines = csv.bytes.subarray(3).toString('utf8').trim().split('\r\n');
+  assert.equal(lines[0], ',我,喜欢,苹果');
+  assert.deepEqual(lines.slice(1).map((l) => l.split(',')[0]), ['我', '喜欢', '苹果']);
+  close(shown, lines.slice(1).map((l) => l.split(',').slice(1).map(Number)), 0.006, 'csv');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('export: copy puts the format on the clipboard; the figure exports as one SVG and one PNG', async () => {
   const { page, problems } = await open(chromium.context, server.url);
   await loadPreset(page, 'causal');
@@ -111,6 +127,21 @@ test('export: copy puts the format on the clipboard; the figure exports as one S
   assert.equal(count, 5, 'the five steps');
   const png = await downloadOf(page, '[data-figure="png"]');
   assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  // Fruit compares dot product with cosine: the figure has both sides of each step, side by side.
+  await loadPreset(page, 'fruit');
+  const pairs = await outside((s) => {
+    const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+    const parts = Array.from(doc.documentElement.querySelectorAll(':scope > svg'), (p) => ({
+      x: Number(p.getAttribute('x')), y: Number(p.getAttribute('y')), title: p.querySelector('title').textContent }));
+    return parts;
+  }, (await downloadOf(page, '[data-figure="svg"]')).bytes.toString('utf8'));
+  assert.equal(pairs.length, 10, 'five steps, two sides');
+  for (let k = 0; k < 10; k += 2) {
+    assert.equal(pairs[k].y, pairs[k + 1].y, pairs[k + 1].title);
+    assert.ok(pairs[k + 1].x > pairs[k].x, pairs[k + 1].title);
+    assert.match(pairs[k].title, /Dot product/);
+    assert.match(pairs[k + 1].title, /Cosine/);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });

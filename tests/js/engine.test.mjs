@@ -278,6 +278,20 @@ test('errors: mismatched, ragged and empty inputs', () => {
   assertError(engine.parseMatrix('  \n '), 'empty_input');
 });
 
+test('errors: text holding half of an emoji names its line and column', () => {
+  // '🍎' is two UTF-16 units, \uD83C\uDF4E; text cut after the first has no UTF-8 form.
+  const cut = 'I like \uD83C';
+  assertError(engine.tokenize(cut), 'parse_error',
+    { input: 'text', row: 0, col: 7, message: /line 1, column 8 holds half of a character/ });
+  assertError(engine.embed('a\uDF4Eb'), 'parse_error', { input: 'text', row: 0, col: 1 });
+  // Columns count characters: the whole 🍎 before it is one.
+  assertError(engine.parseMatrix('1 2\n🍎 \uD83C', 'keys'), 'parse_error',
+    { input: 'keys', row: 1, col: 2, message: /^keys: line 2, column 3/ });
+  assertError(engine.parseEmbeddings('cat 1\n\uD83D 2'), 'parse_error', { input: 'text', row: 1, col: 0 });
+  // Whole emoji are fine.
+  assert.deepEqual(engine.tokenize('I like 🍎').tokens.map((t) => t.text), ['I', 'like', '🍎']);
+});
+
 test('errors: temperature, cosine of a zero vector, mask shape', () => {
   for (const temperature of [0, -1]) {
     assertError(engine.attention({ ...fruitOptions, scale: 'temperature', temperature }), 'bad_temperature', { input: 'temperature' });
@@ -299,6 +313,15 @@ test('errors: too large', () => {
   const huge = { rows: 2048, cols: 1024, data: new Float64Array(2048 * 1024) };
   assertError(engine.attention({ queries: huge, keys: fruit, values: fruit }), 'too_large', { input: 'queries' });
   assertError(engine.multiHead({ x: fruit, heads: 17 }), 'bad_dimension', { input: 'heads' });
+});
+
+test('errors: multiHead products that overflow name the step, never return Infinity', () => {
+  const one = [[[1]]];
+  // One token: the head's output is its value, 1e10; times W_O = 1e300 it is beyond a double.
+  assertError(engine.multiHead({ x: [[1e10]], projection: 'given', wq: one, wk: one, wv: one, wo: [[1e300]] }),
+    'not_finite', { input: 'output', row: 0, col: 0, message: /concat·W_O at row 1, column 1/ });
+  assertError(engine.multiHead({ x: [[1], [1e200]], projection: 'given', wq: [[[1e200]]], wk: one, wv: one, wo: [[1]] }),
+    'not_finite', { input: 'queries', row: 1, col: 0, message: /^Head 1: X·W_Q at row 2, column 1/ });
 });
 
 test('errors: wrong argument types never throw', () => {

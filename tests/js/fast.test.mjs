@@ -97,8 +97,13 @@ test('attentionFast: errors name the input and where', () => {
     'shape_mismatch');
   const tall = { rows: 4097, cols: 1, data: new Float32Array(4097) };
   assertError(engine.attentionFast({ queries: tall, keys: tall, values: tall }), 'too_large', { input: 'queries' });
-  assertError(engine.attentionFast({ queries: good, keys: good, values: good, scale: 'temperature', temperature: 0 }),
-    'bad_temperature');
+  for (const [temperature, got] of [[0, '(got 0)'], [-1, '(got -1)'], [NaN, '(got NaN)'], [Infinity, '(got Infinity)']]) {
+    const r = engine.attentionFast({ queries: good, keys: good, values: good, scale: 'temperature', temperature });
+    assertError(r, 'bad_temperature', { input: 'temperature' });
+    assert.match(r.error.message, new RegExp(got.replace(/[()]/g, '\\$&')));
+  }
+  assertError(engine.attentionFast({ queries: good, keys: good, values: good, scale: 'temperature', temperature: '2' }),
+    'bad_argument', { input: 'temperature' });
   assertError(engine.attentionFast({ queries: good, keys: good, values: good, mask: new Uint8Array(3) }),
     'shape_mismatch', { input: 'mask' });
   assertError(engine.attentionFast({ queries: 'apple', keys: good, values: good }), 'bad_argument', { input: 'queries' });

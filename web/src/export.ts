@@ -124,13 +124,18 @@ export function toMarkdown(m: LabelledMatrix, digits = 4): string {
 
 // --- NumPy: code that rebuilds the numbers ------------------------------------------------------
 
+/**
+ * A Python 3 name from a title in any language ("Masked scores" → masked_scores, "权重" → 权重):
+ * letters and digits kept, in the NFKC form Python reads names in, everything else an underscore.
+ */
 function pythonIdentifier(title: string): string {
-  const id = title.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
-  return /^[a-z_]/.test(id) ? id : 'm_' + id;
+  const id = title.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{Nd}_]+/gu, '_').replace(/^_+|_+$/g, '');
+  if (!id) return 'matrix';
+  return /^\p{Nd}/u.test(id) ? 'm_' + id : id;
 }
 
 export function toNumpy(m: LabelledMatrix): string {
-  const name = pythonIdentifier(m.title) || 'matrix';
+  const name = pythonIdentifier(m.title);
   const rows = Array.from({ length: m.rows }, (_, i) =>
     '    [' + Array.from({ length: m.cols }, (_, j) => exact(cell(m, i, j), '-np.inf')).join(', ') + '],',
   );
@@ -162,12 +167,47 @@ export interface SvgStyle {
   cellHeight?: number;
 }
 
-/** A standalone SVG document of the heatmap: title, column and row labels, every number. */
+/** Characters drawn an em wide: CJK, Hangul, kana, full-width forms and emoji. */
+function wide(c: number): boolean {
+  return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) ||
+    (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
+    (c >= 0xffe0 && c <= 0xffe6) || c >= 0x1f300;
+}
+
+/**
+ * The width of `s` drawn at `size` px, estimated without a font: an em for a wide character,
+ * 0.66 em for any other (wider than an average sans-serif letter, so a label is never cut).
+ */
+export function textWidth(s: string, size = 12): number {
+  let width = 0;
+  for (const ch of s) width += wide(ch.codePointAt(0) ?? 0) ? size : size * 0.66;
+  return width;
+}
+
+/** `s`, shortened with "…" to at most `max` px at 12 px. */
+function fit(s: string, max: number): string {
+  if (textWidth(s) <= max) return s;
+  const chars = [...s];
+  while (chars.length > 1 && textWidth(chars.join('') + '…') > max) chars.pop();
+  return chars.join('') + '…';
+}
+
+const LABEL_MAX = 160; // px: a longer label is shortened, so one long word cannot widen the figure
+
+/**
+ * A standalone SVG document of the heatmap: title, column and row labels, every number. The row
+ * labels' margin and the columns are as wide as their text, in any script.
+ */
 export function toSvg(m: LabelledMatrix, style: SvgStyle): string {
-  const w = style.cellWidth ?? 56, h = style.cellHeight ?? 28, digits = style.digits ?? 3;
-  const longest = Math.max(1, ...m.rowLabels.map((s) => [...s].length));
-  const left = 12 + Math.min(longest, 16) * 8, top = 52;
-  const width = left + m.cols * w + 12, height = top + m.rows * h + 12;
+  const h = style.cellHeight ?? 28, digits = style.digits ?? 3;
+  const rowLabels = m.rowLabels.map((s) => fit(s, LABEL_MAX));
+  const colLabels = m.colLabels.map((s) => fit(s, LABEL_MAX));
+  const numbers = Array.from({ length: m.rows * m.cols }, (_, k) => displayNumber(m.data[k], digits));
+  const w = Math.ceil(Math.max(style.cellWidth ?? 56, ...colLabels.map((s) => textWidth(s) + 10),
+    ...numbers.map((s) => textWidth(s) + 10)));
+  const left = Math.ceil(20 + Math.max(0, ...rowLabels.map((s) => textWidth(s)))), top = 52;
+  const width = Math.ceil(left + Math.max(m.cols * w, textWidth(m.title, 14) * 1.1) + 12); // the title is bold
+  const height = top + m.rows * h + 12;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
       `font-family="system-ui, sans-serif" font-size="12">`,
@@ -175,17 +215,17 @@ export function toSvg(m: LabelledMatrix, style: SvgStyle): string {
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="${left}" y="18" font-size="14" font-weight="600" fill="#111111">${xmlText(m.title)}</text>`,
   ];
-  m.colLabels.forEach((label, j) => {
+  colLabels.forEach((label, j) => {
     parts.push(`<text x="${left + j * w + w / 2}" y="${top - 8}" text-anchor="middle" fill="#333333">${xmlText(label)}</text>`);
   });
   for (let i = 0; i < m.rows; i++) {
     const y = top + i * h;
-    parts.push(`<text x="${left - 8}" y="${y + h / 2 + 4}" text-anchor="end" fill="#333333">${xmlText(m.rowLabels[i])}</text>`);
+    parts.push(`<text x="${left - 8}" y="${y + h / 2 + 4}" text-anchor="end" fill="#333333">${xmlText(rowLabels[i])}</text>`);
     for (let j = 0; j < m.cols; j++) {
       const x = left + j * w;
       parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${xmlText(style.fill(i, j))}" stroke="#ffffff"/>`);
       parts.push(`<text x="${x + w / 2}" y="${y + h / 2 + 4}" text-anchor="middle" fill="${xmlText(style.ink(i, j))}">` +
-        `${xmlText(displayNumber(cell(m, i, j), digits))}</text>`);
+        `${xmlText(numbers[i * m.cols + j])}</text>`);
     }
   }
   parts.push('</svg>');

@@ -211,11 +211,15 @@ class App {
       h('footer', { class: 'foot', text: t('app.footer') }));
   }
 
-  /** The visible steps as one figure (each step's first side, as its heatmap shows it). */
+  /** The visible steps as one figure, as the heatmaps show them: a comparison's two sides side by side. */
   figure(): string {
-    const parts: string[] = [];
-    for (const c of this.cards.values()) if (!c.card.hidden && c.a.data) parts.push(heatmapSvg(c.a.data));
-    return figureSvg(t('app.title'), parts);
+    const rows: string[][] = [];
+    for (const c of this.cards.values()) {
+      if (c.card.hidden || !c.a.data) continue;
+      const b = c.b.el.parentElement?.hidden === false ? c.b.data : null;
+      rows.push(b ? [heatmapSvg(c.a.data), heatmapSvg(b)] : [heatmapSvg(c.a.data)]);
+    }
+    return figureSvg(t('app.title'), rows);
   }
 
   private figureMenu(): HTMLElement {

@@ -2,7 +2,7 @@
 // shows for them are the engine's. Labels come from the message catalog, so a preset loads in
 // the reader's language.
 import { defaults, type PresetId, type State } from './state';
-import { t } from './i18n';
+import { t, language, resolveLanguage, setLanguage } from './i18n';
 
 const cells = (rows: number[][]) => rows.map((r) => r.map(String));
 const identity = (k: number) =>
@@ -69,4 +69,20 @@ export function preset(id: PresetId): State {
       return s;
   }
   return s;
+}
+
+/**
+ * The preset `id` with its labels in language `lang` ('' for the browser's, as the page picks
+ * it), whatever language the page shows now: what a link naming the preset starts from.
+ */
+export function presetIn(id: PresetId, lang: string): State {
+  const was = language();
+  const want = resolveLanguage(lang || (typeof navigator === 'undefined' ? '' : navigator.language));
+  if (want === was) return preset(id);
+  setLanguage(want);
+  try {
+    return preset(id);
+  } finally {
+    setLanguage(was);
+  }
 }

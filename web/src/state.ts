@@ -2,8 +2,15 @@
 // so a new setting is one line here. Both are pure (string in, state out; state in, string out)
 // and know nothing of the DOM, so they are unit-tested in node (tests/e2e/page-state.test.mjs).
 //
+// A link that names a preset starts from that preset: `ver=1&preset=fruit` alone is the Fruit
+// example (as a blog author writes it by hand, or the web component's preset attribute), and
+// the keys after it change what differs. serialise() writes every key that differs from the
+// defaults or from the preset, so the link reads back the same either way.
+//
 // Matrix cells are kept as the text the reader typed (a half-typed "-" or a stray letter must
 // not be lost); the page parses them when it builds the engine's inputs.
+
+import { preset, presetIn } from './presets';
 
 export const MODES = ['words', 'vectors'] as const;
 export const SETUPS = ['self', 'query'] as const;
@@ -259,14 +266,19 @@ export const VERSION = '1';
 /** The key that carries VERSION (not `v`, which is the value matrix). */
 export const VERSION_KEY = 'ver';
 
-/** The state as `ver=1&key=value&…`, only the keys that differ from the defaults. */
+/**
+ * The state as `ver=1&key=value&…`, only the keys that differ from the defaults or from its
+ * preset. (The preset in the page's language will do: a label it translates never equals the
+ * default, so it is always written.)
+ */
 export function serialise(state: State): string {
-  const base = defaults();
+  const plain = defaults();
+  const base = state.preset ? preset(state.preset) : plain;
   const params = new URLSearchParams();
   params.set(VERSION_KEY, VERSION);
   for (const p of PROPS) {
     const value = p.codec.write(state[p.key] as never);
-    if (value !== p.codec.write(base[p.key] as never)) params.set(p.key, value);
+    if (value !== p.codec.write(plain[p.key] as never) || value !== p.codec.write(base[p.key] as never)) params.set(p.key, value);
   }
   return params.toString();
 }
@@ -278,9 +290,9 @@ export interface Parsed {
 }
 
 /**
- * The state a serialised text describes. Anything unknown or invalid is rejected as a whole:
- * the result is then the defaults, and `rejected` names what was wrong, so a broken link never
- * gives a half-applied state.
+ * The state a serialised text describes: the keys it names, over the preset it names or else the
+ * defaults. Anything unknown or invalid is rejected as a whole: the result is then the defaults,
+ * and `rejected` names what was wrong, so a broken link never gives a half-applied state.
  */
 export function parse(serialised: string, maxLength = CAPS.link): Parsed {
   const state = defaults();
@@ -305,8 +317,10 @@ export function parse(serialised: string, maxLength = CAPS.link): Parsed {
     else read.set(p.key, v);
   }
   if (rejected.length) return { state, rejected };
-  for (const [key, value] of read) (state as unknown as Record<string, unknown>)[key] = value;
-  return { state, rejected };
+  const named = read.get('preset') as PresetId | '' | undefined;
+  const start = named ? presetIn(named, (read.get('lang') as string | undefined) ?? '') : state;
+  for (const [key, value] of read) (start as unknown as Record<string, unknown>)[key] = value;
+  return { state: start, rejected };
 }
 
 // --- embedding: how a host page frames the playground (not the reader's state) ----------------

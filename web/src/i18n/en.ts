@@ -42,6 +42,7 @@ export const en = {
   'share.image': 'Image with a link (Markdown)',
   'share.imageHint': 'Medium, CSDN and Zhihu take no iframes: download the PNG, upload it with your post, and link it to the playground.',
   'share.png': 'Download the PNG',
+  'share.fileHint': 'This page was opened from a file, so these addresses work on this computer only. To share, put the dist folder on a web host and open the playground from there (the README says how).',
   'share.copy': 'Copy',
   'share.copied': 'Copied.',
   'share.tooLong': 'This figure is too large for a link ({length} characters; a link holds {max}). It is kept in this browser; export its numbers to share them.',

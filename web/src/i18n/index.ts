@@ -104,6 +104,21 @@ function plainLocale(): boolean {
 function fixed(x: number, digits: number): string {
   const a = Math.abs(x);
   if (a < 1e-6) return '0'; // rounds to zero at five decimals or fewer; "−0" reads as "0"
+  // Most numbers round by arithmetic: below 1e9 units of the last digit, a·10^digits is within
+  // 2.4e-7 of the shortest decimal's, so unless it is that close to a tie (….5) both round alike.
+  // Ties and large numbers take the decimal string below. String(a) is most of the cost.
+  const unit = TENS[digits];
+  const scaled = a * unit;
+  const r = Math.round(scaled);
+  if (scaled < 1e9 && Math.abs(Math.abs(scaled - r) - 0.5) > 1e-6) {
+    if (r === 0) return '0';
+    const whole = Math.floor(r / unit);
+    let fraction = r - whole * unit;
+    let places = digits;
+    while (fraction !== 0 && fraction % 10 === 0) { fraction /= 10; places--; }
+    return (x < 0 ? '-' : '') + group(String(whole)) +
+      (fraction ? '.' + String(fraction).padStart(places, '0') : '');
+  }
   const text = String(a);
   const dot = text.indexOf('.');
   let whole = dot < 0 ? text : text.slice(0, dot);
@@ -117,6 +132,8 @@ function fixed(x: number, digits: number): string {
   const sign = x < 0 && (/[1-9]/.test(whole) || fraction !== '') ? '-' : '';
   return sign + group(whole) + (fraction ? '.' + fraction : '');
 }
+
+const TENS = [1, 10, 100, 1000, 10000, 100000];
 
 /** Adds one unit in the last place of whole.fraction, as decimal digits. */
 function carry(whole: string, fraction: string): [string, string] {

@@ -43,6 +43,7 @@ export const zhCN: Messages = {
   'share.image': '带链接的图片（Markdown）',
   'share.imageHint': 'Medium、CSDN 和知乎不支持 iframe：下载 PNG，随文章上传，并链接到演示页面。',
   'share.png': '下载 PNG',
+  'share.fileHint': '这个页面是从本地文件打开的，下面的地址只在这台电脑上有效。要分享，请把 dist 文件夹放到网站上，再从那里打开演示页面（README 里有步骤）。',
   'share.copy': '复制',
   'share.copied': '已复制。',
   'share.tooLong': '这个图太大，无法放进链接（{length} 个字符；链接最多 {max} 个）。它已保存在这个浏览器里；要分享，请导出其中的数字。',

@@ -11,7 +11,7 @@ type Format = 'png' | 'svg' | 'csv' | 'json' | 'latex' | 'markdown' | 'numpy';
 const DOWNLOADS: Format[] = ['png', 'svg', 'csv', 'json', 'latex', 'markdown', 'numpy'];
 const COPIES: Format[] = ['csv', 'json', 'latex', 'markdown', 'numpy'];
 const FILES: Record<Format, [string, string]> = {
-  png: ['png', 'image/png'], svg: ['svg', 'image/svg+xml'], csv: ['csv', 'text/csv'], json: ['json', 'application/json'],
+  png: ['png', 'image/png'], svg: ['svg', 'image/svg+xml'], csv: ['csv', 'text/csv;charset=utf-8'], json: ['json', 'application/json'],
   latex: ['tex', 'text/x-tex'], markdown: ['md', 'text/markdown'], numpy: ['py', 'text/x-python'],
 };
 
@@ -30,15 +30,27 @@ export function heatmapSvg(d: HeatmapData): string {
   });
 }
 
-/** Several heatmaps' SVGs stacked into one figure. */
-export function figureSvg(title: string, parts: string[]): string {
+/**
+ * Several heatmaps' SVGs in one figure: the rows stacked, the heatmaps of one row (the two sides
+ * of a comparison) side by side.
+ */
+export function figureSvg(title: string, rows: string[][]): string {
+  const size = (svg: string, name: string) => Number(new RegExp(`${name}="(\\d+(?:\\.\\d+)?)"`).exec(svg)?.[1] ?? 0);
+  // Each column starts where the widest heatmap of the column before it ends.
+  const starts = [0];
+  for (let c = 0; c < Math.max(0, ...rows.map((r) => r.length)); c++) {
+    starts.push(starts[c] + Math.max(0, ...rows.map((r) => (r[c] ? size(r[c], 'width') : 0))) + 24);
+  }
   let y = 32, width = 200;
   const placed: string[] = [];
-  for (const svg of parts) {
-    const w = Number(/width="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 0), hgt = Number(/height="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? 0);
-    placed.push(svg.replace('<svg ', `<svg x="0" y="${y}" `));
-    y += hgt + 16;
-    width = Math.max(width, w);
+  for (const row of rows) {
+    let tallest = 0;
+    row.forEach((svg, c) => {
+      placed.push(svg.replace('<svg ', `<svg x="${starts[c]}" y="${y}" `));
+      tallest = Math.max(tallest, size(svg, 'height'));
+      width = Math.max(width, starts[c] + size(svg, 'width'));
+    });
+    y += tallest + 16;
   }
   const esc = title.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}" ` +
@@ -88,6 +100,14 @@ function text(format: Format, d: HeatmapData): string {
   }
 }
 
+/**
+ * A CSV file with labels beyond ASCII (Chinese tokens) starts with a byte-order mark: without
+ * it, spreadsheet programs read the file in the system's code page and garble the labels.
+ */
+function withBom(format: Format, s: string): string {
+  return format === 'csv' && /[^\x00-\x7f]/.test(s) ? '\ufeff' + s : s;
+}
+
 const formatName = (f: Format) => t(`export.format.${f}` as MessageKey);
 
 /** Downloads the SVG of a figure and its PNG. */
@@ -111,7 +131,7 @@ export function exportMenu(view: string, get: () => HeatmapData | null): HTMLEle
         download(`attention-${view}.png`, await svgToPng(heatmapSvg(d)));
       } else {
         const [ext, type] = FILES[format];
-        download(`attention-${view}.${ext}`, new Blob([text(format, d)], { type }));
+        download(`attention-${view}.${ext}`, new Blob([withBom(format, text(format, d))], { type }));
       }
     } catch {
       status.textContent = copy ? t('export.copyFailed') : t('export.failed');

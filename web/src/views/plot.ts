@@ -16,8 +16,8 @@ export class Plot {
   // an edit then only moves them (rebuilding the SVG was a third of an update at 16 tokens).
   private shape = '';
   private moves: SVGLineElement[] = [];
-  private dots: Array<{ dot: Element; label: Element | null; width: number }> = [];
-  private rings: Array<{ dot: Element; label: Element | null; width: number }> = [];
+  private dots: Array<{ dot: SVGCircleElement; label: Element | null; width: number }> = [];
+  private rings: Array<{ dot: SVGCircleElement; label: Element | null; width: number }> = [];
 
   constructor() {
     this.svg = ns(SVG, 'svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'plot-svg' }) as SVGSVGElement;
@@ -41,16 +41,22 @@ export class Plot {
     const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
     const px = (x: number) => W / 2 + (x - cx) * s;
     const py = (y: number) => H / 2 - (y - cy) * s; // y up
+    // Lines and circles take their coordinates as SVG lengths, with no number → text → length
+    // round trip through attributes.
     this.moves.forEach((line, i) => {
       const ax = px(v.data[2 * i]), ay = py(v.data[2 * i + 1]);
       const bx = px(o.data[2 * i]), by = py(o.data[2 * i + 1]);
-      setAll(line, { x1: ax, y1: ay, x2: bx, y2: by });
+      line.x1.baseVal.value = ax;
+      line.y1.baseVal.value = ay;
+      line.x2.baseVal.value = bx;
+      line.y2.baseVal.value = by;
       line.style.display = Math.hypot(bx - ax, by - ay) < 2 ? 'none' : ''; // a token that stays put
     });
     const at: Array<[number, number]> = [];
     const labelled: Array<{ label: Element; x: number; y: number; width: number }> = [];
-    const place = (p: { dot: Element; label: Element | null; width: number }, x: number, y: number) => {
-      setAll(p.dot, { cx: x, cy: y });
+    const place = (p: { dot: SVGCircleElement; label: Element | null; width: number }, x: number, y: number) => {
+      p.dot.cx.baseVal.value = x;
+      p.dot.cy.baseVal.value = y;
       at.push([x, y]);
       if (p.label) labelled.push({ label: p.label, x, y, width: p.width });
     };
@@ -87,7 +93,7 @@ export class Plot {
     const label = (text: string, cls: string) => ns(SVG, 'text', { class: cls }, text);
     for (let i = 0; i < values; i++) {
       const dot = ns(SVG, 'circle', { r: '4.5', class: 'value-dot' },
-        ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`));
+        ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`)) as SVGCircleElement;
       const text = label(valueLabels[i] ?? '', 'value-label');
       this.svg.append(dot, text);
       this.dots.push({ dot, label: text, width: textWidth(valueLabels[i] ?? '') });
@@ -95,7 +101,7 @@ export class Plot {
     }
     for (let i = 0; i < outputs; i++) {
       const ring = ns(SVG, 'circle', { r: '5.5', class: 'output-dot' },
-        ns(SVG, 'title', {}, `${outputLabels[i] ?? ''} (${t('plot.outputs')})`));
+        ns(SVG, 'title', {}, `${outputLabels[i] ?? ''} (${t('plot.outputs')})`)) as SVGCircleElement;
       const text = arrows ? null : label(outputLabels[i] ?? '', 'output-label');
       this.svg.append(ring);
       if (text) this.svg.append(text);
@@ -154,11 +160,8 @@ function placeLabels(labels: Array<{ label: Element; x: number; y: number; width
       if (cost === 0) break;
     }
     placed.push([best[0], best[1] - ASCENT, best[0] + w, best[1] + DESCENT]);
-    setAll(label, { x: best[0], y: best[1] });
+    // A label's x and y are lists of lengths; a tenth of a pixel is finer than the eye sees.
+    label.setAttribute('x', best[0].toFixed(1));
+    label.setAttribute('y', best[1].toFixed(1));
   }
-}
-
-/** Sets numeric attributes, as SVG wants them (strings). */
-function setAll(el: Element, attrs: Record<string, number>): void {
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
 }

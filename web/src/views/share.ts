@@ -13,9 +13,16 @@ export interface ShareSource {
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** Every snippet for the state `state`, with the page's own address as the base. */
+/**
+ * Every snippet for the state `state`, with the page's own address as the base. The link opens
+ * the page it was made on (index.html, or the one-file attention-playground.html, which may be
+ * all a reader has); the embeds use embed.html beside it.
+ */
 export function snippets(base: string, state: string, title: string): Record<string, string> {
-  const page = new URL('index.html', base).href + '#' + state;
+  const here = new URL(base);
+  here.hash = '';
+  const named = /\/[^/]+\.html?$/i.test(here.pathname) && !/\/embed\.html?$/i.test(here.pathname);
+  const page = (named ? here.href : new URL('index.html', here).href) + '#' + state;
   const embed = new URL('embed.html', base).href + '#' + state + '&embed=1';
   return {
     link: page,
@@ -31,6 +38,8 @@ export function snippets(base: string, state: string, title: string): Record<str
 export function shareDialog(source: ShareSource): { open: HTMLButtonElement; dialog: HTMLDialogElement } {
   const dialog = h('dialog', { class: 'share', attrs: { 'aria-labelledby': 'share-title', 'data-share': '' } });
   const status = h('p', { class: 'hint', attrs: { role: 'status' } });
+  const fileHint = h('p', { class: 'hint', text: t('share.fileHint'), attrs: { 'data-file-hint': '' } });
+  fileHint.hidden = location.protocol !== 'file:';
   const areas = new Map<string, HTMLTextAreaElement>();
   const item = (key: string, rows: number, extra?: HTMLElement) => {
     const id = 'share-' + key;
@@ -48,7 +57,7 @@ export function shareDialog(source: ShareSource): { open: HTMLButtonElement; dia
   png.addEventListener('click', () => void save('attention-figure', 'png', source.figure()).catch(() => undefined));
   const close = h('button', { class: 'btn', text: t('share.close'), attrs: { type: 'button' } });
   close.addEventListener('click', () => dialog.close());
-  dialog.append(h('h2', { text: t('share.title'), attrs: { id: 'share-title' } }),
+  dialog.append(h('h2', { text: t('share.title'), attrs: { id: 'share-title' } }), fileHint,
     item('link', 2), item('iframe', 3), item('component', 3), item('hugo', 2),
     h('p', { class: 'hint', text: t('share.imageHint') }), item('image', 2, png), status, close);
   const open = h('button', { class: 'btn share-open', text: t('share.open'), attrs: { type: 'button', 'data-share-open': '' } });
@@ -57,6 +66,7 @@ export function shareDialog(source: ShareSource): { open: HTMLButtonElement; dia
     const tooLong = state.length > CAPS.link; // a link that long would not open
     const all: Record<string, string> = tooLong ? {} : snippets(location.href.replace(/#.*$/, ''), state, t('app.title'));
     for (const [key, area] of areas) area.value = all[key] ?? '';
+    fileHint.hidden = location.protocol !== 'file:';
     status.textContent = tooLong ? t('share.tooLong', { length: int(state.length), max: int(CAPS.link) }) : '';
     dialog.showModal();
   });

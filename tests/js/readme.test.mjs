@@ -1,0 +1,92 @@
+// README's engine examples, exactly as a reader copies them: each runs against the built engine
+// and prints the numbers README promises, and each type-checks against the shipped .d.ts
+// (TypeScript, strict), so the guide, the types and the engine cannot drift apart.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
+  from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { artifact, root } from './engine-helpers.mjs';
+
+const types = join(root, 'cpp', 'wasm', 'attention-engine.d.ts');
+const tsc = join(root, 'node_modules', '.bin', 'tsc');
+
+/** The first ```js block after `heading` in README.md. */
+function example(heading) {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const at = readme.indexOf(`\n${heading}\n`);
+  assert.ok(at >= 0, `README has "${heading}"`);
+  const block = readme.slice(at).match(/```js\n([\s\S]*?)```/);
+  assert.ok(block, `README has a js example under "${heading}"`);
+  return block[1];
+}
+
+function node(file) {
+  const r = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: 60000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  return r.stdout.trim().split('\n');
+}
+
+function typecheck(file) {
+  const r = spawnSync(tsc, ['--strict', '--noEmit', '--target', 'es2020', '--lib', 'es2020,dom',
+    '--types', '', file, types], { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 0, `${file} does not type-check against attention-engine.d.ts:\n${r.stdout}${r.stderr}`);
+}
+
+let dir;
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'readme-'));
+  mkdirSync(join(dir, 'dist'));
+  copyFileSync(artifact, join(dir, 'dist', 'attention-engine.js'));
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('README: the web page example prints apple·orange = 6 and its terms', () => {
+  const code = example('### In a web page');
+  // What the page's <script src="attention-engine.js"> does: define the global.
+  writeFileSync(join(dir, 'web.cjs'),
+    `globalThis.createAttentionEngine = require('./dist/attention-engine.js');\n${code}`);
+  const [score, weights, terms] = node('web.cjs');
+  assert.equal(score, '6');
+  // Apple's row, scaled by √3: scores 6, 6, 7 → softmax of (6, 6, 7)/√3.
+  const e = [6, 6, 7].map((s) => Math.exp(s / Math.sqrt(3)));
+  const sum = e[0] + e[1] + e[2];
+  const printed = JSON.parse(weights);
+  e.forEach((x, j) => assert.ok(Math.abs(printed[j] - x / sum) < 1e-12, `weight ${j}: ${printed[j]}`));
+  assert.deepEqual(JSON.parse(terms), [2, 4, 0]);
+
+  writeFileSync(join(dir, 'web.ts'), code);
+  typecheck('web.ts');
+});
+
+test('README: the node example shows the bird winning under "flying"', () => {
+  const code = example('### In node');
+  writeFileSync(join(dir, 'fruit.cjs'), code);
+  const [line] = node('fruit.cjs');
+  const weights = line.match(/\d\.\d{3}/g).map(Number);
+  // softmax of (20, 30, 10, 100, 10) / 25, to three decimals.
+  const e = [20, 30, 10, 100, 10].map((s) => Math.exp(s / 25));
+  const sum = e.reduce((a, b) => a + b);
+  assert.deepEqual(weights, e.map((x) => Number((x / sum).toFixed(3))));
+  assert.equal(weights.indexOf(Math.max(...weights)), 3);
+
+  // Typed as a TypeScript user of require() sees it: module.exports is createAttentionEngine.
+  writeFileSync(join(dir, 'fruit.ts'),
+    'declare function require(id: string): typeof globalThis.createAttentionEngine;\nexport {};\n' + code);
+  typecheck('fruit.ts');
+});
+
+test('README: every core header is in its table and has its test file', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const headers = readdirSync(join(root, 'cpp', 'core')).filter((f) => f.endsWith('.hpp'));
+  assert.ok(headers.length >= 5);
+  for (const header of headers) {
+    assert.ok(readme.includes('`' + header + '`'), `README's core table names ${header}`);
+    const tests = join(root, 'tests', 'cpp', `test_${header.replace(/\.hpp$/, '')}.cpp`);
+    assert.ok(existsSync(tests), `${header} has ${tests}`);
+    assert.match(readFileSync(tests, 'utf8'), new RegExp(`#include "${header.replace('.', '\\.')}"`));
+  }
+});
