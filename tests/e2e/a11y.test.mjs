@@ -3,24 +3,13 @@
 // a reader with only a keyboard can load a preset, move through the cells, hear the explanation
 // and change a control; every cell's text has a contrast of at least 4.5:1; reduced motion turns
 // transitions off; on a touch screen a tap explains a cell and every target is at least 44 px.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  serve, launch, open, andRender, readHeatmap, cell, loadPreset,
-} from './page-helpers.mjs';
+import { serveAndLaunch, open, andRender, readHeatmap, cell, loadPreset } from './page-helpers.mjs';
 
 const PRESETS = ['painting', 'fruit', 'softmax', 'sqrtdk', 'causal', 'multihead'];
-let server, chromium;
-
-before(async () => {
-  server = await serve();
-  chromium = await launch();
-});
-after(async () => {
-  await chromium?.close();
-  await server?.close();
-});
+const env = serveAndLaunch();
 
 /** axe's serious and critical findings on the page as it is, one line each. */
 async function axe(page) {
@@ -35,10 +24,10 @@ async function axe(page) {
 for (const lang of ['en', 'zh-CN']) {
   for (const width of [1280, 375]) {
     test(`axe: no serious or critical violation, ${lang}, ${width} px, every preset, light and dark`, async () => {
-      const context = await chromium.browser.newContext({ viewport: { width, height: 900 } });
+      const context = await env.chromium.browser.newContext({ viewport: { width, height: 900 } });
       try {
         for (const colorScheme of ['light', 'dark']) {
-          const { page, problems } = await open(context, `${server.url}#lang=${lang}`, { colorScheme, width, height: 900 });
+          const { page, problems } = await open(context, `${env.server.url}#lang=${lang}`, { colorScheme, width, height: 900 });
           const found = [];
           found.push(...(await axe(page)).map((v) => `default: ${v}`));
           for (const id of PRESETS) {
@@ -92,7 +81,7 @@ async function tabTo(page, want, max = 400) {
 }
 
 test('keyboard only: load a preset, move through cells, hear the explanation, change a control', async () => {
-  const { page, problems } = await open(chromium.context, server.url);
+  const { page, problems } = await open(env.chromium.context, env.server.url);
   // Load Fruit.
   await tabTo(page, 'button[data-preset="fruit"]');
   await andRender(page, () => page.keyboard.press('Enter'));
@@ -144,7 +133,7 @@ test('keyboard only: load a preset, move through cells, hear the explanation, ch
 });
 
 test('keyboard only: the head tabs follow the arrow keys', async () => {
-  const { page, problems } = await open(chromium.context, server.url);
+  const { page, problems } = await open(env.chromium.context, env.server.url);
   await tabTo(page, 'button[data-preset="multihead"]');
   await andRender(page, () => page.keyboard.press('Enter'));
   await tabTo(page, '.tabs [role="tab"][aria-selected="true"]');
@@ -197,7 +186,7 @@ function contrasts(page) {
 
 test('every cell’s number has a contrast of at least 4.5:1, both scales, light and dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
-    const { page, problems } = await open(chromium.context, server.url, { colorScheme });
+    const { page, problems } = await open(env.chromium.context, env.server.url, { colorScheme });
     let checked = 0;
     for (const id of PRESETS) {
       await loadPreset(page, id);
@@ -214,9 +203,9 @@ test('every cell’s number has a contrast of at least 4.5:1, both scales, light
 });
 
 test('prefers-reduced-motion turns transitions off', async () => {
-  const context = await chromium.browser.newContext({ reducedMotion: 'reduce' });
+  const context = await env.chromium.browser.newContext({ reducedMotion: 'reduce' });
   try {
-    const { page } = await open(context, server.url);
+    const { page } = await open(context, env.server.url);
     const durations = await page.evaluate(() => Array.from(document.querySelectorAll('*'),
       (el) => getComputedStyle(el).transitionDuration).filter((d) => d.split(',').some((x) => parseFloat(x) > 0)));
     assert.deepEqual(durations, []);
@@ -227,10 +216,10 @@ test('prefers-reduced-motion turns transitions off', async () => {
 });
 
 test('touch: a tap explains a cell, the views stack, every target is at least 44 px', async () => {
-  const context = await chromium.browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true,
+  const context = await env.chromium.browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true,
     deviceScaleFactor: 2 });
   try {
-    const { page, problems } = await open(context, server.url, { width: 375, height: 800 });
+    const { page, problems } = await open(context, env.server.url, { width: 375, height: 800 });
     assert.ok(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), 'a coarse pointer');
     await page.locator('button[data-preset="fruit"]').tap();
     await page.waitForFunction(() => document.querySelector('button[data-preset="fruit"]').getAttribute('aria-pressed') === 'true');
@@ -262,7 +251,7 @@ test('touch: a tap explains a cell, the views stack, every target is at least 44
     // link to the full playground.
     await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
     assert.deepEqual(await smallTargets(page), [], 'menus open');
-    const { page: embedded } = await open(context, server.url + 'embed.html#ver=1&preset=fruit&controls=all', { width: 375, height: 800 });
+    const { page: embedded } = await open(context, env.server.url + 'embed.html#ver=1&preset=fruit&controls=all', { width: 375, height: 800 });
     await embedded.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
     assert.deepEqual(await smallTargets(embedded), [], 'embedded');
     await embedded.close();

@@ -1,4 +1,4 @@
-// Embedding (issue 5): embed.html and embed=1 give the compact layout with the chosen views and
+// Embedding: embed.html and embed=1 give the compact layout with the chosen views and
 // controls; the example blog post, served from another origin under a strict CSP, shows an
 // iframe (sized by embed-resize.js) and a web component, and two components stay independent;
 // the offline file works from file:// with every network request blocked.

@@ -1,6 +1,7 @@
 // Shared set-up for the page's browser tests (page*.test.mjs) and the feel measurement:
 // serve dist/ over http (under the product's strict CSP), drive Debian's Chromium with
 // playwright-core, and collect console errors.
+import { before, after } from 'node:test';
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { extname, join, dirname, normalize } from 'node:path';
@@ -65,6 +66,23 @@ export async function launch() {
     try { localStorage.removeItem('attention-playground:state'); } catch { /* no storage: nothing to clear */ }
   });
   return { browser, context, close: () => browser.close() };
+}
+
+/**
+ * For a test file: serves dist/ and launches Chromium before its tests and closes both after.
+ * Returns { server, chromium }, filled in once the tests begin.
+ */
+export function serveAndLaunch() {
+  const env = { server: null, chromium: null };
+  before(async () => {
+    env.server = await serve();
+    env.chromium = await launch();
+  });
+  after(async () => {
+    await env.chromium?.close();
+    await env.server?.close();
+  });
+  return env;
 }
 
 /** A new page on `url` with its console errors, failed requests and CSP violations collected. */

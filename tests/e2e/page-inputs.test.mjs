@@ -2,21 +2,13 @@
 // a query against the keys, words the lexicon lacks, text in Chinese, vectors grown, shrunk and
 // pasted as JSON, word vectors pasted as text, the temperature, the numbers toggle and the plot's
 // labels. Every expected number is worked out by hand in the comment next to it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, andRender, readHeatmap, cell, number, loadPreset } from './page-helpers.mjs';
+import { serveAndLaunch, open, andRender, readHeatmap, cell, number, loadPreset } from './page-helpers.mjs';
 
-let server, chromium;
-before(async () => {
-  server = await serve();
-  chromium = await launch();
-});
-after(async () => {
-  await chromium?.close();
-  await server?.close();
-});
+const env = serveAndLaunch();
 
-const page = () => open(chromium.context, server.url);
+const page = () => open(env.chromium.context, env.server.url);
 const explanation = (p) => p.locator('.explain-body').innerText();
 const rowLabels = (p, view) => p.locator(`.heatmap[data-view="${view}"][data-side="a"] tbody th`).allInnerTexts();
 const lit = (p, view) => p.evaluate((v) => {
@@ -223,7 +215,7 @@ test('words and cosine: an all-zero word vector is reported at X, by the name th
 });
 
 test('on a phone the explanation of a tapped cell is on screen, wherever the cell is', async () => {
-  const { page: p, problems } = await open(chromium.context, server.url, { width: 360, height: 780 });
+  const { page: p, problems } = await open(env.chromium.context, env.server.url, { width: 360, height: 780 });
   await loadPreset(p, 'fruit');
   for (const [view, i, j, text] of [['output', 2, 2, /iPhone · tech/], ['weights', 1, 2, /orange → iPhone/]]) {
     await cell(p, view, i, j).scrollIntoViewIfNeeded();

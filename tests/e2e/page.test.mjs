@@ -1,26 +1,18 @@
 // The playground page in real Chromium, against the built dist/ (npm run build), served under the
 // product's strict CSP. Each test reads the numbers a reader would see and checks them against
 // the article's examples and against what the reader just did.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  root, serve, launch, open, andRender, readHeatmap, cell, number, shot, loadPreset,
+  serveAndLaunch, root, open, andRender, readHeatmap, cell, number, shot, loadPreset,
 } from './page-helpers.mjs';
 
-let server, chromium;
-before(async () => {
-  server = await serve();
-  chromium = await launch();
-});
-after(async () => {
-  await chromium?.close();
-  await server?.close();
-});
+const env = serveAndLaunch();
 
 async function page(options) {
-  return open(chromium.context, server.url, options);
+  return open(env.chromium.context, env.server.url, options);
 }
 
 const explanation = (p) => p.locator('.explain-body').innerText();
@@ -372,7 +364,7 @@ test('more words than the page draws: a message with the count, the last result 
 });
 
 test('multi-head: heads side by side wider than the limit: the message names heads × d_k', async () => {
-  const { page: p, problems } = await open(chromium.context, server.url + '#ver=1&preset=multihead&heads=16&dK=1024');
+  const { page: p, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=multihead&heads=16&dK=1024');
   assert.equal(await p.locator('#app').getAttribute('data-state'), 'error');
   assert.match(await p.locator('.error').first().innerText(), /16 heads of d_k = 1,024 .* 16,384 features, above the limit of 1,024/);
   assert.deepEqual(problems, []);
@@ -409,7 +401,7 @@ test('the page works on a 360 px wide phone', async () => {
 });
 
 test('the page opens from file:// (classic scripts, no fetch)', async () => {
-  const p = await chromium.context.newPage();
+  const p = await env.chromium.context.newPage();
   const problems = [];
   p.on('pageerror', (e) => problems.push(e.message));
   await p.goto(pathToFileURL(join(root, 'dist', 'index.html')).href);

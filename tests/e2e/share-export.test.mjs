@@ -1,4 +1,4 @@
-// The export menus in the page (issue 5): clicking a download gives a file with the numbers the
+// The export menus in the page: clicking a download gives a file with the numbers the
 // page shows (read back through the engine's own parser for CSV), the SVG parses, the PNG is a
 // PNG, the copies land on the clipboard, and the whole figure exports as one SVG and one PNG.
 import { test, before, after } from 'node:test';

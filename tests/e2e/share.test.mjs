@@ -1,13 +1,11 @@
-// The link is the state (issue 5): what a reader sets is written into location.hash, a new page
+// The link is the state: what a reader sets is written into location.hash, a new page
 // opened on that link shows the same numbers, and a broken or hostile link gives the defaults
 // plus a notice, never an error, a dialog or injected markup.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, ready, andRender, readHeatmap, loadPreset } from './page-helpers.mjs';
+import { serveAndLaunch, open, ready, andRender, readHeatmap, loadPreset } from './page-helpers.mjs';
 
-let server, chromium;
-before(async () => { server = await serve(); chromium = await launch(); });
-after(async () => { await chromium?.close(); await server?.close(); });
+const env = serveAndLaunch();
 
 /** Waits until the page has written its (debounced) state into the link. */
 async function settledHash(page, pattern) {
@@ -17,7 +15,7 @@ async function settledHash(page, pattern) {
 }
 
 test('share: a link reproduces the same numbers in a new page', async () => {
-  const { page, problems } = await open(chromium.context, server.url);
+  const { page, problems } = await open(env.chromium.context, env.server.url);
   await loadPreset(page, 'painting');
   await andRender(page, () => page.check('fieldset[data-control="mask"] input[value="causal"]'));
   const hash = await settledHash(page, /mask=causal/);
@@ -25,7 +23,7 @@ test('share: a link reproduces the same numbers in a new page', async () => {
   const weights = await readHeatmap(page, 'weights');
   const output = await readHeatmap(page, 'output');
   // Vectors typed by hand travel too.
-  const { page: second, problems: p2 } = await open(chromium.context, server.url + hash);
+  const { page: second, problems: p2 } = await open(env.chromium.context, env.server.url + hash);
   assert.deepEqual(await readHeatmap(second, 'weights'), weights);
   assert.deepEqual(await readHeatmap(second, 'output'), output);
   assert.equal(await second.locator('[data-notice="link"]').count(), 0);
@@ -36,7 +34,7 @@ test('share: a link reproduces the same numbers in a new page', async () => {
 });
 
 test('share: an edited vector and the language survive the link; hashchange applies a new link', async () => {
-  const { page, problems } = await open(chromium.context, server.url + '#ver=1&mode=vectors&lang=zh-CN');
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&mode=vectors&lang=zh-CN');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
   const first = page.locator('.input-grid[data-view="q"] tbody input').first();
   if (await first.count()) {
@@ -44,7 +42,7 @@ test('share: an edited vector and the language survive the link; hashchange appl
   }
   const hash = await settledHash(page, /mode=vectors/);
   const weights = await readHeatmap(page, 'weights');
-  const { page: second } = await open(chromium.context, server.url + hash);
+  const { page: second } = await open(env.chromium.context, env.server.url + hash);
   assert.deepEqual(await readHeatmap(second, 'weights'), weights);
   assert.equal(await second.evaluate(() => document.documentElement.lang), 'zh-CN');
   // Same tab, another link: it becomes the state.
@@ -74,19 +72,19 @@ const HOSTILE = {
 };
 
 test('share: hostile links give the defaults and a notice: no dialog, no injected element, no console error', async () => {
-  const { page: clean } = await open(chromium.context, server.url);
+  const { page: clean } = await open(env.chromium.context, env.server.url);
   const defaults = await readHeatmap(clean, 'weights');
   const elements = await clean.evaluate(() => document.querySelectorAll('script, img, iframe, object, embed').length);
   await clean.close();
   for (const [name, hash] of Object.entries(HOSTILE)) {
-    const page = await chromium.context.newPage();
+    const page = await env.chromium.context.newPage();
     const dialogs = [];
     page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
     const problems = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('requestfailed', (r) => problems.push('requestfailed ' + r.url().slice(0, 60)));
-    await page.goto(server.url + '#' + hash);
+    await page.goto(env.server.url + '#' + hash);
     await ready(page);
     const notice = page.locator('[data-notice="link"]');
     assert.equal(await notice.count(), 1, name + ': notice');
@@ -104,7 +102,7 @@ test('share: hostile links give the defaults and a notice: no dialog, no injecte
 });
 
 test('share: markup typed as words stays text, and the notice can be dismissed', async () => {
-  const { page, problems } = await open(chromium.context, server.url + '#ver=1&text=' + encodeURIComponent(PAYLOAD));
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&text=' + encodeURIComponent(PAYLOAD));
   assert.equal(await page.locator('[data-notice="link"]').count(), 0);
   assert.equal(await page.locator('#words-text').inputValue(), PAYLOAD);
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
