@@ -170,6 +170,24 @@ test('the switch changes the language live and keeps the state; numbers stay the
   await page.close();
 });
 
+test('the built-in word list’s features are named in the page’s language; the vectors stay the same', async () => {
+  const { page, problems } = await open(chromium.context, server.url + '#lang=en');
+  const headers = () => page.locator('.input-grid[data-view="x"] thead th').allInnerTexts();
+  const cells = () => page.locator('.input-grid[data-view="x"] tbody input').evaluateAll((els) => els.map((e) => e.value));
+  const names = ['animal', 'plant', 'food', 'technology', 'person', 'place', 'can_fly', 'size'];
+  assert.deepEqual((await headers()).filter((h) => h.trim()).slice(-8), names.map((n) => en['feature.' + n]));
+  assert.ok((await headers()).includes('can fly'));
+  const vectors = await cells();
+  await page.click('button[data-lang="zh-CN"]');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  await ready(page);
+  assert.deepEqual((await headers()).filter((h) => h.trim()).slice(-8),
+    ['动物', '植物', '食物', '科技', '人物', '地点', '会飞', '大小']);
+  assert.deepEqual(await cells(), vectors);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the engine’s errors reach a Chinese reader in Chinese, with their place', async () => {
   const { page, problems } = await open(chromium.context, server.url + '#lang=zh-CN');
   await loadPreset(page, 'painting');

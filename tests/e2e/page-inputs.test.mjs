@@ -279,7 +279,7 @@ test('multi-head: a cell of a head’s Q, the joined heads or the output is expl
   assert.equal(Math.round(number(joined) * 100) / 100, number((await readHeatmap(p, 'output'))[1][1]));
   // The final output: the joined row times a column of W_O.
   await cell(p, 'final', 1, 6).hover();
-  assert.match(await explanation(p), /“bird”, feature “can_fly”/);
+  assert.match(await explanation(p), /“bird”, feature “can fly”/);
   check(await math(), (await readHeatmap(p, 'final'))[1][6]);
   assert.deepEqual((await lit(p, 'concat')).rows, [1], 'the joined heads light the same token');
   assert.deepEqual(await lit(p, 'final'), { rows: [1], cols: [6] });

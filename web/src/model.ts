@@ -6,7 +6,7 @@ import type {
   AttentionOptions, Engine, EngineError, LexiconRef, Mat, MultiHead, StepOptions, Steps,
 } from './engine';
 import { CAPS, type CompareKind, type Cells, type State } from './state';
-import { t, num, int } from './i18n';
+import { t, num, int, isKey } from './i18n';
 import { engineMessage } from './errors';
 
 /** Where an error is shown: next to the input it concerns. */
@@ -126,7 +126,14 @@ function embedWords(engine: Engine, text: string, lexicon: LexiconRef, edits: Ma
   });
   const invalid = new Set<string>();
   const x = parseCells(cells, name, where, errors, invalid, tokens);
-  return { words: { tokens, unknown: e.unknown, edited, features: e.features, cells, invalid }, x };
+  // The built-in word lists' features are named in the page's language; a file's keep their names.
+  const features = typeof lexicon === 'string' ? e.features.map(featureLabel) : e.features;
+  return { words: { tokens, unknown: e.unknown, edited, features, cells, invalid }, x };
+}
+
+function featureLabel(name: string): string {
+  const key = 'feature.' + name;
+  return isKey(key) ? t(key) : name;
 }
 
 function stepOptions(s: State, n: number, m: number): StepOptions {

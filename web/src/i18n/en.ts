@@ -232,6 +232,18 @@ export const en = {
   'plot.values': 'values',
   'plot.outputs': 'outputs',
   'plot.caption': 'Variance shown: {share}% of the total.',
+  // The features of the built-in word lists, which the engine names in English.
+  'feature.animal': 'animal',
+  'feature.plant': 'plant',
+  'feature.food': 'food',
+  'feature.technology': 'technology',
+  'feature.person': 'person',
+  'feature.place': 'place',
+  'feature.can_fly': 'can fly',
+  'feature.size': 'size',
+  'feature.colour': 'colour',
+  'feature.fruit': 'fruit',
+  'feature.tech': 'tech',
 
   'explain.title': 'Why this number?',
   'explain.empty': 'Point at or focus any cell to see how its number was computed.',
