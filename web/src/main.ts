@@ -641,10 +641,11 @@ class App {
    */
   private pointDiff(row: number, col: number, how: string): void {
     this.point({ view: 'weights', row, col, side: 'b' }, how);
-    const model = this.model;
-    if (!model?.b || this.state.focus?.view !== 'weights') return;
+    const model = this.model, shown = this.diff.data?.values;
+    if (!model?.b || !shown || this.state.focus?.view !== 'weights') return;
+    const difference = shown.data[row * shown.cols + col];
     this.faults.run(this.explain.el, t('explain.title'), () =>
-      this.explain.showDifference(this.engine, model, row, col, this.viewTitle, how !== 'hover'));
+      this.explain.showDifference(this.engine, model, row, col, difference, this.viewTitle, how !== 'hover'));
   }
 
   /**

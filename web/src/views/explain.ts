@@ -53,10 +53,11 @@ export class Explain {
   }
 
   /**
-   * A cell of the difference heatmap: right − left of two engine weights (the subtraction the
-   * heatmap shows), then how the right-hand weight was computed.
+   * A cell of the difference heatmap: right − left of two engine weights, = the difference the
+   * heatmap shows, then how the right-hand weight was computed.
    */
-  showDifference(engine: Engine, model: Model, i: number, j: number, viewTitle: (view: string) => string, announce = false): void {
+  showDifference(engine: Engine, model: Model, i: number, j: number, difference: number,
+    viewTitle: (view: string) => string, announce = false): void {
     const a = model.a.steps.weights, b = model.b?.steps.weights;
     if (!b || i >= a.rows || j >= a.cols) return this.empty();
     this.show(engine, model, { view: 'weights', row: i, col: j, side: 'b' }, viewTitle, false);
@@ -64,7 +65,7 @@ export class Explain {
     const q = model.queryLabels[i] ?? '', k = model.keyLabels[j] ?? '';
     const header = this.body.querySelector('.explain-where');
     const sentence = t('explain.diff', { q, k, right: model.sideB, left: model.sideA });
-    const math = `${num(wb, true)} − ${num(wa, true)} = ${num(wb - wa, true)}`;
+    const math = `${num(wb, true)} − ${num(wa, true)} = ${num(difference, true)}`;
     const lines = [h('p', { class: 'explain-where' }, h('strong', { text: t('view.diff') }), ' ', h('span', { text: `${q} → ${k}` })),
       h('p', { class: 'explain-line', text: sentence }), h('p', { class: 'explain-math', text: math }),
       h('p', { class: 'explain-line', text: t('explain.diff.right', { right: model.sideB }) })];
