@@ -143,7 +143,7 @@ test('typing words updates every view', async () => {
   await p.close();
 });
 
-test('the plot draws each arrow from its token\'s value point to its output point, and follows the temperature', async () => {
+test('the plot draws each arrow from its token\'s value point to its output point, its axes through the origin, and follows the temperature', async () => {
   const { page: p, problems } = await page();
   await loadPreset(p, 'fruit');
   const geometry = () => p.evaluate(() => {
@@ -157,6 +157,7 @@ test('the plot draws each arrow from its token\'s value point to its output poin
         const b = t.getBBox();
         return [b.x, b.y, b.x + b.width, b.y + b.height];
       }),
+      axes: Array.from(plot.querySelectorAll('line.axis'), (l) => [...at(l, 'x1', 'y1'), ...at(l, 'x2', 'y2')]),
     };
   });
   const check = (g) => {
@@ -170,6 +171,12 @@ test('the plot draws each arrow from its token\'s value point to its output poin
       assert.ok(gap < 12, `label ${i} beside its point (${gap.toFixed(1)} px away)`);
       for (const [x, y] of [g.values[i], g.outputs[i]]) assert.ok(x >= 0 && x <= 360 && y >= 0 && y <= 260, 'inside the plot');
     });
+    // The axes cross at the plane's origin, the mean of all the points the engine placed.
+    const all = [...g.values, ...g.outputs];
+    const mean = [0, 1].map((c) => all.reduce((s, p) => s + p[c], 0) / all.length);
+    const [horizontal, vertical] = g.axes;
+    assert.ok(Math.abs(horizontal[1] - mean[1]) < 0.01 && Math.abs(horizontal[3] - mean[1]) < 0.01, 'the x axis passes through the mean');
+    assert.ok(Math.abs(vertical[0] - mean[0]) < 0.01 && Math.abs(vertical[2] - mean[0]) < 0.01, 'the y axis passes through the mean');
   };
   const before = await geometry();
   check(before);

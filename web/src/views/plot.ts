@@ -19,6 +19,10 @@ export class Plot {
   private dots: Array<{ dot: SVGCircleElement; label: Element | null; width: number }> = [];
   private rings: Array<{ dot: SVGCircleElement; label: Element | null; width: number }> = [];
 
+  // The plane's axes, through its origin: the mean of all the points (project2d centres them).
+  private readonly axisX = ns(SVG, 'line', { x1: String(PAD / 2), x2: String(W - PAD / 2), class: 'axis' }) as SVGLineElement;
+  private readonly axisY = ns(SVG, 'line', { y1: String(PAD / 2), y2: String(H - PAD / 2), class: 'axis' }) as SVGLineElement;
+
   constructor() {
     this.svg = ns(SVG, 'svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'plot-svg' }) as SVGSVGElement;
     this.caption = h('p', { class: 'hint' });
@@ -41,6 +45,8 @@ export class Plot {
     const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
     const px = (x: number) => W / 2 + (x - cx) * s;
     const py = (y: number) => H / 2 - (y - cy) * s; // y up
+    this.axisX.y1.baseVal.value = this.axisX.y2.baseVal.value = py(0);
+    this.axisY.x1.baseVal.value = this.axisY.x2.baseVal.value = px(0);
     // Lines and circles take their coordinates as SVG lengths, with no number → text → length
     // round trip through attributes.
     this.moves.forEach((line, i) => {
@@ -81,8 +87,7 @@ export class Plot {
     this.svg.append(ns(SVG, 'defs', {}, ns(SVG, 'marker', { id: this.marker, viewBox: '0 0 10 10',
       refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse' },
     ns(SVG, 'path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }))));
-    this.svg.append(ns(SVG, 'line', { x1: String(PAD / 2), y1: String(H / 2), x2: String(W - PAD / 2), y2: String(H / 2), class: 'axis' }));
-    this.svg.append(ns(SVG, 'line', { x1: String(W / 2), y1: String(PAD / 2), x2: String(W / 2), y2: String(H - PAD / 2), class: 'axis' }));
+    this.svg.append(this.axisX, this.axisY);
     if (arrows) {
       for (let i = 0; i < Math.min(values, outputs); i++) {
         const line = ns(SVG, 'line', { class: 'move', 'marker-end': `url(#${this.marker})` }) as SVGLineElement;
