@@ -24,10 +24,13 @@ std::optional<Error> check_finite(const Matrix& m, const std::string& input) {
   return check_finite(m.data(), m.shape()[0], m.shape()[1], input);
 }
 
-std::optional<Error> check_finite(const double* data, std::size_t rows, std::size_t cols,
-                                  const std::string& input) {
+namespace {
+
+template <typename T>
+std::optional<Error> first_non_finite(const T* data, std::size_t rows, std::size_t cols,
+                                      const std::string& input) {
   for (std::size_t k = 0; k < rows * cols; ++k) {
-    const double x = data[k];
+    const T x = data[k];
     if (!std::isfinite(x)) {
       const std::size_t i = k / cols, j = k % cols;  // cols > 0: the matrix has an entry
       const char* what = std::isnan(x) ? "NaN" : (x > 0 ? "infinity" : "minus infinity");
@@ -39,6 +42,18 @@ std::optional<Error> check_finite(const double* data, std::size_t rows, std::siz
     }
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Error> check_finite(const double* data, std::size_t rows, std::size_t cols,
+                                  const std::string& input) {
+  return first_non_finite(data, rows, cols, input);
+}
+
+std::optional<Error> check_finite(const float* data, std::size_t rows, std::size_t cols,
+                                  const std::string& input) {
+  return first_non_finite(data, rows, cols, input);
 }
 
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input) {

@@ -98,6 +98,8 @@ std::optional<Error> check_finite(const Matrix& m, const std::string& input);
 // The same for a row-major (rows, cols) matrix the caller holds as a pointer.
 std::optional<Error> check_finite(const double* data, std::size_t rows, std::size_t cols,
                                   const std::string& input);
+std::optional<Error> check_finite(const float* data, std::size_t rows, std::size_t cols,
+                                  const std::string& input);
 
 // Whether a rows×cols matrix is non-empty and within Limits: check_size() without building the
 // input's name, for hot paths that ask check_size() only for the error.

@@ -55,11 +55,12 @@ struct FastWorkspace {
   std::vector<float> q_panel;   // (d, 4) the current tile's 4 query rows, interleaved
 };
 
-// Checks shapes and limits; returns an error naming the input, or nullopt.
+// Checks shapes and limits (cheap: it reads no data); returns an error naming the input, or nullopt.
 std::optional<Error> check_fast_problem(const FastProblem& p);
 
 // out: n·d_v floats. weights: n·m floats, or nullptr to stream without materialising.
-// Returns an error (and writes nothing) if check_fast_problem fails.
+// Returns an error (and writes nothing) if check_fast_problem fails or an input holds a NaN or
+// ±∞ (named by input, row and column).
 std::optional<Error> fast_attention(const FastProblem& p, float* out, float* weights,
                                     FastWorkspace& workspace);
 

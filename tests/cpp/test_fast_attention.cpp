@@ -1,4 +1,7 @@
 #include <cmath>
+#include <limits>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "attention.hpp"
@@ -154,6 +157,34 @@ TEST_CASE("fast attention: large scores do not overflow and masked rows are zero
   CHECK(out[1] == 0);
   CHECK(weights[3] == 0);
   CHECK(weights[5] == 0);
+}
+
+TEST_CASE("fast attention: a NaN or infinity in an input is refused with its row and column", "[fast][errors]") {
+  // 3 queries and 5 keys of 3 features, values of 4: the keys' 15 entries end in a part vector
+  // of three, so a bad entry is looked for inside whole vectors of four and past them.
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  for (const auto& [input, index, bad] : {std::tuple{"queries", 5, nan}, std::tuple{"keys", 9, inf},
+                                          std::tuple{"keys", 14, -inf}, std::tuple{"values", 0, nan}}) {
+    std::vector<float> q(3 * 3, 0.5f), k(5 * 3, 0.25f), v(5 * 4, 1.0f);
+    const std::string name = input;
+    (name == "queries" ? q : name == "keys" ? k : v)[index] = bad;
+    const int cols = name == "values" ? 4 : 3;
+    FastProblem p;
+    p.q = q.data(), p.k = k.data(), p.v = v.data();
+    p.n = 3, p.m = 5, p.d = 3, p.d_v = 4;
+    FastWorkspace ws;
+    std::vector<float> out(3 * 4, -7.0f);
+    auto e = fast_attention(p, out.data(), nullptr, ws);
+    INFO(name << " entry " << index);
+    REQUIRE(e);
+    CHECK(e->code == ErrorCode::not_finite);
+    CHECK(e->input == name);
+    CHECK(e->row == index / cols);
+    CHECK(e->col == index % cols);
+    CHECK_THAT(e->message, Catch::Contains("row " + std::to_string(index / cols + 1) + ", column " +
+                                           std::to_string(index % cols + 1)));
+    CHECK(out == std::vector<float>(3 * 4, -7.0f));  // nothing written
+  }
 }
 
 TEST_CASE("fast attention: shapes above its limits are refused with a message", "[fast][errors]") {
