@@ -55,19 +55,14 @@ std::optional<Error> check_given(const Matrix& w, std::size_t rows, std::size_t 
 // that is not finite.
 std::optional<Error> check_product(const Matrix& m, const char* input, std::size_t head,
                                    const char* formula) {
-  const std::size_t cols = m.shape()[1];
-  for (std::size_t k = 0; k < m.size(); ++k) {
-    if (std::isfinite(m.data()[k])) continue;
-    const std::size_t i = k / cols, j = k % cols;
-    const std::string step =
-        head ? "Head " + std::to_string(head) + ": " + formula : std::string("The output ") + formula;
-    return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
-                      step + " at row " + std::to_string(i + 1) + ", column " +
-                          std::to_string(j + 1) +
-                          " is too large to compute (it overflows a double). Use smaller "
-                          "numbers.");
-  }
-  return std::nullopt;
+  auto e = check_finite(m, input);  // finds the cell; the message says why it is not finite
+  if (!e) return e;
+  const std::string step =
+      head ? "Head " + std::to_string(head) + ": " + formula : std::string("The output ") + formula;
+  e->message = step + " at row " + std::to_string(e->row + 1) + ", column " +
+               std::to_string(e->col + 1) +
+               " is too large to compute (it overflows a double). Use smaller numbers.";
+  return e;
 }
 
 }  // namespace

@@ -157,9 +157,9 @@ createAttentionEngine = (function (createModule) {
         (entry === number ? 'a number' : 'true or false') + '.';
     }
 
-    // The step options shared by attention() and multiHead(); a custom mask joins `inputs`.
-    function stepOptions(o, inputs) {
-      const similarity = choice(o.similarity, SIMILARITY, 'similarity', 'dot');
+    // The scaling and its temperature, as [scale, temperature]. Only the type is checked here:
+    // whether the temperature is above 0 and finite is the core's to say (check_temperature).
+    function scaling(o) {
       const scale = choice(o.scale, SCALE, 'scale', 'sqrt');
       let temperature = 1;
       if (scale === 2 || o.temperature !== undefined) {
@@ -169,6 +169,13 @@ createAttentionEngine = (function (createModule) {
         }
         temperature = o.temperature;
       }
+      return [scale, temperature];
+    }
+
+    // The step options shared by attention() and multiHead(); a custom mask joins `inputs`.
+    function stepOptions(o, inputs) {
+      const similarity = choice(o.similarity, SIMILARITY, 'similarity', 'dot');
+      const [scale, temperature] = scaling(o);
       let mask = 0;
       if (typeof o.mask === 'string' || o.mask === undefined) {
         mask = choice(o.mask, MASK, 'mask', 'none');
@@ -506,15 +513,7 @@ createAttentionEngine = (function (createModule) {
           '×' + v.cols + ': there must be one value row for each key row.');
       }
       const n = q.rows, m = k.rows, d = q.cols, dV = v.cols;
-      const scale = choice(o.scale, SCALE, 'scale', 'sqrt');
-      let temperature = 1;
-      if (scale === 2) {
-        if (typeof o.temperature !== 'number') {
-          refuse('bad_argument', 'temperature', 'temperature must be a number above 0; got ' +
-            describe(o.temperature) + '.');
-        }
-        temperature = o.temperature;
-      }
+      const [scale, temperature] = scaling(o);
       let mask = 0, maskBytes = null;
       if (o.mask instanceof Uint8Array) {
         mask = 2;

@@ -3,6 +3,7 @@
 import { h, ns, SVG, clear, uid } from '../dom';
 import { t, int } from '../i18n';
 import type { Plane } from '../engine';
+import { textWidth } from '../export';
 
 const W = 360, H = 260, PAD = 28;
 
@@ -101,7 +102,7 @@ export class Plot {
         ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`)) as SVGCircleElement;
       const text = label(valueLabels[i] ?? '', 'value-label');
       this.svg.append(dot, text);
-      this.dots.push({ dot, label: text, width: textWidth(valueLabels[i] ?? '') });
+      this.dots.push({ dot, label: text, width: textWidth(valueLabels[i] ?? '', LABEL_PX) });
       this.points.push({ kind: 'v', i, el: dot });
     }
     for (let i = 0; i < outputs; i++) {
@@ -110,7 +111,7 @@ export class Plot {
       const text = arrows ? null : label(outputLabels[i] ?? '', 'output-label');
       this.svg.append(ring);
       if (text) this.svg.append(text);
-      this.rings.push({ dot: ring, label: text, width: text ? textWidth(outputLabels[i] ?? '') : 0 });
+      this.rings.push({ dot: ring, label: text, width: text ? textWidth(outputLabels[i] ?? '', LABEL_PX) : 0 });
       this.points.push({ kind: 'o', i, el: ring });
     }
     this.svg.setAttribute('aria-label', t('view.plot'));
@@ -125,15 +126,9 @@ export class Plot {
   }
 }
 
-// Labels are 11 px text (styles.css): about this wide per character, twice that for CJK.
-const CHAR_W = 6.4, WIDE_W = 11.5, ASCENT = 9, DESCENT = 3, DOT_R = 6;
-
-/** The width a label takes on screen, estimated without a layout (the card may be off screen). */
-export function textWidth(text: string): number {
-  let w = 0;
-  for (const ch of text) w += ch.codePointAt(0)! >= 0x2e80 ? WIDE_W : CHAR_W;
-  return w;
-}
+// Labels are 11 px text (styles.css); their widths are estimated without a layout (the card may
+// be off screen), as the figure export estimates its labels'.
+const LABEL_PX = 11, ASCENT = 9, DESCENT = 3, DOT_R = 6;
 
 type Box = [number, number, number, number]; // x0, y0, x1, y1
 
