@@ -30,12 +30,9 @@ std::string shape_text(MatrixView a) {
 // the error for the first such cell, k in row-major order, instead of passing ±∞ or NaN on to
 // the page.
 Error overflow_error(std::size_t k, std::size_t cols, const char* input, const char* what) {
-  const std::size_t i = k / cols, j = k % cols;
-  return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
-                    std::string(what) + " at row " + std::to_string(i + 1) + ", column " +
-                        std::to_string(j + 1) +
-                        " is too large to compute (it overflows a double). Use smaller numbers" +
-                        (std::string(input) == "scaled" ? " or a larger temperature." : "."));
+  return attn::overflow_error(input, what, static_cast<long>(k / cols), static_cast<long>(k % cols),
+                              "a double",
+                              std::string(input) == "scaled" ? " or a larger temperature." : ".");
 }
 
 bool all_finite(MatrixView a) {

@@ -56,6 +56,15 @@ std::optional<Error> check_finite(const float* data, std::size_t rows, std::size
   return first_non_finite(data, rows, cols, input);
 }
 
+Error overflow_error(const std::string& input, const std::string& what, long row, long col,
+                     const char* type, const char* advice) {
+  return make_error(ErrorCode::not_finite, input, row, col,
+                    what + " at row " + std::to_string(row + 1) +
+                        (col < 0 ? "" : ", column " + std::to_string(col + 1)) +
+                        " is too large to compute (it overflows " + type +
+                        "). Use smaller numbers" + advice);
+}
+
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input) {
   if (size_ok(rows, cols)) return std::nullopt;
   if (rows == 0 || cols == 0) {

@@ -101,6 +101,12 @@ std::optional<Error> check_finite(const double* data, std::size_t rows, std::siz
 std::optional<Error> check_finite(const float* data, std::size_t rows, std::size_t cols,
                                   const std::string& input);
 
+// A step whose inputs were finite can still overflow (1e200 · 1e200 in a double, 1e20 · 1e20 in
+// float32): "<what> at row i[, column j] is too large to compute (it overflows <type>). Use
+// smaller numbers<advice>", a not_finite error naming `input` and the cell (col < 0: the row).
+Error overflow_error(const std::string& input, const std::string& what, long row, long col,
+                     const char* type, const char* advice = ".");
+
 // Whether a rows×cols matrix is non-empty and within Limits: check_size() without building the
 // input's name, for hot paths that ask check_size() only for the error.
 inline bool size_ok(std::size_t rows, std::size_t cols) {

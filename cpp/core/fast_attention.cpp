@@ -24,16 +24,27 @@
 #define ATTN_KERNEL
 #endif
 
+// What builds an error message runs once per call at most, so it is compiled for size and kept
+// out of line: inlined at -O2, the string code of two overflow checks cost the engine 0.7 KB.
+#if defined(__clang__)
+#define ATTN_COLD __attribute__((noinline, cold, minsize))
+#elif defined(__GNUC__)
+#define ATTN_COLD __attribute__((noinline, cold))
+#else
+#define ATTN_COLD
+#endif
+
 namespace attn {
 namespace {
 
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef std::int32_t i32x4 __attribute__((vector_size(16)));
+typedef std::uint32_t u32x4 __attribute__((vector_size(16)));
 
 constexpr std::size_t kRows = 4;          // query rows per register tile
 constexpr std::size_t kPanel = 8;         // keys per packed panel = columns per register tile
 constexpr std::size_t kStreamBlock = 256;  // keys per online-softmax block when streaming
-constexpr float kMinusInf = -std::numeric_limits<float>::infinity();
+constexpr float kInf = std::numeric_limits<float>::infinity(), kMinusInf = -kInf;
 
 // memcpy loads and stores: no alignment or aliasing assumptions; they compile to one
 // v128.load / movups.
@@ -44,51 +55,50 @@ inline f32x4 load(const float* p) {
 }
 inline void store(float* p, f32x4 x) { std::memcpy(p, &x, sizeof x); }
 inline f32x4 splat(float x) { return f32x4{x, x, x, x}; }
-inline f32x4 select(i32x4 mask, f32x4 a, f32x4 b) { return mask ? a : b; }  // lanes all 1s or 0s
-// The larger of a and b lane by lane, for inputs that are never NaN. wasm's f32x4.max propagates
-// NaN and costs V8 about six instructions on x64; the "pseudo" max is one maxps.
+// The larger of a and b lane by lane, as wasm's "pseudo" max: a < b ? b : a, so a NaN in a is
+// kept and a NaN in b ignored. wasm's f32x4.max, which propagates NaN from either side, costs V8
+// about eight instructions on x64; the pseudo-max is one maxps.
 inline f32x4 max(f32x4 a, f32x4 b) {
 #if defined(__wasm_simd128__)
   return __builtin_wasm_pmax_f32x4(a, b);
 #else
-  return select(a > b, a, b);
+  return a < b ? b : a;  // lane by lane: the comparison's lanes are all 1s or all 0s
 #endif
 }
 
 std::size_t round_up(std::size_t x, std::size_t to) { return (x + to - 1) / to * to; }
 
 // e^x, in place, for kRows vectors of four floats at once, for x ≤ 0 (a score minus its row's
-// max): x = n·ln2 + r with |r| ≤ ln2/2, e^r by Cephes' expf polynomial less its smallest term
-// (relative error 2e-7, against 1e-9 with it: float32 rounds to 6e-8 anyway), 2^n put straight
-// into the exponent bits. Inputs below −87 (and −∞, a masked score) give exactly 0, which keeps
-// masked keys out of every sum. Each step runs over all the vectors before the
-// next step: the four dependency chains interleave, so the polynomial's latency overlaps instead
-// of stalling one long chain.
+// max), as 2^y with y = x·log₂e = n + r, n an integer and |r| ≤ 1/2: 2^r = 1 + r·q(r) with q a
+// degree-4 minimax polynomial (relative error 1.1e-7, under float32's rounding), and n added
+// straight into the exponent bits. Rounding y costs |x|·6e-8 of relative error: 5e-6 at e^-80,
+// 3e-7 where weights matter (x > −5). y is first raised to −127, where r = 0 and the polynomial
+// is exactly 1, whose exponent less 127 leaves the bits of +0: anything at or below e^-88.03, a
+// masked score's −∞ included, comes out exactly 0 and stays out of every sum, with no compare
+// and no select; just above, a tiny non-negative denormal. A NaN stays NaN.
+// Each step runs over all the vectors before the next step: the four dependency chains
+// interleave, so the polynomial's latency overlaps instead of stalling one long chain.
 inline void exp_rows(f32x4 (&x)[kRows]) {
   const f32x4 magic = splat(12582912.0f);  // 1.5·2²³: adding it rounds to an integer
-  i32x4 underflow[kRows], ni[kRows];
+  u32x4 exponent[kRows];
   f32x4 r[kRows], p[kRows];
   ATTN_UNROLL
   for (std::size_t k = 0; k < kRows; ++k) {
-    underflow[k] = x[k] < splat(-87.0f);
-    const f32x4 xk = select(underflow[k], splat(-87.0f), x[k]);  // keeps the arithmetic finite
-    const f32x4 t = xk * splat(1.44269504088896341f) + magic;
-    const f32x4 n = t - magic;
-    ni[k] = (i32x4)t - (i32x4)magic;
-    // One-part ln2: for |n| ≤ 126 its rounding moves r by < 3e-7, far below the 1e-5 the
-    // results are checked to.
-    r[k] = xk - n * splat(0.693147180559945f);
-    p[k] = splat(1.3981999507e-3f);
+    const f32x4 y = max(x[k] * splat(1.44269504088896341f), splat(-127.0f));
+    const f32x4 t = y + magic;
+    // t's bits are magic's plus n, and magic's low 9 bits are 0: shifted left by 23, t's bits
+    // are n in the exponent field, ready to add.
+    exponent[k] = (u32x4)t << 23;
+    r[k] = y - (t - magic);
+    p[k] = splat(1.3264727313e-3f);
   }
-  for (const float c : {8.3334519073e-3f, 4.1665795894e-2f, 1.6666665459e-1f, 5.0000001201e-1f}) {
+  for (const float c : {9.6715129912e-3f, 5.5507335812e-2f, 2.4022242427e-1f, 6.9314700365e-1f,
+                        1.0f}) {
     ATTN_UNROLL
     for (std::size_t k = 0; k < kRows; ++k) p[k] = p[k] * r[k] + splat(c);
   }
   ATTN_UNROLL
-  for (std::size_t k = 0; k < kRows; ++k) {
-    p[k] = p[k] * r[k] * r[k] + r[k] + splat(1.0f);
-    x[k] = select(underflow[k], splat(0.0f), (f32x4)((i32x4)p[k] + (ni[k] << 23)));
-  }
+  for (std::size_t k = 0; k < kRows; ++k) x[k] = (f32x4)((u32x4)p[k] + exponent[k]);
 }
 
 inline float horizontal_max(f32x4 x) { return std::max(std::max(x[0], x[1]), std::max(x[2], x[3])); }
@@ -214,7 +224,9 @@ ATTN_KERNEL void softmax_block(const FastProblem& p, std::size_t i0, std::size_t
   }
   // Online softmax: exponentiate against each row's new max, and shrink what came before by
   // e^(old max − new max) so every term is relative to the same max. A row that has seen
-  // nothing yet (max −∞) shifts by 0 instead, so its terms are e^−∞ = 0, not NaN.
+  // nothing yet (max −∞) shifts by 0 instead, so its terms are e^−∞ = 0, not NaN. A NaN score
+  // (+∞ and −∞ summed) never wins the pseudo-max; it makes the row's sum NaN, which
+  // fast_attention() reports.
   float new_max[kRows];
   f32x4 shift[kRows], sum[kRows];
   for (std::size_t r = 0; r < kRows; ++r) {
@@ -266,9 +278,26 @@ std::optional<Error> check_finite_rows(const float* p, std::size_t rows, std::si
   return all_finite(p, rows * cols) ? std::nullopt : check_finite(p, rows, cols, input);
 }
 
+bool sees_a_key(const FastProblem& p, std::size_t i) {
+  if (p.mask != FastMask::custom) return true;  // none, or causal: key 0 is always visible
+  const std::uint8_t* row = p.custom + i * p.m;
+  return std::any_of(row, row + p.m, [](std::uint8_t b) { return b != 0; });
+}
+
+// Finite inputs can still leave float32's range (about 3.4e38): a score of 1e20 · 1e20, or an
+// output summing values of 3e38. The row (and column) of the first such, instead of ±∞ or NaN.
+ATTN_COLD std::optional<Error> score_overflow(std::size_t i) {
+  return overflow_error("scores", "A similarity", static_cast<long>(i), -1, "float32");
+}
+
+ATTN_COLD std::optional<Error> output_overflow(const float* out, std::size_t n, std::size_t d_v) {
+  const Error bad = *check_finite(out, n, d_v, "output");  // finds the cell
+  return overflow_error("output", "The output", bad.row, bad.col, "float32");
+}
+
 }  // namespace
 
-std::optional<Error> check_fast_problem(const FastProblem& p) {
+ATTN_COLD std::optional<Error> check_fast_problem(const FastProblem& p) {
   if (p.n == 0 || p.m == 0 || p.d == 0 || p.d_v == 0) {
     return make_error(ErrorCode::empty_input, p.n == 0 ? "queries" : p.m == 0 ? "keys" : "values",
                       -1, -1, "Fast attention needs at least one query, key, feature and value column.");
@@ -338,6 +367,11 @@ std::optional<Error> fast_attention(const FastProblem& p, float* out, float* wei
     }
 
     for (std::size_t r = 0; r < rows; ++r) {
+      // A max of +∞ or a NaN sum: a score was +∞ or NaN (+∞ and −∞ in one dot product). A max
+      // of −∞ with a key in sight: every score was −∞.
+      if (std::isnan(row_sum[r]) || row_max[r] == kInf ||
+          (row_max[r] == kMinusInf && sees_a_key(p, i0 + r)))
+        return score_overflow(i0 + r);
       const float inv = row_sum[r] > 0 ? 1.0f / row_sum[r] : 0.0f;  // 0: fully masked row
       const float* a = acc + r * d_v8;
       float* o = out + (i0 + r) * d_v;
@@ -350,7 +384,7 @@ std::optional<Error> fast_attention(const FastProblem& p, float* out, float* wei
       }
     }
   }
-  return std::nullopt;
+  return all_finite(out, n * d_v) ? std::nullopt : output_overflow(out, n, d_v);
 }
 
 }  // namespace attn

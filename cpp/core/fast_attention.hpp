@@ -18,7 +18,8 @@
 //
 // Masks: none, causal (query i sees keys j ≤ i, top-left aligned as in attention.hpp), or a
 // custom n×m byte mask (1 = visible). A fully masked row gives a zero output row and zero weights.
-// Limits: n, m ≤ 4096, d, d_v ≤ 256. Inputs must be finite (the engine checks before calling).
+// Limits: n, m ≤ 4096, d, d_v ≤ 256. Inputs must be finite; so must the scores and outputs, whose
+// float32 range finite inputs can still exceed.
 #pragma once
 
 #include <cstddef>
@@ -60,7 +61,9 @@ std::optional<Error> check_fast_problem(const FastProblem& p);
 
 // out: n·d_v floats. weights: n·m floats, or nullptr to stream without materialising.
 // Returns an error (and writes nothing) if check_fast_problem fails or an input holds a NaN or
-// ±∞ (named by input, row and column).
+// ±∞ (named by input, row and column); an error, with out and weights partly written, if a query
+// row's scores overflow float32 (input "scores", the row) or an output does (input "output", its
+// row and column).
 std::optional<Error> fast_attention(const FastProblem& p, float* out, float* weights,
                                     FastWorkspace& workspace);
 

@@ -255,9 +255,11 @@ declare namespace createAttentionEngine {
 
   /**
    * attentionFast(): large inputs (n, m ≤ 4096; d, d_v ≤ 256) in float32, only the output.
-   * Streams over 64-key blocks with an online softmax (the n×m matrix never exists) unless
+   * Streams over 256-key blocks with an online softmax (the n×m matrix never exists) unless
    * `materialize` asks for the weights too. {rows, cols, data: Float32Array} inputs are copied
    * into the engine's heap directly; pass `out` (and `weightsOut`) to reuse your own buffers.
+   * Finite inputs whose scores or outputs leave float32's range (about 3.4e38) give a
+   * 'not_finite' error with input 'scores' (and the query row) or 'output' (row and column).
    */
   interface FastOptions {
     queries: MatrixInput; // (n, d)

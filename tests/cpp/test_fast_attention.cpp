@@ -159,6 +159,76 @@ TEST_CASE("fast attention: large scores do not overflow and masked rows are zero
   CHECK(weights[5] == 0);
 }
 
+TEST_CASE("fast attention: keys far below the row's max weigh 0 or next to it, never less", "[fast]") {
+  // One query, scale 1, d = 1: the scores are the keys. e^-50 and e^-80 are small but normal
+  // floats and keep their precision to 1e-5; from about e^-87.3 float32 runs out of normal numbers,
+  // and from e^-88.03 (2^-127) on the weight is exactly 0, as it is for a masked key.
+  const std::vector<float> q = {1};
+  const std::vector<float> k = {0, -50, -80, -87.5f, -88.0f, -88.2f, -89, -100, -1000, -3e38f, 5};
+  const std::size_t m = k.size();
+  std::vector<float> v(m);
+  for (std::size_t j = 0; j < m; ++j) v[j] = static_cast<float>(j + 1);
+  std::vector<std::uint8_t> custom(m, 1);
+  custom[m - 1] = 0;  // the largest score, masked: every weight is relative to key 0's
+  FastProblem p;
+  p.q = q.data(), p.k = k.data(), p.v = v.data();
+  p.n = 1, p.m = m, p.d = 1, p.d_v = 1;
+  p.mask = FastMask::custom;
+  p.custom = custom.data();
+  FastWorkspace ws;
+  std::vector<float> weights(m, -7.0f);
+  float out[1] = {-7.0f};
+  REQUIRE_FALSE(fast_attention(p, out, weights.data(), ws));
+  const double sum = 1 + std::exp(-50.0) + std::exp(-80.0);  // the rest is below 1e-38
+  CHECK(weights[0] == Approx(1 / sum).epsilon(1e-6));
+  CHECK(weights[1] == Approx(std::exp(-50.0) / sum).epsilon(1e-5));
+  CHECK(weights[2] == Approx(std::exp(-80.0) / sum).epsilon(1e-5));
+  for (std::size_t j = 3; j <= 5; ++j) {
+    INFO("key " << j << " weight " << weights[j]);
+    CHECK(weights[j] >= 0);
+    CHECK(weights[j] <= 2 * std::exp(static_cast<double>(k[j])));
+  }
+  for (std::size_t j = 6; j < m; ++j) CHECK(weights[j] == 0);
+  CHECK(out[0] == Approx((1 + 2 * std::exp(-50.0) + 3 * std::exp(-80.0)) / sum).epsilon(1e-6));
+}
+
+TEST_CASE("fast attention: scores or outputs beyond float32 are refused with their row", "[fast][errors]") {
+  const float big = 1e20f;
+  struct Overflow {
+    const char* what;
+    std::vector<float> q, k, v;
+    std::size_t d;
+    const char* input;
+    long row, col;
+  };
+  // Query row 2 of 2 overflows in each: +∞ scores, −∞ scores (every key), +∞ and −∞ in one dot
+  // product (NaN), and values whose sum of 2 · 3e38 overflows before it is divided by 2.
+  const Overflow cases[] = {
+      {"+inf", {0, 1, big, 1}, {1, 0, big, 0}, {1, 2}, 2, "scores", 1, -1},
+      {"-inf", {0, 1, big, 0}, {-big, 0, -2 * big, 0}, {1, 2}, 2, "scores", 1, -1},
+      {"nan", {0, 0, big, big}, {big, -big, 1, 1}, {1, 2}, 2, "scores", 1, -1},
+      {"output", {0, 0}, {0, 0}, {1, 3e38f, 1, 3e38f}, 1, "output", 0, 1},
+  };
+  for (const auto& c : cases) {
+    for (bool materialize : {false, true}) {
+      INFO(c.what << (materialize ? " materialised" : " streaming"));
+      FastProblem p;
+      p.q = c.q.data(), p.k = c.k.data(), p.v = c.v.data();
+      p.n = 2, p.m = 2, p.d = c.d, p.d_v = c.v.size() / 2;
+      FastWorkspace ws;
+      std::vector<float> out(p.n * p.d_v), weights(p.n * p.m);
+      const auto e = fast_attention(p, out.data(), materialize ? weights.data() : nullptr, ws);
+      REQUIRE(e);
+      CHECK(e->code == ErrorCode::not_finite);
+      CHECK(e->input == c.input);
+      CHECK(e->row == c.row);
+      CHECK(e->col == c.col);
+      CHECK_THAT(e->message, Catch::Contains("row " + std::to_string(c.row + 1)) &&
+                                 Catch::Contains("float32"));
+    }
+  }
+}
+
 TEST_CASE("fast attention: a NaN or infinity in an input is refused with its row and column", "[fast][errors]") {
   // 3 queries and 5 keys of 3 features, values of 4: the keys' 15 entries end in a part vector
   // of three, so a bad entry is looked for inside whole vectors of four and past them.
