@@ -106,7 +106,9 @@ inline float horizontal_sum(f32x4 x) { return (x[0] + x[1]) + (x[2] + x[3]); }
 
 // Every hot loop below advances its pointers by addition. Emscripten turns off LLVM's loop
 // strength reduction, so an address computed from the loop counter (base + t·stride) costs
-// shifts and adds every iteration, and those compete with the vector arithmetic for ports.
+// shifts and adds every iteration, and those compete with the vector arithmetic for ports. The
+// two innermost loops also end on a pointer rather than a counter: one add fewer per step, and
+// V8 kept the counter's bound on the stack.
 
 // Keys into panels of 8: panel p holds keys 8p..8p+7 as (d, 8), zero-padded past m, so the
 // score tile reads feature t of eight keys as two contiguous vectors.
@@ -144,9 +146,9 @@ ATTN_KERNEL void score_tile(const float* q_panel, std::size_t d, const float* pa
                             std::size_t panel_count, float* s, std::size_t stride) {
   for (std::size_t pb = 0; pb < panel_count; ++pb, panels += d * kPanel) {
     f32x4 acc[kRows][2] = {};
-    const float* kp = panels;
     const float* qt = q_panel;
-    for (std::size_t t = 0; t < d; ++t, kp += kPanel, qt += kRows) {
+    const float* const kend = panels + d * kPanel;
+    for (const float* kp = panels; kp != kend; kp += kPanel, qt += kRows) {
       const f32x4 k0 = load(kp), k1 = load(kp + 4);
       ATTN_UNROLL
       for (std::size_t r = 0; r < kRows; ++r) {
@@ -178,9 +180,9 @@ ATTN_KERNEL void accumulate_values(const float* p, std::size_t stride, const flo
       a[r][0] = load(acc + r * d_v8 + c);
       a[r][1] = load(acc + r * d_v8 + c + 4);
     }
-    const float* pj = p;
     const float* vj = v + c;
-    for (std::size_t j = 0; j < count; ++j, ++pj, vj += d_v8) {
+    const float* const pend = p + count;
+    for (const float* pj = p; pj != pend; ++pj, vj += d_v8) {
       const f32x4 v0 = load(vj), v1 = load(vj + 4);
       ATTN_UNROLL
       for (std::size_t r = 0; r < kRows; ++r) {
