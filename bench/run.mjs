@@ -6,13 +6,17 @@
 //   textbook   plain JavaScript loops over Float32Arrays, the way a tutorial writes it
 //   tfjs-wasm  TF.js 4.22 with its wasm backend (SIMD, one thread)
 //   ort-wasm   onnxruntime-web 1.30, wasm, one thread, on a hand-encoded ONNX graph
+//   limit      not attention: bench/peak.c, a bare wasm SIMD multiply-add loop, the most this
+//              machine does in one thread at the moment; the engine is reported as a share of it
 //
-// Rounds are interleaved (each round runs every implementation once per size), so a slow
-// moment of this noisy machine hurts all of them alike; we report medians, the spread
-// (min–max of the rounds) and ratios, in GFLOP/s with attention counted as 4·n·m·d flops.
+// Rounds are interleaved (each round runs every implementation once per size, the engine and
+// onnxruntime-web back to back), so a slow moment of this noisy machine hurts all of them alike.
+// We report medians, the spread (min–max of the rounds) and ratios, in GFLOP/s with attention
+// counted as 4·n·m·d flops. A ratio is the median over rounds of the ratio within each round.
 // Results go to bench/results.json. Usage: node bench/run.mjs [--rounds N] [--quick]
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
@@ -115,6 +119,19 @@ async function ortImpl() {
   };
 }
 
+// The limit loop, compiled by emcc as the engine is (-O2 -msimd128). Returns () => GFLOP/s.
+function limitImpl() {
+  const out = join(here, '..', 'build', 'bench', 'peak.js');
+  mkdirSync(dirname(out), { recursive: true });
+  execFileSync('emcc', ['-O2', '-msimd128', join(here, 'peak.c'), '-o', out, '-sMODULARIZE',
+    '-sSINGLE_FILE', '-sENVIRONMENT=node', '-sEXPORTED_FUNCTIONS=_peak'],
+  { stdio: 'inherit', env: { NODE_PATH: '/usr/share/nodejs', ...process.env } });
+  return require(out)().then((m) => {
+    const iterations = 100000;  // 8 Mflop a call
+    return async () => iterations * 80 / (await timeBatch(() => m._peak(iterations, 0.999), 40) * 1e6);
+  });
+}
+
 // --- measurement ----------------------------------------------------------------------------------
 // Calls fn enough times to fill ~target ms and returns the time per call in ms.
 async function timeBatch(fn, targetMs) {
@@ -140,9 +157,11 @@ async function main() {
   // The explainer call first, in a process that holds what a page holds: the engine, not the
   // peers (their heaps made every garbage collection, and so this small call, a third slower).
   const explainer = engine ? explainerCost(engine) : null;
-  await load('textbook', async () => textbook);
+  await load('ort-wasm', ortImpl);  // next to the engine in every round
   await load('tfjs-wasm', tfjsImpl);
-  await load('ort-wasm', ortImpl);
+  await load('textbook', async () => textbook);
+  let limit = null;
+  try { limit = await limitImpl(); } catch (e) { skipped.limit = String(e.message ?? e); }
   for (const [name, why] of Object.entries(skipped)) console.log(`skipped ${name}: ${why}`);
 
   const results = { date: new Date().toISOString(), node: process.version,
@@ -159,8 +178,10 @@ async function main() {
       if (diff > 1e-4) throw new Error(`${name} disagrees with the textbook loops at ${n}×${d}: ${diff}`);
     }
     const times = Object.fromEntries(Object.keys(calls).map((name) => [name, []]));
+    const limits = [];
     const target = Math.min(200, Math.max(40, flops / 2e7));
     for (let round = 0; round < rounds; round++) {
+      if (limit) limits.push(await limit());
       for (const [name, fn] of Object.entries(calls)) times[name].push(await timeBatch(fn, target));
     }
     const row = { n, d, flops, impls: {} };
@@ -174,9 +195,15 @@ async function main() {
       `${name} ${r.gflops.toFixed(2)} GFLOP/s (${(r.medianMs * 1000).toFixed(1)} µs, ±${(50 * (r.maxMs - r.minMs) / r.medianMs).toFixed(0)}%)`);
     console.log(`${String(n).padStart(4)}×${String(d).padEnd(3)}  ${line.join('   ')}`);
     if (row.impls.engine) {
-      const ratio = (peer) => row.impls[peer] ? (row.impls[peer].medianMs / row.impls.engine.medianMs) : NaN;
+      const perRound = (f) => median(times.engine.map((t, round) => f(t, round)));
+      const ratio = (peer) => times[peer] ? perRound((t, round) => times[peer][round] / t) : NaN;
       row.ratios = { textbook: ratio('textbook'), tfjs: ratio('tfjs-wasm'), ort: ratio('ort-wasm') };
-      console.log(`          engine is ${row.ratios.textbook.toFixed(1)}× textbook, ${row.ratios.tfjs.toFixed(2)}× TF.js-wasm, ${row.ratios.ort.toFixed(2)}× onnxruntime-web`);
+      let share = '';
+      if (limits.length) {
+        row.limit = { gflops: median(limits), engineShare: perRound((t, round) => flops / (t * 1e6) / limits[round]) };
+        share = `; ${(100 * row.limit.engineShare).toFixed(0)} % of the machine's limit (${row.limit.gflops.toFixed(1)} GFLOP/s now)`;
+      }
+      console.log(`          engine is ${row.ratios.textbook.toFixed(1)}× textbook, ${row.ratios.tfjs.toFixed(2)}× TF.js-wasm, ${row.ratios.ort.toFixed(2)}× onnxruntime-web${share}`);
     }
   }
 
