@@ -14,6 +14,11 @@ after(async () => { await browser?.close(); await server?.close(); });
 async function measure(page) {
   const card = page.locator('[data-view="cost"]');
   await card.scrollIntoViewIfNeeded();
+  // Before a measurement the charts say so, with no numbers on their vertical axes.
+  for (const chart of ['time', 'memory']) {
+    assert.equal(await card.locator(`[data-chart="${chart}"] [data-empty]`).count(), 1);
+    assert.deepEqual(await card.locator(`[data-chart="${chart}"] text`).evaluateAll((ts) => ts.filter((x) => /\d\s*(ms|MB)/.test(x.textContent)).length), 0);
+  }
   // Watch the page's frames while the worker measures: the page must not freeze.
   await page.evaluate(() => {
     window.__gaps = [];

@@ -189,6 +189,7 @@ export const en = {
   'cost.run': 'Measure',
   'cost.progress': 'Measurement progress',
   'cost.running': 'Measuring… the page stays usable meanwhile.',
+  'cost.empty': 'Not measured yet',
   'cost.done': 'Done.',
   'cost.donePageThread': 'Done, up to n = {n}: this page was opened from a file, so it measured on the page itself.',
   'cost.failed': 'The measurement failed: {message}',

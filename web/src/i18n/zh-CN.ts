@@ -188,6 +188,7 @@ export const zhCN: Messages = {
   'view.cost': '注意力的代价',
   'cost.hint': '每个查询都要和每个键比较，所以计算量随 n² 增长。下面在不同的 n（64 个特征）下测量一次注意力计算：把 n×n 的权重完整存下来，内存也按 n² 增长；按块流式计算（在线 softmax）则只让内存随 n 增长。',
   'cost.run': '开始测量',
+  'cost.empty': '尚未测量',
   'cost.progress': '测量进度',
   'cost.running': '正在测量……这期间页面照常可用。',
   'cost.done': '完成。',

@@ -7,7 +7,7 @@ import { t, num, int } from '../i18n';
 import { measureAll, SIZES, type CostPoint } from '../cost/measure';
 import { scriptURL } from '../trusted';
 
-const W = 320, H = 200, PAD_L = 46, PAD_B = 30, PAD_T = 10, PAD_R = 10;
+const W = 320, H = 200, PAD_L = 46, PAD_B = 30, PAD_T = 10, PAD_R = 20; // PAD_R: half of "4,096" under its tick
 const PAGE_THREAD_MAX_N = 1024;
 
 type Series = 'streaming' | 'materialized';
@@ -39,6 +39,7 @@ export class CostView {
         h('figure', {}, this.timeChart, h('figcaption', { text: t('cost.timeChart') })),
         h('figure', {}, this.memoryChart, h('figcaption', { text: t('cost.memoryChart') }))),
       h('p', { class: 'hint cost-legend', text: t('cost.legend') }));
+    this.draw(); // the axes and "not measured yet", not two blank boxes
   }
 
   private async run(): Promise<void> {
@@ -114,7 +115,12 @@ export class CostView {
       svg.append(ns(SVG, 'text', { x: String(x(n)), y: String(H - PAD_B + 14), 'text-anchor': 'middle', class: 'tick' }, int(n)));
     }
     svg.append(ns(SVG, 'text', { x: String((W + PAD_L) / 2), y: String(H - 2), 'text-anchor': 'middle', class: 'tick' }, t('cost.axisN')));
-    for (const v of [lo, hi]) {
+    // Before a measurement the vertical axis has no scale: a note instead of made-up numbers.
+    if (!values.length) {
+      svg.append(ns(SVG, 'text', { x: String((W + PAD_L) / 2), y: String((H - PAD_B + PAD_T) / 2), 'text-anchor': 'middle',
+        class: 'tick', 'data-empty': '' }, t('cost.empty')));
+    }
+    for (const v of values.length ? [lo, hi] : []) {
       svg.append(ns(SVG, 'text', { x: String(PAD_L - 4), y: String(y(v) + 4), 'text-anchor': 'end', class: 'tick' }, label(v)));
     }
     // n², drawn through the largest materialised point measured so far.
