@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <string>
 #include <utility>
@@ -187,12 +186,9 @@ std::optional<Error> check_temperature(Scaling scaling, double temperature) {
     return std::nullopt;
   }
   // As the reader would write it: 0, -1, 1e-300, NaN, Infinity (not 0.000000 or nan).
-  char got[32];
-  if (std::isnan(temperature)) std::snprintf(got, sizeof got, "NaN");
-  else if (std::isinf(temperature)) std::snprintf(got, sizeof got, temperature > 0 ? "Infinity" : "-Infinity");
-  else std::snprintf(got, sizeof got, "%g", temperature);
   return make_error(ErrorCode::bad_temperature, "temperature", -1, -1,
-                    std::string("The temperature must be a number above 0 (got ") + got + ").");
+                    "The temperature must be a number above 0 (got " + number_text(temperature) +
+                        ").");
 }
 
 std::optional<Error> check_attention(MatrixView q, MatrixView k, MatrixView v,

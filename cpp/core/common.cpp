@@ -56,6 +56,34 @@ std::optional<Error> check_finite(const float* data, std::size_t rows, std::size
   return first_non_finite(data, rows, cols, input);
 }
 
+std::string number_text(double x) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
+  std::string out = std::signbit(x) ? "-" : "";
+  double a = std::abs(x);
+  if (a == 0) return out + "0";
+  // a = m · 10^e with 1 ≤ m < 10, by steps of ten (at most ~330; each step's rounding is far
+  // below the sixth digit), then six digits of m, rounded.
+  int e = 0;
+  for (; a >= 1e10; a /= 1e10) e += 10;
+  for (; a >= 10; a /= 10) ++e;
+  for (; a < 1e-10; a *= 1e10) e -= 10;
+  for (; a < 1; a *= 10) --e;
+  long digits = std::lround(a * 1e5);  // 100000 … 1000000
+  if (digits == 1000000) digits = 100000, ++e;
+  std::string d = std::to_string(digits);
+  while (d.size() > 1 && d.back() == '0') d.pop_back();
+  if (e < -4 || e >= 6) {  // d.ddde±XX
+    const std::string exponent = std::to_string(e < 0 ? -e : e);
+    return out + d[0] + (d.size() > 1 ? "." + d.substr(1) : "") + (e < 0 ? "e-" : "e+") +
+           (exponent.size() < 2 ? "0" : "") + exponent;
+  }
+  if (e < 0) return out + "0." + std::string(static_cast<std::size_t>(-e - 1), '0') + d;
+  const std::size_t point = static_cast<std::size_t>(e) + 1;  // digits before the point
+  if (d.size() <= point) return out + d + std::string(point - d.size(), '0');
+  return out + d.substr(0, point) + "." + d.substr(point);
+}
+
 Error overflow_error(const std::string& input, const std::string& what, long row, long col,
                      const char* type, const char* advice) {
   return make_error(ErrorCode::not_finite, input, row, col,

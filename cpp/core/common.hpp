@@ -107,6 +107,12 @@ std::optional<Error> check_finite(const float* data, std::size_t rows, std::size
 Error overflow_error(const std::string& input, const std::string& what, long row, long col,
                      const char* type, const char* advice = ".");
 
+// x as a reader would write it, for messages: printf's %g (six significant digits, no trailing
+// zeros, an exponent below 1e-4 and from 1e6: 0, -1, 0.125, 2.5e-300, 1e+06), and NaN, Infinity,
+// -Infinity as JavaScript writes them. Written out rather than with snprintf, whose formatting
+// code was 6 KB of the engine's gzipped size.
+std::string number_text(double x);
+
 // Whether a rows×cols matrix is non-empty and within Limits: check_size() without building the
 // input's name, for hot paths that ask check_size() only for the error.
 inline bool size_ok(std::size_t rows, std::size_t cols) {

@@ -1,7 +1,5 @@
 #include "tokenizer.hpp"
 
-#include <cstdio>
-
 #include "utf8.hpp"
 
 namespace attn {
@@ -100,10 +98,10 @@ bool joins_word(const Char& before, const Char& joiner, const Char& after) {
   }
 }
 
+// 0x0A, as printf's "0x%02X" writes it, without printf (see number_text() in common.hpp).
 std::string hex_byte(unsigned char byte) {
-  char buffer[8];
-  std::snprintf(buffer, sizeof buffer, "0x%02X", byte);
-  return buffer;
+  const char* hex = "0123456789ABCDEF";
+  return std::string("0x") + hex[byte >> 4] + hex[byte & 15];
 }
 
 Error invalid_utf8(std::string_view text, std::size_t offset) {

@@ -1,7 +1,10 @@
+#include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
 #include "common.hpp"
+#include "rng.hpp"
 #include "test_utils.hpp"
 
 using namespace attn;
@@ -76,4 +79,31 @@ TEST_CASE("check_size: empty and too large name the input and the shape", "[comm
   REQUIRE(e.has_value());
   CHECK(e->code == ErrorCode::too_large);
   CHECK(e->message == "values is 2×1025, above the limit of 1024 rows and 1024 columns.");
+}
+
+TEST_CASE("number_text writes a number as printf's %g does, and NaN and infinities as JavaScript", "[common]") {
+  CHECK(number_text(0.0) == "0");
+  CHECK(number_text(-0.0) == "-0");
+  CHECK(number_text(-1) == "-1");
+  CHECK(number_text(0.125) == "0.125");
+  CHECK(number_text(-2.5e-300) == "-2.5e-300");
+  CHECK(number_text(123456) == "123456");
+  CHECK(number_text(1234567) == "1.23457e+06");
+  CHECK(number_text(999999.6) == "1e+06");  // rounding carries into a new digit
+  CHECK(number_text(0.0001) == "0.0001");
+  CHECK(number_text(0.00001234) == "1.234e-05");
+  CHECK(number_text(4.9e-324) == "4.94066e-324");  // the smallest denormal
+  CHECK(number_text(1.7976931348623157e308) == "1.79769e+308");
+  CHECK(number_text(std::numeric_limits<double>::quiet_NaN()) == "NaN");
+  CHECK(number_text(std::numeric_limits<double>::infinity()) == "Infinity");
+  CHECK(number_text(-std::numeric_limits<double>::infinity()) == "-Infinity");
+  // Against the C library itself, over every magnitude a double has.
+  Rng rng(7);
+  for (int k = 0; k < 20000; ++k) {
+    const double x = (rng.uniform() < 0.5 ? -1 : 1) * std::pow(10.0, rng.uniform(-323, 308));
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%g", x);
+    INFO("x = " << expected);
+    REQUIRE(number_text(x) == expected);
+  }
 }
