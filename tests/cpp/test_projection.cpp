@@ -1,4 +1,5 @@
 #include <cmath>
+#include <vector>
 
 #include "projection.hpp"
 #include "rng.hpp"
@@ -151,5 +152,46 @@ TEST_CASE("projection: huge or tiny points give the same plane as ordinary ones"
           CHECK(p.values_2d(r, k) / s == Approx(base.values_2d(r, k)).margin(1e-12));
       CHECK(p.outputs_2d(0, 0) / s == Approx(base.outputs_2d(0, 0)).margin(1e-12));
     }
+  }
+}
+
+TEST_CASE("projection: two nearly equal spreads still give their own directions as the axes", "[projection]") {
+  // Spreads of 1 and 0.999 along two directions (and 0.1 along a third) of a rotated basis of 4-D
+  // space: iterating alone would leave the two axes mixed, since 0.999^1000 is still 0.37; the
+  // final rotation within their plane must turn them onto the two directions.
+  Rng rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    std::vector<std::vector<double>> u;  // orthonormal, by Gram–Schmidt on random vectors
+    while (u.size() < 3) {
+      std::vector<double> w(4);
+      for (auto& x : w) x = rng.uniform(-1, 1);
+      for (const auto& b : u) {
+        double d = 0;
+        for (int t = 0; t < 4; ++t) d += w[t] * b[t];
+        for (int t = 0; t < 4; ++t) w[t] -= d * b[t];
+      }
+      double len = 0;
+      for (double x : w) len += x * x;
+      len = std::sqrt(len);
+      if (len < 0.1) continue;
+      for (auto& x : w) x /= len;
+      u.push_back(w);
+    }
+    const double spread[] = {1.0, std::sqrt(0.999), std::sqrt(0.1)};
+    Matrix values = Matrix::from_shape({6, 4});
+    for (int k = 0; k < 3; ++k)
+      for (int t = 0; t < 4; ++t) {
+        values(2 * k, t) = spread[k] * u[k][t];
+        values(2 * k + 1, t) = -spread[k] * u[k][t];
+      }
+    const Plane p = run(values, mat({{0, 0, 0, 0}}));  // 7 points, mean 0
+    INFO("trial " << trial);
+    for (int a = 0; a < 2; ++a) {
+      double along = 0;
+      for (int t = 0; t < 4; ++t) along += p.axes(a, t) * u[a][t];
+      CHECK(std::abs(along) == Approx(1).epsilon(1e-9));
+    }
+    CHECK(p.variance(0) == Approx(2.0 / 7).epsilon(1e-9));
+    CHECK(p.variance(1) == Approx(2 * 0.999 / 7).epsilon(1e-9));
   }
 }
