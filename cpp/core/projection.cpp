@@ -109,7 +109,7 @@ void top_two_eigenvectors(const Matrix& s, Vec& a1, Vec& a2) {
   const double s11 = dot(a1, c1), s12 = dot(a1, c2), s22 = dot(a2, c2);
   // The rotation to the eigenbasis turns by θ = atan2(2·s12, s11 − s22) / 2. Its cosine and sine
   // come from the half-angle formulas, each taken on the side where 1 ± cos 2θ does not cancel:
-  // the same rotation without trigonometric functions, which cost the engine 2.5 KB gzipped.
+  // the same rotation without trigonometric functions, which cost the engine 5.5 KB gzipped.
   const double x = s11 - s22, y = 2 * s12, r = std::hypot(x, y);
   double c = 1, sn = 0;  // r = 0: the plane is already the eigenbasis (θ = atan2(0, 0) / 2 = 0)
   if (r > 0 && x >= 0) {
