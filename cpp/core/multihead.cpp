@@ -55,14 +55,11 @@ std::optional<Error> check_given(const Matrix& w, std::size_t rows, std::size_t 
 // that is not finite.
 std::optional<Error> check_product(const Matrix& m, const char* input, std::size_t head,
                                    const char* formula) {
-  auto e = check_finite(m, input);  // finds the cell; the message says why it is not finite
-  if (!e) return e;
+  const auto bad = check_finite(m, input);  // finds the cell
+  if (!bad) return std::nullopt;
   const std::string step =
       head ? "Head " + std::to_string(head) + ": " + formula : std::string("The output ") + formula;
-  e->message = step + " at row " + std::to_string(e->row + 1) + ", column " +
-               std::to_string(e->col + 1) +
-               " is too large to compute (it overflows a double). Use smaller numbers.";
-  return e;
+  return overflow_error(input, step, bad->row, bad->col, "a double");
 }
 
 }  // namespace

@@ -66,7 +66,6 @@ export function shareDialog(source: ShareSource): { open: HTMLButtonElement; dia
     const tooLong = state.length > CAPS.link; // a link that long would not open
     const all: Record<string, string> = tooLong ? {} : snippets(location.href.replace(/#.*$/, ''), state, t('app.title'));
     for (const [key, area] of areas) area.value = all[key] ?? '';
-    fileHint.hidden = location.protocol !== 'file:';
     status.textContent = tooLong ? t('share.tooLong', { length: int(state.length), max: int(CAPS.link) }) : '';
     dialog.showModal();
   });
