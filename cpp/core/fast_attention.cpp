@@ -121,12 +121,23 @@ void pack_keys(const FastProblem& p, std::vector<float>& panels) {
   }
 }
 
-// V with rows padded to d_v8 floats and zero rows up to a whole panel past m, so the value tile
-// reads whole vectors and the padding keys (probability 0) meet zeros, never stale memory.
+// V in panels of 8 columns: panel c holds columns 8c..8c+7 of every key as (m rounded up to 8,
+// 8), zero-padded past d_v and past m, so the value tile reads one contiguous stream of whole
+// vectors per panel (a row of V, d_v floats apart, would touch a new cache line per key) and the
+// padding keys (probability 0) meet zeros, never stale memory.
 void pack_values(const FastProblem& p, std::size_t d_v8, std::vector<float>& values) {
-  values.assign(round_up(p.m, kPanel) * d_v8, 0.0f);
-  for (std::size_t j = 0; j < p.m; ++j)
-    std::memcpy(values.data() + j * d_v8, p.v + j * p.d_v, p.d_v * sizeof(float));
+  const std::size_t panel = round_up(p.m, kPanel) * kPanel;  // floats per panel
+  values.assign(panel * (d_v8 / kPanel), 0.0f);
+  for (std::size_t j = 0; j < p.m; ++j) {
+    const float* row = p.v + j * p.d_v;
+    float* to = values.data() + j * kPanel;
+    std::size_t c = 0;
+    for (; c + kPanel <= p.d_v; c += kPanel, to += panel) {
+      store(to, load(row + c));
+      store(to + 4, load(row + c + 4));
+    }
+    for (std::size_t t = 0; c + t < p.d_v; ++t) to[t] = row[c + t];
+  }
 }
 
 // The query tile, times the scale, interleaved as (d, 4): feature t of the four queries at
@@ -165,24 +176,26 @@ ATTN_KERNEL void score_tile(const float* q_panel, std::size_t d, const float* pa
   }
 }
 
-// acc (4, d_v8) += p (4 rows of `count` probabilities, `stride` apart) · v (count, d_v8).
+// acc (4, d_v8) += p (4 rows of `count` probabilities, `stride` apart) · v (count, d_v8), v
+// packed in panels of 8 columns, `panel` floats apart (pack_values).
 // The probabilities are splat straight from their rows: with Stride fixed at compile time (the
 // streaming block) the four rows are constant offsets of one pointer, free in a wasm load; the
 // materialising path passes Stride = 0 and a runtime stride.
 template <std::size_t Stride>
-ATTN_KERNEL void accumulate_values(const float* p, std::size_t stride, const float* v, std::size_t d_v8,
-                       std::size_t count, float* acc) {
+ATTN_KERNEL void accumulate_values(const float* p, std::size_t stride, const float* v,
+                                   std::size_t panel, std::size_t d_v8, std::size_t count,
+                                   float* acc) {
   const std::size_t st = Stride ? Stride : stride;
-  for (std::size_t c = 0; c < d_v8; c += 8) {
+  for (std::size_t c = 0; c < d_v8; c += kPanel, v += panel) {
     f32x4 a[kRows][2];
     ATTN_UNROLL
     for (std::size_t r = 0; r < kRows; ++r) {
       a[r][0] = load(acc + r * d_v8 + c);
       a[r][1] = load(acc + r * d_v8 + c + 4);
     }
-    const float* vj = v + c;
+    const float* vj = v;
     const float* const pend = p + count;
-    for (const float* pj = p; pj != pend; ++pj, vj += d_v8) {
+    for (const float* pj = p; pj != pend; ++pj, vj += kPanel) {
       const f32x4 v0 = load(vj), v1 = load(vj + 4);
       ATTN_UNROLL
       for (std::size_t r = 0; r < kRows; ++r) {
@@ -339,6 +352,7 @@ std::optional<Error> fast_attention(const FastProblem& p, float* out, float* wei
 
   pack_keys(p, ws.k_panels);
   pack_values(p, d_v8, ws.values);
+  const std::size_t v_panel = round_up(m, kPanel) * kPanel;
   ws.scores.resize(kRows * block);
   ws.acc.resize(kRows * d_v8);
   ws.q_panel.resize(d * kRows);
@@ -361,11 +375,11 @@ std::optional<Error> fast_attention(const FastProblem& p, float* out, float* wei
                  ws.scores.data(), block);
       softmax_block(p, i0, rows, j0, count, width, ws.scores.data(), block, row_max, row_sum, acc,
                     d_v8);
-      const float* v = ws.values.data() + j0 * d_v8;
+      const float* v = ws.values.data() + j0 * kPanel;  // key j0 in the first column panel
       if (weights)
-        accumulate_values<0>(ws.scores.data(), block, v, d_v8, width, acc);
+        accumulate_values<0>(ws.scores.data(), block, v, v_panel, d_v8, width, acc);
       else
-        accumulate_values<kStreamBlock>(ws.scores.data(), block, v, d_v8, width, acc);
+        accumulate_values<kStreamBlock>(ws.scores.data(), block, v, v_panel, d_v8, width, acc);
     }
 
     for (std::size_t r = 0; r < rows; ++r) {

@@ -14,7 +14,8 @@
 // Kernels are written once with GCC/Clang vector extensions (4 floats, 16 bytes): they compile
 // to wasm simd128 under em++ -msimd128 and to SSE natively. Q·Kᵀ runs on 4×8 register tiles over
 // keys packed into panels of 8 (so the inner loop reads contiguous memory); weights·V on 4×8
-// tiles over rows of V, splatting the probabilities straight from their rows.
+// tiles over V packed into panels of 8 columns, splatting the probabilities straight from their
+// rows.
 //
 // Masks: none, causal (query i sees keys j ≤ i, top-left aligned as in attention.hpp), or a
 // custom n×m byte mask (1 = visible). A fully masked row gives a zero output row and zero weights.
@@ -50,7 +51,7 @@ struct FastProblem {
 // Scratch memory, kept between calls so a hot loop allocates nothing after the first call.
 struct FastWorkspace {
   std::vector<float> k_panels;  // (⌈m/8⌉, d, 8) keys packed in panels of 8
-  std::vector<float> values;    // (m rounded up to 8, d_v rounded up to 8) V, zero-padded
+  std::vector<float> values;    // (⌈d_v/8⌉, m rounded up to 8, 8) V in column panels of 8
   std::vector<float> scores;    // (4, block) a tile's scores, then probabilities
   std::vector<float> acc;       // (4, d_v rounded up to 8) unnormalised output rows
   std::vector<float> q_panel;   // (d, 4) the current tile's 4 query rows, interleaved
