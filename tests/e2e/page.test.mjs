@@ -300,6 +300,37 @@ test('a letter in a number cell: located message, the last result stays, the tex
   await p.close();
 });
 
+test('the plot labels three tokens whose values coincide on three sides of their point, not on top of each other', async () => {
+  const { page: p, problems } = await page();
+  await loadPreset(p, 'painting');
+  await p.click('details.paste summary');
+  await p.selectOption('select[data-control="paste-target"]', 'v');
+  // Person, mountain and flower get the same value vector: one point, three names.
+  await p.fill('textarea[data-input="matrix-paste"]', '1 0 0 0 0\n1 0 0 0 0\n1 0 0 0 0\n0 0 0 1 0\n0 0 0 0 1');
+  await andRender(p, () => p.click('button[data-action="paste"]'));
+  const { points, boxes } = await p.evaluate(() => {
+    const plot = document.querySelector('[data-view="plot"]');
+    return {
+      points: Array.from(plot.querySelectorAll('circle.value-dot'), (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]),
+      boxes: Array.from(plot.querySelectorAll('text.value-label'), (t) => {
+        const b = t.getBBox();
+        return [b.x, b.y, b.x + b.width, b.y + b.height];
+      }),
+    };
+  });
+  assert.equal(boxes.length, 5);
+  for (const i of [1, 2]) assert.ok(Math.hypot(points[i][0] - points[0][0], points[i][1] - points[0][1]) < 0.01, `point ${i} on point 0`);
+  for (let a = 0; a < 3; a++) {
+    for (let b = a + 1; b < 3; b++) {
+      const [p0, q0] = [boxes[a], boxes[b]];
+      const w = Math.min(p0[2], q0[2]) - Math.max(p0[0], q0[0]), h = Math.min(p0[3], q0[3]) - Math.max(p0[1], q0[1]);
+      assert.ok(w <= 1 || h <= 1, `labels ${a} and ${b} overlap by ${w.toFixed(1)} × ${h.toFixed(1)} px`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  await p.close();
+});
+
 test('a ragged row pasted as a matrix: located message, nothing replaced', async () => {
   const { page: p, problems } = await page();
   await loadPreset(p, 'painting');

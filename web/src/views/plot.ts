@@ -145,23 +145,26 @@ function overlap(a: Box, b: Box): number {
 function placeLabels(labels: Array<{ label: Element; x: number; y: number; width: number }>, points: Array<[number, number]>): void {
   const placed: Box[] = [];
   const dots: Box[] = points.map(([x, y]) => [x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R]);
+  const plot: Box = [0, 0, W, H];
+  const box: Box = [0, 0, 0, 0];
   for (const { label, x, y, width: w } of labels) {
     // Text positions (left end, baseline), in order of preference.
     const spots: Array<[number, number]> = [[x + 6, y - 6], [x + 6, y + 14], [x - 6 - w, y - 6], [x - 6 - w, y + 14],
       [x - w / 2, y - 9], [x - w / 2, y + 17]];
     let best = spots[0], bestCost = Infinity;
     for (const [lx, ly] of spots) {
-      const box: Box = [lx, ly - ASCENT, lx + w, ly + DESCENT];
-      let cost = 0;
-      for (const b of placed) cost += 4 * overlap(box, b);
-      for (const d of dots) cost += overlap(box, d);
-      cost += 2 * (box[2] - box[0]) * (box[3] - box[1]) - 2 * overlap(box, [0, 0, W, H]); // outside the plot
+      box[0] = lx; box[1] = ly - ASCENT; box[2] = lx + w; box[3] = ly + DESCENT;
+      // Every term is ≥ 0, so a spot is dropped as soon as it costs as much as the best so far.
+      let cost = 2 * (box[2] - box[0]) * (box[3] - box[1]) - 2 * overlap(box, plot); // outside the plot
+      for (let k = 0; k < placed.length && cost < bestCost; k++) cost += 4 * overlap(box, placed[k]);
+      for (let k = 0; k < dots.length && cost < bestCost; k++) cost += overlap(box, dots[k]);
       if (cost < bestCost - 1e-9) { best = [lx, ly]; bestCost = cost; }
       if (cost === 0) break;
     }
     placed.push([best[0], best[1] - ASCENT, best[0] + w, best[1] + DESCENT]);
     // A label's x and y are lists of lengths; a tenth of a pixel is finer than the eye sees.
-    label.setAttribute('x', best[0].toFixed(1));
-    label.setAttribute('y', best[1].toFixed(1));
+    const lx = best[0].toFixed(1), ly = best[1].toFixed(1);
+    if (label.getAttribute('x') !== lx) label.setAttribute('x', lx);
+    if (label.getAttribute('y') !== ly) label.setAttribute('y', ly);
   }
 }
