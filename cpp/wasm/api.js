@@ -24,6 +24,7 @@ createAttentionEngine = (function (createModule) {
 
   const STEP_OPTIONS = ['similarity', 'scale', 'temperature', 'mask', 'normalization'];
   const ATTENTION_OPTIONS = ['queries', 'keys', 'values'].concat(STEP_OPTIONS);
+  const ATTENTION_CALL_OPTIONS = ATTENTION_OPTIONS.concat(['into']);  // attention() alone
   const MULTI_HEAD_OPTIONS = ['x', 'heads', 'dK', 'dV', 'projection', 'seed',
     'wq', 'wk', 'wv', 'wo'].concat(STEP_OPTIONS);
 
@@ -287,8 +288,8 @@ createAttentionEngine = (function (createModule) {
 
     // What attention(), explainCell() and explainOutput() share: check the options, copy Q, K, V
     // (and a custom mask) into the heap, and return the step options for the binding.
-    function attentionInputs(o, what) {
-      options(o, ATTENTION_OPTIONS, what);
+    function attentionInputs(o, what, allowed = ATTENTION_OPTIONS) {
+      options(o, allowed, what);
       const inputs = [matrix(o.queries, 'queries'), matrix(o.keys, 'keys'), matrix(o.values, 'values')];
       const config = stepOptions(o, inputs);
       write(inputs);
@@ -296,16 +297,28 @@ createAttentionEngine = (function (createModule) {
     }
 
     function attention(o) {
-      const c = attentionInputs(o, 'attention()');
+      const c = attentionInputs(o, 'attention()', ATTENTION_CALL_OPTIONS);
+      const into = o.into;
+      if (into !== undefined && !ownBuffers.has(into)) {
+        refuse('bad_argument', 'into', 'into must be a result of this engine\'s attention(); got ' +
+          describe(into) + '.');
+      }
       const at = M._attn_attention(c[0], c[1], c[2], c[3], c[4]);
-      return at ? readAttention(at) : coreError();
+      return at ? readAttention(at, into) : coreError();
     }
+
+    // Each result of attention() and the one ArrayBuffer its arrays view, with the shape that
+    // fixes where each array lies in it: what a later call may write into (`into`).
+    const ownBuffers = new WeakMap();
 
     // attention()'s result, laid out for speed (bindings.cpp, attention_steps): [length, n, m,
     // dK, dV, divisor, the row stats (7 a row), then the arrays' data alone]. Only the arrays are
     // copied out of the heap: V8 charges for an ArrayBuffer by its size (600 doubles cost 1.7 µs,
     // 300 cost 1.3 µs), and the rest is read where it lies. The same object as readSteps().
-    function readAttention(address) {
+    // With `into`, an earlier result of the same shape whose buffer is still here (not
+    // transferred), the arrays are copied into its buffer and `into` itself is returned: at
+    // 8 × 4 a new ArrayBuffer is about 2 µs of a 5–7 µs call.
+    function readAttention(address, into) {
       const heap = M.HEAPF64;
       let p = address / 8;
       const end = p + 1 + heap[p];
@@ -315,10 +328,19 @@ createAttentionEngine = (function (createModule) {
         rowStats[i] = { max: heap[s], expSum: heap[s + 1], scoreSum: heap[s + 2], weightSum: heap[s + 3],
           entropy: heap[s + 4], visible: heap[s + 5], problem: PROBLEM[heap[s + 6]] };
       }
-      const buffer = heap.slice(p + 6 + 7 * n, end).buffer;
+      const data = heap.subarray(p + 6 + 7 * n, end);
+      const own = into && ownBuffers.get(into);
+      if (own && own.buffer.byteLength === data.byteLength && own.n === n && own.m === m &&
+          own.dK === dK && own.dV === dV) {
+        new Float64Array(own.buffer).set(data);
+        into.divisor = divisor;
+        into.rowStats = rowStats;
+        return into;
+      }
+      const buffer = data.slice().buffer;
       const nm = n * m, keysAt = n * dK, valuesAt = keysAt + m * dK, normsAt = valuesAt + m * dV;
       const scoresAt = normsAt + n + m, outputAt = scoresAt + 5 * nm;
-      return { ok: true, n, m, dK, dV,
+      const result = { ok: true, n, m, dK, dV,
         queries: view(buffer, 0, n, dK), keys: view(buffer, keysAt, m, dK),
         values: view(buffer, valuesAt, m, dV),
         queryNorms: new Float64Array(buffer, normsAt * 8, n),
@@ -328,6 +350,8 @@ createAttentionEngine = (function (createModule) {
         weights: view(buffer, scoresAt + 4 * nm, n, m), output: view(buffer, outputAt, n, dV),
         visible: { rows: n, cols: m, data: new Uint8Array(buffer, (outputAt + n * dV) * 8, nm) },
         rowStats };
+      ownBuffers.set(result, { buffer, n, m, dK, dV });
+      return result;
     }
     // A rows×cols matrix whose data starts `at` doubles into `buffer`.
     function view(buffer, at, rows, cols) {

@@ -6,7 +6,8 @@
 //
 // Every function returns a value, never throws: { ok: true, … } or { ok: false, error }.
 // Matrices are row-major; every array in a result is JS-owned (a view into one ArrayBuffer per
-// call), so nothing needs freeing and nothing changes when the engine runs again.
+// call), so nothing needs freeing and nothing changes when the engine runs again, unless that
+// result is handed back to attention() as `into`.
 
 declare function createAttentionEngine(): Promise<createAttentionEngine.Engine>;
 
@@ -291,7 +292,13 @@ declare namespace createAttentionEngine {
   }
 
   interface Engine {
-    attention(options: AttentionOptions): Steps | Failure;
+    /**
+     * Every step. With `into`, an earlier result of this engine's attention() of the same n, m,
+     * d_k and d_v (and not transferred), the new steps are written into its arrays and `into`
+     * itself is returned, with no new allocation; otherwise a new result. A failed call leaves
+     * `into` as it was. `into` that is not such a result is a 'bad_argument' error.
+     */
+    attention(options: AttentionOptions & { into?: Steps }): Steps | Failure;
     /** Runs attention on `options` again (a few µs for page-sized inputs) and explains one score. */
     explainCell(options: AttentionOptions, i: number, j: number): CellExplanation | Failure;
     /** Runs attention on `options` again and explains one output entry. */

@@ -160,6 +160,48 @@ test('results are JS-owned copies that survive later calls and memory growth', (
   assert.deepEqual(first.scores.data.length, 9);
 });
 
+test('into: a result of the same shape is rewritten in place with the new steps, any other is left alone', () => {
+  const earlier = engine.attention(fruitOptions);
+  const kept = engine.attention(fruitOptions);
+  const buffer = earlier.weights.data.buffer;
+  // The fruit at temperature 0.5: a different problem of the same 3 × 3 shape.
+  const hotter = { ...fruitOptions, scale: 'temperature', temperature: 0.5 };
+  const r = engine.attention({ ...hotter, into: earlier });
+  assert.equal(r, earlier);
+  assert.equal(r.weights.data.buffer, buffer);
+  const fresh = engine.attention(hotter);
+  for (const step of ['scores', 'scaled', 'masked', 'exps', 'weights', 'output']) {
+    assert.deepEqual(Array.from(r[step].data), Array.from(fresh[step].data), step);
+  }
+  assert.equal(r.divisor, 0.5);
+  assert.deepEqual(r.rowStats, fresh.rowStats);
+  // apple·iPhone = 7, halved by the temperature 0.5: 14.
+  close(at(r.scaled, 0, 2), 14);
+  // The result not handed over keeps its own numbers: 7 / √3.
+  close(at(kept.scaled, 0, 2), 7 / Math.sqrt(3));
+
+  // Another shape: a new result, and `into` untouched.
+  const before = Array.from(earlier.weights.data);
+  const other = engine.attention({ ...flying, into: earlier });
+  assert.equal(other.ok, true);
+  assert.notEqual(other, earlier);
+  assert.deepEqual(Array.from(earlier.weights.data), before);
+  // A failed call leaves it as it was, and so does a call after its buffer went to a worker.
+  assertError(engine.attention({ ...fruitOptions, queries: [[1, 2, NaN], [2, 2, 0], [0, 2, 3]], into: earlier }),
+    'not_finite', { input: 'queries', row: 0, col: 2 });
+  assert.deepEqual(Array.from(earlier.weights.data), before);
+  structuredClone(earlier.weights.data.buffer, { transfer: [earlier.weights.data.buffer] });
+  const afterTransfer = engine.attention({ ...fruitOptions, into: earlier });
+  assert.notEqual(afterTransfer, earlier);
+  assert.deepEqual(rowsOf(afterTransfer.scores), [[6, 6, 7], [6, 8, 4], [7, 4, 13]]);
+
+  // Anything but a result of attention() is refused, by name.
+  for (const into of [{}, fresh.weights, engine.multiHead({ x: fruit, heads: 1 }).heads[0], null]) {
+    assertError(engine.attention({ ...fruitOptions, into }), 'bad_argument', { input: 'into' });
+  }
+  assertError(engine.explainCell({ ...fruitOptions, into: fresh }, 0, 0), 'bad_argument');
+});
+
 test('multiHead: identity, seeded random and given projections', () => {
   const x = [[1, 0, 2, 1], [0, 1, 1, 3], [2, 2, 0, 1]];
   const id = engine.multiHead({ x, heads: 2, dK: 4, dV: 4 });
