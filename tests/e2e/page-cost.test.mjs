@@ -33,7 +33,33 @@ async function measure(page) {
   assert.equal(await card.getAttribute('data-state'), 'done', await card.locator('[role="status"]').innerText());
   const read = (chart) => page.$$eval(`[data-chart="${chart}"] circle`, (dots) => dots.map((d) => ({
     series: d.dataset.series, n: Number(d.dataset.n), value: Number(d.dataset.value) })));
-  return { time: await read('time'), memory: await read('memory'), gaps: await page.evaluate(() => window.__gaps) };
+  const time = await read('time'), memory = await read('memory');
+  for (const [chart, points, unit] of [['time', time, 'ms'], ['memory', memory, 'MB']]) await checkAxis(page, chart, points, unit);
+  return { time, memory, gaps: await page.evaluate(() => window.__gaps) };
+}
+
+// The vertical axis is labelled at each power of ten from below the smallest value to above the
+// largest, every label fits in the chart, and the n² curve stays above the horizontal axis.
+async function checkAxis(page, chart, points, unit) {
+  const axis = await page.$eval(`[data-chart="${chart}"]`, (svg) => ({
+    ticks: Array.from(svg.querySelectorAll('text[data-tick]'), (t) => ({ value: Number(t.dataset.tick), text: t.textContent, left: t.getBBox().x })),
+    floor: Math.max(...Array.from(svg.querySelectorAll('line.axis'), (l) => Number(l.getAttribute('y1')))),
+    n2: (svg.querySelector('[data-series="n2"]')?.getAttribute('points') ?? '').split(' ').filter(Boolean).map((xy) => Number(xy.split(',')[1])),
+  }));
+  assert.ok(axis.ticks.length >= 2, `${chart}: ${axis.ticks.length} ticks`);
+  axis.ticks.forEach((tick, k) => {
+    assert.equal(Math.log10(tick.value), Math.round(Math.log10(tick.value)), `${chart}: ${tick.text} is a power of ten`);
+    if (k) assert.equal(tick.value / axis.ticks[k - 1].value, 10, `${chart}: one decade per tick`);
+    assert.match(tick.text, new RegExp(`^[0-9.,]+ ${unit}$`));
+    assert.ok(tick.left >= 0, `${chart}: "${tick.text}" starts ${tick.left.toFixed(1)} px left of the chart`);
+  });
+  const values = points.map((p) => p.value);
+  assert.ok(axis.ticks[0].value <= Math.min(...values) && Math.min(...values) < 10 * axis.ticks[0].value, `${chart}: lowest tick`);
+  const top = axis.ticks[axis.ticks.length - 1].value;
+  assert.ok(top >= Math.max(...values) && Math.max(...values) > top / 10, `${chart}: highest tick`);
+  for (const y of axis.n2) assert.ok(y <= axis.floor + 1e-6, `${chart}: the n² curve at y = ${y} is below the axis at ${axis.floor}`);
+  // It enters the chart at one point of the axis at most, instead of running along it.
+  assert.ok(axis.n2.filter((y) => y > axis.floor - 0.01).length <= 1, `${chart}: the n² curve runs along the axis`);
 }
 
 const at = (points, series, n) => points.find((p) => p.series === series && p.n === n)?.value;

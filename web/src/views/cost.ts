@@ -6,8 +6,10 @@ import { h, ns, SVG, clear, setText } from '../dom';
 import { t, num, int } from '../i18n';
 import { measureAll, SIZES, type CostPoint } from '../cost/measure';
 import { scriptURL } from '../trusted';
+import { textWidth } from '../export';
 
-const W = 320, H = 200, PAD_L = 46, PAD_B = 30, PAD_T = 10, PAD_R = 20; // PAD_R: half of "4,096" under its tick
+const W = 320, H = 200, PAD_B = 30, PAD_T = 10, PAD_R = 20; // PAD_R: half of "4,096" under its tick
+const TICK_PX = 10; // styles.css, .cost-chart .tick
 const PAGE_THREAD_MAX_N = 1024;
 
 type Series = 'streaming' | 'materialized';
@@ -101,32 +103,50 @@ export class CostView {
     this.chart(this.memoryChart, (p) => p.bytes / 2 ** 20, (v) => t('cost.mb', { mb: num(v, true) }));
   }
 
-  // Log–log axes: n doubles per step, and an n² curve is a straight line twice as steep as n.
+  // Log–log axes: n doubles per step, and an n² curve is a straight line twice as steep as n. The
+  // vertical axis runs from the decade below the smallest value to the decade above the largest,
+  // with a labelled line at each power of ten, so every point can be read off against one.
   private chart(svg: SVGSVGElement, value: (p: CostPoint) => number, label: (v: number) => string): void {
     clear(svg);
     const ns0 = SIZES[0], ns1 = SIZES[SIZES.length - 1];
-    const values = this.points.map(value).filter((v) => v > 0);
-    const lo = values.length ? Math.min(...values) : 1e-3, hi = Math.max(...values, lo * 10);
-    const x = (n: number) => PAD_L + (Math.log2(n / ns0) / Math.log2(ns1 / ns0)) * (W - PAD_L - PAD_R);
+    const values = this.points.map(value).filter((v) => v > 0 && Number.isFinite(v));
+    const k0 = values.length ? Math.floor(Math.log10(Math.min(...values)) + 1e-9) : -3;
+    const k1 = Math.max(values.length ? Math.ceil(Math.log10(Math.max(...values)) - 1e-9) : k0, k0 + 1);
+    const lo = 10 ** k0, hi = 10 ** k1;
+    const decades: Array<[number, string]> = [];
+    for (let k = k0; values.length && k <= k1; k++) {
+      const v = Number(`1e${k}`); // exactly the decimal power, not 10 ** k's nearest double
+      decades.push([v, label(v)]);
+    }
+    // Room on the left for the widest label ("1,000 毫秒" is wider than "1 ms").
+    const padL = Math.max(40, ...decades.map(([, text]) => textWidth(text, TICK_PX) + 6));
+    const x = (n: number) => padL + (Math.log2(n / ns0) / Math.log2(ns1 / ns0)) * (W - padL - PAD_R);
     const y = (v: number) => H - PAD_B - (Math.log10(Math.max(v, lo) / lo) / Math.log10(hi / lo)) * (H - PAD_B - PAD_T);
-    svg.append(ns(SVG, 'line', { x1: String(PAD_L), y1: String(H - PAD_B), x2: String(W - PAD_R), y2: String(H - PAD_B), class: 'axis' }));
-    svg.append(ns(SVG, 'line', { x1: String(PAD_L), y1: String(PAD_T), x2: String(PAD_L), y2: String(H - PAD_B), class: 'axis' }));
+    svg.append(ns(SVG, 'line', { x1: String(padL), y1: String(H - PAD_B), x2: String(W - PAD_R), y2: String(H - PAD_B), class: 'axis' }));
+    svg.append(ns(SVG, 'line', { x1: String(padL), y1: String(PAD_T), x2: String(padL), y2: String(H - PAD_B), class: 'axis' }));
     for (const n of SIZES) {
       svg.append(ns(SVG, 'text', { x: String(x(n)), y: String(H - PAD_B + 14), 'text-anchor': 'middle', class: 'tick' }, int(n)));
     }
-    svg.append(ns(SVG, 'text', { x: String((W + PAD_L) / 2), y: String(H - 2), 'text-anchor': 'middle', class: 'tick' }, t('cost.axisN')));
+    svg.append(ns(SVG, 'text', { x: String((W + padL) / 2), y: String(H - 2), 'text-anchor': 'middle', class: 'tick' }, t('cost.axisN')));
     // Before a measurement the vertical axis has no scale: a note instead of made-up numbers.
     if (!values.length) {
-      svg.append(ns(SVG, 'text', { x: String((W + PAD_L) / 2), y: String((H - PAD_B + PAD_T) / 2), 'text-anchor': 'middle',
+      svg.append(ns(SVG, 'text', { x: String((W + padL) / 2), y: String((H - PAD_B + PAD_T) / 2), 'text-anchor': 'middle',
         class: 'tick', 'data-empty': '' }, t('cost.empty')));
     }
-    for (const v of values.length ? [lo, hi] : []) {
-      svg.append(ns(SVG, 'text', { x: String(PAD_L - 4), y: String(y(v) + 4), 'text-anchor': 'end', class: 'tick' }, label(v)));
-    }
-    // n², drawn through the largest materialised point measured so far.
+    decades.forEach(([v, text], k) => {
+      if (k > 0) svg.append(ns(SVG, 'line', { x1: String(padL), y1: String(y(v)), x2: String(W - PAD_R), y2: String(y(v)), class: 'gridline' }));
+      svg.append(ns(SVG, 'text', { x: String(padL - 4), y: String(y(v) + 3.5), 'text-anchor': 'end', class: 'tick',
+        'data-tick': String(v) }, text));
+    });
+    // n², drawn through the largest materialised point measured so far, from where it enters
+    // the chart (above the lowest decade) rather than along its floor.
     const last = [...this.points].reverse().find((p) => p.materialize && value(p) > 0);
     if (last) {
-      const pts = SIZES.map((n) => `${x(n)},${y(value(last) * (n / last.n) ** 2)}`).join(' ');
+      const at = (n: number) => value(last) * (n / last.n) ** 2;
+      const ns2 = SIZES.filter((n) => at(n) >= lo);
+      const enters = last.n * Math.sqrt(lo / value(last)); // where n² crosses the lowest decade
+      if (ns2.length && ns2[0] > ns0 && enters > ns0) ns2.unshift(enters);
+      const pts = ns2.map((n) => `${x(n)},${y(at(n))}`).join(' ');
       svg.append(ns(SVG, 'polyline', { points: pts, class: 'cost-n2', 'data-series': 'n2' }));
     }
     for (const series of ['streaming', 'materialized'] as Series[]) {
