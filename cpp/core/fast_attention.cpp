@@ -169,11 +169,23 @@ void pack_values(const FastProblem& p, std::size_t d_v8, std::vector<float>& val
 
 // The query tile, times the scale, interleaved as (d, 4): feature t of the four queries at
 // q_panel[4t..4t+3], zero past the last query, so the score tile splats each with a
-// load-and-splat and its dot products come out scaled.
+// load-and-splat and its dot products come out scaled. A whole tile goes four features at a
+// time, as a 4×4 transpose.
 void pack_queries(const FastProblem& p, std::size_t i0, std::size_t rows, float* q_panel) {
-  for (std::size_t t = 0; t < p.d; ++t)
-    for (std::size_t r = 0; r < kRows; ++r)
-      q_panel[t * kRows + r] = r < rows ? p.q[(i0 + r) * p.d + t] * p.scale : 0.0f;
+  static_assert(kRows == 4, "a tile of queries is transposed as 4×4 blocks");
+  const std::size_t d = p.d;
+  const float* const q = p.q + i0 * d;
+  std::size_t t = 0;
+  if (rows == kRows) {
+    for (; t + 4 <= d; t += 4) {
+      f32x4 a[4];
+      for (std::size_t r = 0; r < 4; ++r) a[r] = load(q + r * d + t);
+      transpose4(a);  // a[f]: feature t + f of the four queries
+      for (std::size_t f = 0; f < 4; ++f) store(q_panel + (t + f) * kRows, a[f] * splat(p.scale));
+    }
+  }
+  for (; t < d; ++t)
+    for (std::size_t r = 0; r < kRows; ++r) q_panel[t * kRows + r] = r < rows ? q[r * d + t] * p.scale : 0.0f;
 }
 
 // s (4 rows, `stride` apart) = the (scaled) query tile · the keys of `panel_count` panels.
