@@ -316,15 +316,21 @@ ATTN_KERNEL void softmax_block(const FastProblem& p, std::size_t i0, std::size_t
 }
 
 // Whether all `count` floats at p are finite. x·0 is 0 for every finite x and NaN otherwise, so
-// one vector pass of multiply-adds clears an input at a few floats a nanosecond; common.hpp's
-// scalar check_finite() then finds and names the entry of one that fails.
+// one vector pass of multiply-adds clears an input at several floats a nanosecond; common.hpp's
+// scalar check_finite() then finds and names the entry of one that fails. Four sums, so that
+// each add need not wait for the one before (with one, the check ran 1.6–1.8× slower).
 bool all_finite(const float* p, std::size_t count) {
-  f32x4 acc = splat(0.0f);
+  const f32x4 zero = splat(0.0f);
+  f32x4 acc[4] = {zero, zero, zero, zero};
   std::size_t k = 0;
-  for (; k + 4 <= count; k += 4) acc += load(p + k) * splat(0.0f);
+  for (; k + 16 <= count; k += 16) {
+    ATTN_UNROLL
+    for (std::size_t a = 0; a < 4; ++a) acc[a] += load(p + k + 4 * a) * zero;
+  }
+  for (; k + 4 <= count; k += 4) acc[0] += load(p + k) * zero;
   float tail = 0.0f;
   for (; k < count; ++k) tail += p[k] * 0.0f;
-  return horizontal_sum(acc) + tail == 0.0f;
+  return horizontal_sum((acc[0] + acc[1]) + (acc[2] + acc[3])) + tail == 0.0f;
 }
 
 std::optional<Error> check_finite_rows(const float* p, std::size_t rows, std::size_t cols,

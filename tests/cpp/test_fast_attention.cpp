@@ -257,6 +257,32 @@ TEST_CASE("fast attention: a NaN or infinity in an input is refused with its row
   }
 }
 
+TEST_CASE("fast attention: a NaN is found at every position of every input", "[fast][errors]") {
+  // The check reads blocks of 16 floats as four vectors, then single vectors, then single floats:
+  // 2 queries, 7 keys and 7 values of 5, 5 and 3 features hold 10, 35 and 21 floats, so every
+  // lane of each of those passes is visited.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::size_t n = 2, m = 7, d = 5, d_v = 3;
+  for (const std::string name : {"queries", "keys", "values"}) {
+    const std::size_t cols = name == "values" ? d_v : d, count = (name == "queries" ? n : m) * cols;
+    for (std::size_t index = 0; index < count; ++index) {
+      std::vector<float> q(n * d, 0.5f), k(m * d, 0.25f), v(m * d_v, 1.0f);
+      (name == "queries" ? q : name == "keys" ? k : v)[index] = nan;
+      FastProblem p;
+      p.q = q.data(), p.k = k.data(), p.v = v.data();
+      p.n = n, p.m = m, p.d = d, p.d_v = d_v;
+      FastWorkspace ws;
+      std::vector<float> out(n * d_v, -7.0f);
+      const auto e = fast_attention(p, out.data(), nullptr, ws);
+      INFO(name << " entry " << index);
+      REQUIRE(e);
+      CHECK(e->input == name);
+      CHECK(e->row == static_cast<long>(index / cols));
+      CHECK(e->col == static_cast<long>(index % cols));
+    }
+  }
+}
+
 TEST_CASE("fast attention: shapes above its limits are refused with a message", "[fast][errors]") {
   std::vector<float> data(8, 0.0f);
   FastProblem p;
