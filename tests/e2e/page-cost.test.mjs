@@ -35,7 +35,29 @@ async function measure(page) {
     series: d.dataset.series, n: Number(d.dataset.n), value: Number(d.dataset.value) })));
   const time = await read('time'), memory = await read('memory');
   for (const [chart, points, unit] of [['time', time, 'ms'], ['memory', memory, 'MB']]) await checkAxis(page, chart, points, unit);
+  await checkTable(page, time, memory);
   return { time, memory, gaps: await page.evaluate(() => window.__gaps) };
+}
+
+// "The numbers measured": a row per n with the charts' values, rounded as the heatmaps round.
+async function checkTable(page, time, memory) {
+  const rows = await page.$$eval('[data-view="cost"] table.cost-table tbody tr', (trs) => trs.map((tr) =>
+    Array.from(tr.children, (c) => c.textContent)));
+  const sizes = [...new Set(time.map((p) => p.n))];
+  assert.deepEqual(rows.map((r) => Number(r[0].replace(/,/g, ''))), sizes);
+  const near = (text, value, unit, what) => {
+    assert.match(text, new RegExp(`^[0-9.,]+ ${unit}$`), what);
+    const shown = Number(text.replace(/[^0-9.]/g, ''));
+    const step = value >= 100 ? 1 : value >= 10 ? 0.1 : 0.01;
+    assert.ok(Math.abs(shown - value) <= step / 2 + 1e-9, `${what}: ${text} for ${value}`);
+  };
+  rows.forEach((r, i) => {
+    const n = sizes[i];
+    [['streaming', 1], ['materialized', 2]].forEach(([series, col]) => {
+      near(r[col], at(time, series, n), 'ms', `time ${series} n = ${n}`);
+      near(r[col + 2], at(memory, series, n), 'MB', `memory ${series} n = ${n}`);
+    });
+  });
 }
 
 // The vertical axis is labelled at each power of ten from below the smallest value to above the

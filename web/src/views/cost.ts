@@ -21,6 +21,8 @@ export class CostView {
   private readonly status: HTMLElement;
   private readonly timeChart: SVGSVGElement;
   private readonly memoryChart: SVGSVGElement;
+  private readonly numbers: HTMLDetailsElement; // the same points as a table, for reading and copying
+  private readonly rows: HTMLTableSectionElement;
   private points: CostPoint[] = [];
   private running = false;
 
@@ -33,6 +35,14 @@ export class CostView {
       'aria-label': t('cost.timeChart'), 'data-chart': 'time' }) as SVGSVGElement;
     this.memoryChart = ns(SVG, 'svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'cost-chart',
       'aria-label': t('cost.memoryChart'), 'data-chart': 'memory' }) as SVGSVGElement;
+    const columns = ['cost.col.n', 'cost.col.timeStreaming', 'cost.col.timeMaterialized', 'cost.col.memoryStreaming',
+      'cost.col.memoryMaterialized'] as const;
+    this.rows = h('tbody');
+    this.numbers = h('details', { class: 'cost-numbers', attrs: { hidden: '' } },
+      h('summary', { text: t('cost.numbers') }),
+      h('table', { class: 'cost-table' },
+        h('thead', {}, h('tr', {}, ...columns.map((key) => h('th', { text: t(key), attrs: { scope: 'col' } })))),
+        this.rows));
     this.el = h('div', { class: 'cost', attrs: { 'data-view': 'cost' } },
       h('p', { class: 'hint', text: t('cost.hint') }),
       h('div', { class: 'cost-run' }, this.button, this.progress),
@@ -40,7 +50,8 @@ export class CostView {
       h('div', { class: 'cost-charts' },
         h('figure', {}, this.timeChart, h('figcaption', { text: t('cost.timeChart') })),
         h('figure', {}, this.memoryChart, h('figcaption', { text: t('cost.memoryChart') }))),
-      h('p', { class: 'hint cost-legend', text: t('cost.legend') }));
+      h('p', { class: 'hint cost-legend', text: t('cost.legend') }),
+      this.numbers);
     this.draw(); // the axes and "not measured yet", not two blank boxes
   }
 
@@ -99,8 +110,21 @@ export class CostView {
   }
 
   private draw(): void {
-    this.chart(this.timeChart, (p) => p.ms, (v) => t('cost.ms', { ms: num(v, true) }));
-    this.chart(this.memoryChart, (p) => p.bytes / 2 ** 20, (v) => t('cost.mb', { mb: num(v, true) }));
+    const ms = (v: number) => t('cost.ms', { ms: num(v, true) }), mb = (v: number) => t('cost.mb', { mb: num(v, true) });
+    this.chart(this.timeChart, (p) => p.ms, ms);
+    this.chart(this.memoryChart, (p) => p.bytes / 2 ** 20, mb);
+    // One row per n, a cell per series; "—" for a point not measured (yet).
+    clear(this.rows);
+    const msShort = (v: number) => t('cost.ms', { ms: num(v) }), mbShort = (v: number) => t('cost.mb', { mb: num(v) });
+    const sizes = SIZES.filter((n) => this.points.some((p) => p.n === n));
+    for (const n of sizes) {
+      const at = (materialize: boolean) => this.points.find((p) => p.n === n && p.materialize === materialize);
+      const cell = (p: CostPoint | undefined, text: (p: CostPoint) => string) => h('td', { text: p ? text(p) : '—' });
+      this.rows.append(h('tr', { attrs: { 'data-n': String(n) } }, h('th', { text: int(n), attrs: { scope: 'row' } }),
+        cell(at(false), (p) => msShort(p.ms)), cell(at(true), (p) => msShort(p.ms)),
+        cell(at(false), (p) => mbShort(p.bytes / 2 ** 20)), cell(at(true), (p) => mbShort(p.bytes / 2 ** 20))));
+    }
+    this.numbers.hidden = sizes.length === 0;
   }
 
   // Log–log axes: n doubles per step, and an n² curve is a straight line twice as steep as n. The
