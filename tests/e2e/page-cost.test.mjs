@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { serve, launch, open, dist, shot } from './page-helpers.mjs';
 
 let server, browser;
@@ -100,6 +101,11 @@ test('cost view: memory grows with n² materialised and with n streaming', async
   assert.equal(await page.locator('[data-chart="time"] [data-series="n2"]').count(), 1);
   // The page kept drawing frames while the worker measured.
   assert.ok(Math.max(...gaps) < 500, `longest frame gap ${Math.max(...gaps).toFixed(0)} ms`);
+  // The charts and the open table of numbers pass axe (the rest of the page: a11y.test.mjs).
+  await page.locator('[data-view="cost"] details.cost-numbers summary').click();
+  const axe = await new AxeBuilder({ page }).include('[data-view="cost"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  assert.deepEqual(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), []);
   await shot(page, 'page-cost');
   assert.deepEqual(problems, []);
   await page.close();

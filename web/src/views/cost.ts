@@ -40,9 +40,11 @@ export class CostView {
     this.rows = h('tbody');
     this.numbers = h('details', { class: 'cost-numbers', attrs: { hidden: '' } },
       h('summary', { text: t('cost.numbers') }),
-      h('table', { class: 'cost-table' },
-        h('thead', {}, h('tr', {}, ...columns.map((key) => h('th', { text: t(key), attrs: { scope: 'col' } })))),
-        this.rows));
+      // On a phone the table scrolls sideways, its numbers unbroken; a keyboard can scroll it too.
+      h('div', { class: 'cost-table-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': t('cost.numbers') } },
+        h('table', { class: 'cost-table' },
+          h('thead', {}, h('tr', {}, ...columns.map((key) => h('th', { text: t(key), attrs: { scope: 'col' } })))),
+          this.rows)));
     this.el = h('div', { class: 'cost', attrs: { 'data-view': 'cost' } },
       h('p', { class: 'hint', text: t('cost.hint') }),
       h('div', { class: 'cost-run' }, this.button, this.progress),
