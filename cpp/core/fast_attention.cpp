@@ -38,7 +38,6 @@ namespace attn {
 namespace {
 
 typedef float f32x4 __attribute__((vector_size(16)));
-typedef std::int32_t i32x4 __attribute__((vector_size(16)));
 typedef std::uint32_t u32x4 __attribute__((vector_size(16)));
 
 constexpr std::size_t kRows = 4;          // query rows per register tile
@@ -110,16 +109,22 @@ inline float horizontal_sum(f32x4 x) { return (x[0] + x[1]) + (x[2] + x[3]); }
 // two innermost loops also end on a pointer rather than a counter: one add fewer per step, and
 // V8 kept the counter's bound on the stack.
 
-// The four vectors a[0..3], read as the rows of a 4×4 matrix, replaced by its columns.
-inline void transpose4(f32x4 (&a)[4]) {
+// Features t..t+3 of four rows (`src` at feature t of the first, rows `stride` floats apart),
+// times `scale`, stored feature by feature: feature t + f of the four rows at dst + f·dst_stride.
+// The 4×4 block is loaded row by row and transposed with shuffles.
+inline void interleave4(const float* src, std::size_t stride, float* dst, std::size_t dst_stride,
+                        float scale) {
+  f32x4 a[4];
+  for (std::size_t r = 0; r < 4; ++r) a[r] = load(src + r * stride);
   const f32x4 t0 = __builtin_shufflevector(a[0], a[1], 0, 4, 1, 5);  // a00 a10 a01 a11
   const f32x4 t1 = __builtin_shufflevector(a[2], a[3], 0, 4, 1, 5);  // a20 a30 a21 a31
   const f32x4 t2 = __builtin_shufflevector(a[0], a[1], 2, 6, 3, 7);  // a02 a12 a03 a13
   const f32x4 t3 = __builtin_shufflevector(a[2], a[3], 2, 6, 3, 7);  // a22 a32 a23 a33
-  a[0] = __builtin_shufflevector(t0, t1, 0, 1, 4, 5);
-  a[1] = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
-  a[2] = __builtin_shufflevector(t2, t3, 0, 1, 4, 5);
-  a[3] = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
+  const f32x4 k = splat(scale);
+  store(dst, __builtin_shufflevector(t0, t1, 0, 1, 4, 5) * k);
+  store(dst + dst_stride, __builtin_shufflevector(t0, t1, 2, 3, 6, 7) * k);
+  store(dst + 2 * dst_stride, __builtin_shufflevector(t2, t3, 0, 1, 4, 5) * k);
+  store(dst + 3 * dst_stride, __builtin_shufflevector(t2, t3, 2, 3, 6, 7) * k);
 }
 
 // Keys into panels of 8: panel p holds keys 8p..8p+7 as (d, 8), zero-padded past m, so the
@@ -135,12 +140,8 @@ void pack_keys(const FastProblem& p, std::vector<float>& panels) {
     std::size_t t = 0;
     if (count == kPanel) {
       for (; t + 4 <= d; t += 4) {
-        for (std::size_t half = 0; half < 2; ++half) {
-          f32x4 a[4];
-          for (std::size_t r = 0; r < 4; ++r) a[r] = load(keys + (4 * half + r) * d + t);
-          transpose4(a);  // a[f]: feature t + f of the four keys
-          for (std::size_t f = 0; f < 4; ++f) store(panel + (t + f) * kPanel + 4 * half, a[f]);
-        }
+        interleave4(keys + t, d, panel + t * kPanel, kPanel, 1.0f);              // keys 0..3
+        interleave4(keys + 4 * d + t, d, panel + t * kPanel + 4, kPanel, 1.0f);  // keys 4..7
       }
     }
     for (std::size_t j = 0; j < count; ++j)
@@ -177,12 +178,7 @@ void pack_queries(const FastProblem& p, std::size_t i0, std::size_t rows, float*
   const float* const q = p.q + i0 * d;
   std::size_t t = 0;
   if (rows == kRows) {
-    for (; t + 4 <= d; t += 4) {
-      f32x4 a[4];
-      for (std::size_t r = 0; r < 4; ++r) a[r] = load(q + r * d + t);
-      transpose4(a);  // a[f]: feature t + f of the four queries
-      for (std::size_t f = 0; f < 4; ++f) store(q_panel + (t + f) * kRows, a[f] * splat(p.scale));
-    }
+    for (; t + 4 <= d; t += 4) interleave4(q + t, d, q_panel + t * kRows, kRows, p.scale);
   }
   for (; t < d; ++t)
     for (std::size_t r = 0; r < kRows; ++r) q_panel[t * kRows + r] = r < rows ? q[r * d + t] * p.scale : 0.0f;

@@ -112,19 +112,20 @@ export class CostView {
   }
 
   private draw(): void {
-    const ms = (v: number) => t('cost.ms', { ms: num(v, true) }), mb = (v: number) => t('cost.mb', { mb: num(v, true) });
+    // Axis labels and point titles with num()'s precise digits; the table rounds as the heatmaps do.
+    const ms = (v: number, precise = true) => t('cost.ms', { ms: num(v, precise) });
+    const mb = (v: number, precise = true) => t('cost.mb', { mb: num(v, precise) });
     this.chart(this.timeChart, (p) => p.ms, ms);
     this.chart(this.memoryChart, (p) => p.bytes / 2 ** 20, mb);
     // One row per n, a cell per series; "—" for a point not measured (yet).
     clear(this.rows);
-    const msShort = (v: number) => t('cost.ms', { ms: num(v) }), mbShort = (v: number) => t('cost.mb', { mb: num(v) });
     const sizes = SIZES.filter((n) => this.points.some((p) => p.n === n));
     for (const n of sizes) {
       const at = (materialize: boolean) => this.points.find((p) => p.n === n && p.materialize === materialize);
       const cell = (p: CostPoint | undefined, text: (p: CostPoint) => string) => h('td', { text: p ? text(p) : '—' });
       this.rows.append(h('tr', { attrs: { 'data-n': String(n) } }, h('th', { text: int(n), attrs: { scope: 'row' } }),
-        cell(at(false), (p) => msShort(p.ms)), cell(at(true), (p) => msShort(p.ms)),
-        cell(at(false), (p) => mbShort(p.bytes / 2 ** 20)), cell(at(true), (p) => mbShort(p.bytes / 2 ** 20))));
+        cell(at(false), (p) => ms(p.ms, false)), cell(at(true), (p) => ms(p.ms, false)),
+        cell(at(false), (p) => mb(p.bytes / 2 ** 20, false)), cell(at(true), (p) => mb(p.bytes / 2 ** 20, false))));
     }
     this.numbers.hidden = sizes.length === 0;
   }
