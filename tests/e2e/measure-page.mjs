@@ -5,7 +5,7 @@
 // it, including the wait for the next animation frame (renders are coalesced to one per frame);
 // "work" is the render alone (engine calls, DOM updates and layout), "script" the same without
 // the layout (target: 2 ms at 16 tokens).
-import { serve, launch, open, andRender } from './page-helpers.mjs';
+import { serve, launch, open, andRender, pasteMatrix } from './page-helpers.mjs';
 
 const EVENTS = Number(process.env.EVENTS ?? 60);
 
@@ -18,12 +18,7 @@ function matrix(n, d, seed) {
 
 async function setUp(page, n, d) {
   await andRender(page, () => page.check('fieldset[data-control="mode"] input[value="vectors"]'));
-  if (!(await page.locator('details.paste').evaluate((el) => el.open))) await page.click('details.paste summary');
-  for (const [target, seed] of [['q', 1], ['k', 2], ['v', 3]]) {
-    await page.selectOption('select[data-control="paste-target"]', target);
-    await page.fill('textarea[data-input="matrix-paste"]', matrix(n, d, seed));
-    await andRender(page, () => page.click('button[data-action="paste"]'));
-  }
+  for (const [target, seed] of [['q', 1], ['k', 2], ['v', 3]]) await pasteMatrix(page, target, matrix(n, d, seed));
   const state = await page.locator('#app').getAttribute('data-state');
   if (state !== 'ok') throw new Error(`the ${n}×${d} set-up did not compute`);
 }

@@ -143,3 +143,11 @@ export async function shot(page, name) {
 export async function loadPreset(page, id) {
   await andRender(page, () => page.click(`button[data-preset="${id}"]`));
 }
+
+/** Pastes `text` as the matrix of `target` ('q', 'k' or 'v') through the paste box, and waits for the render. */
+export async function pasteMatrix(page, target, text) {
+  if (!(await page.locator('details.paste').evaluate((el) => el.open))) await page.click('details.paste summary');
+  await page.selectOption('select[data-control="paste-target"]', target);
+  await page.fill('textarea[data-input="matrix-paste"]', text);
+  await andRender(page, () => page.click('button[data-action="paste"]'));
+}

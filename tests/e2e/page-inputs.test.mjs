@@ -4,7 +4,7 @@
 // labels. Every expected number is worked out by hand in the comment next to it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, open, andRender, readHeatmap, cell, number, loadPreset } from './page-helpers.mjs';
+import { serveAndLaunch, open, andRender, readHeatmap, cell, number, loadPreset, pasteMatrix } from './page-helpers.mjs';
 
 const env = serveAndLaunch();
 
@@ -64,10 +64,7 @@ test('words the lexicon lacks are marked and editable; Chinese text is split int
 test('vectors: a JSON matrix pasted into Q, then queries, keys and d_k added and removed', async () => {
   const { page: p, problems } = await page();
   await loadPreset(p, 'painting');
-  await p.click('details.paste summary');
-  await p.selectOption('select[data-control="paste-target"]', 'q');
-  await p.fill('textarea[data-input="matrix-paste"]', '[[1, 0], [0, 1], [1, 1]]');
-  await andRender(p, () => p.click('button[data-action="paste"]'));
+  await pasteMatrix(p, 'q', '[[1, 0], [0, 1], [1, 1]]');
   // The third query (1, 1) adds both columns of K: 80+20, 60+30, 50+10, 30+100, 10+10.
   assert.deepEqual((await readHeatmap(p, 'scores'))[2], ['100', '90', '60', '130', '20']);
   await andRender(p, () => p.click('button[data-action="vectors.removeKey"]'));

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { root, serve, launch, ready, andRender, readHeatmap, loadPreset, renders } from './page-helpers.mjs';
+import { root, serve, launch, ready, andRender, readHeatmap, loadPreset, renders, pasteMatrix } from './page-helpers.mjs';
 
 const KEY = 'attention-playground:state';
 let server, chromium, H;
@@ -501,12 +501,7 @@ test('a state too large for a link is kept in the browser: a reload restores it;
   const matrix = (rows, cols, seed) => Array.from({ length: rows }, (_, i) =>
     Array.from({ length: cols }, (_, j) => (((i * 7 + j * 3 + seed) % 19) - 9) / 10).join(' ')).join('\n');
   await andRender(page, () => page.check('fieldset[data-control="mode"] input[value="vectors"]'));
-  await page.click('details.paste summary');
-  for (const [target, seed] of [['q', 1], ['k', 2], ['v', 3]]) {
-    await page.selectOption('select[data-control="paste-target"]', target);
-    await page.fill('textarea[data-input="matrix-paste"]', matrix(128, 64, seed));
-    await andRender(page, () => page.click('button[data-action="paste"]'));
-  }
+  for (const [target, seed] of [['q', 1], ['k', 2], ['v', 3]]) await pasteMatrix(page, target, matrix(128, 64, seed));
   const rowCount = () => page.locator('.heatmap[data-view="scores"][data-side="a"] [role="grid"]').getAttribute('aria-rowcount');
   assert.equal(await rowCount(), '129', '128 queries and the header row');
   // 128 × 64 three times is over 100,000 characters: no link, the whole state in storage.

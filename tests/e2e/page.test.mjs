@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  serveAndLaunch, root, open, andRender, readHeatmap, cell, number, shot, loadPreset,
+  serveAndLaunch, root, open, andRender, readHeatmap, cell, number, shot, loadPreset, pasteMatrix,
 } from './page-helpers.mjs';
 
 const env = serveAndLaunch();
@@ -303,11 +303,8 @@ test('a letter in a number cell: located message, the last result stays, the tex
 test('the plot labels three tokens whose values coincide on three sides of their point, not on top of each other', async () => {
   const { page: p, problems } = await page();
   await loadPreset(p, 'painting');
-  await p.click('details.paste summary');
-  await p.selectOption('select[data-control="paste-target"]', 'v');
   // Person, mountain and flower get the same value vector: one point, three names.
-  await p.fill('textarea[data-input="matrix-paste"]', '1 0 0 0 0\n1 0 0 0 0\n1 0 0 0 0\n0 0 0 1 0\n0 0 0 0 1');
-  await andRender(p, () => p.click('button[data-action="paste"]'));
+  await pasteMatrix(p, 'v', '1 0 0 0 0\n1 0 0 0 0\n1 0 0 0 0\n0 0 0 1 0\n0 0 0 0 1');
   const { points, boxes } = await p.evaluate(() => {
     const plot = document.querySelector('[data-view="plot"]');
     return {
@@ -493,12 +490,9 @@ test('Multi-head: each head’s projected Q, K and V are shown, and change with 
 test('a large heatmap is a canvas in a keyboard grid: arrows move the cursor and explain the cell', async () => {
   const { page: p, problems } = await page();
   await andRender(p, () => p.check('fieldset[data-control="mode"] input[value="vectors"]'));
-  await p.click('details.paste summary');
   const rows = (n, d, f) => Array.from({ length: n }, (_, i) => Array.from({ length: d }, (_, j) => f(i, j)).join(' ')).join('\n');
   for (const [target, f] of [['q', (i, j) => ((i + j) % 5) - 2], ['k', (i, j) => ((i * j) % 3) - 1], ['v', (i, j) => (i === j ? 1 : 0)]]) {
-    await p.selectOption('select[data-control="paste-target"]', target);
-    await p.fill('textarea[data-input="matrix-paste"]', rows(40, 30, f));
-    await andRender(p, () => p.click('button[data-action="paste"]'));
+    await pasteMatrix(p, target, rows(40, 30, f));
   }
   assert.equal(await p.locator('#app').getAttribute('data-state'), 'ok');
   const grid = p.locator('.heatmap[data-view="scores"][data-side="a"] [role="grid"]');
