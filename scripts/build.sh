@@ -5,7 +5,8 @@
 #   build/wasm      the same core and tests as wasm, and dist/attention-engine.js
 #   build/fuzz      libFuzzer targets for the parsers, the tokenizer and attention (clang)
 #   dist/           the page: index.html, app.js, app.css (web/, type-checked, bundled by esbuild)
-# Usage: scripts/build.sh [native|sanitize|fuzz|wasm|web|all]   (default: all)
+# Usage: scripts/build.sh [native|sanitize|fuzz|wasm|web|site|all]   (default: all)
+#   site            what `npm start` serves: the engine alone (not the wasm tests) and the page
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -30,6 +31,8 @@ build_fuzz() {
 }
 
 build_wasm() {
+  # $1: one target (the engine alone, for `npm start`), or every target (the engine and the
+  # Catch2 suite compiled to wasm).
   # emcc runs its JS optimiser with node and needs Debian's acorn (TOOLCHAIN.md).
   export NODE_PATH=/usr/share/nodejs
   # emcmake's default test emulator is `node --experimental-wasm-threads`, which node 20 rejects.
@@ -39,7 +42,7 @@ build_wasm() {
   fi
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
-  cmake --build build/wasm -j "$jobs"
+  cmake --build build/wasm -j "$jobs" ${1:+--target "$1"}
   mkdir -p dist
   cp build/wasm/cpp/wasm/attention-engine.js cpp/wasm/attention-engine.d.ts dist/
 }
@@ -56,6 +59,7 @@ case "$what" in
   fuzz) build_fuzz ;;
   wasm) build_wasm ;;
   web) build_web ;;
+  site) build_wasm attention_engine; build_web ;;
   all) build_native; build_sanitize; build_fuzz; build_wasm; build_web ;;
-  *) echo "usage: $0 [native|sanitize|fuzz|wasm|web|all]" >&2; exit 2 ;;
+  *) echo "usage: $0 [native|sanitize|fuzz|wasm|web|site|all]" >&2; exit 2 ;;
 esac

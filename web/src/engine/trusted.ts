@@ -1,0 +1,38 @@
+// Trusted Types: the served CSP has `require-trusted-types-for 'script'`, so a script URL must be
+// a TrustedScriptURL made by a named policy. The page needs one in two places: the cost view's
+// `new Worker('cost-worker.js')` and, inside that worker, `importScripts('attention-engine.js')`.
+// The policy `attention-playground` accepts those two same-origin names and nothing else.
+// Browsers without Trusted Types (Firefox, Safari today) get the plain string.
+
+/** The only script URLs the policy makes: files next to the page, by exact name. */
+const SCRIPTS = new Set(['cost-worker.js', 'attention-engine.js']);
+
+interface Policy {
+  createScriptURL(url: string): unknown;
+}
+interface TrustedTypesFactory {
+  createPolicy(name: string, rules: { createScriptURL(url: string): string }): Policy;
+}
+
+// Created once per global (the page, the worker): a second createPolicy with the same name is
+// refused under the CSP's `trusted-types attention-playground`.
+let policy: Policy | null | undefined;
+
+/**
+ * `url` as the sinks accept it: a TrustedScriptURL where Trusted Types exist (it stringifies to
+ * the URL, and Worker and importScripts take it in place of a string), else `url` itself.
+ * Throws for any URL but the known scripts.
+ */
+export function scriptURL(url: string): string {
+  if (!SCRIPTS.has(url)) throw new TypeError(`not a known script: ${url}`);
+  if (policy === undefined) {
+    const factory = (globalThis as { trustedTypes?: TrustedTypesFactory }).trustedTypes;
+    policy = factory ? factory.createPolicy('attention-playground', {
+      createScriptURL: (u) => {
+        if (!SCRIPTS.has(u)) throw new TypeError(`not a known script: ${u}`);
+        return u;
+      },
+    }) : null;
+  }
+  return policy ? (policy.createScriptURL(url) as string) : url;
+}

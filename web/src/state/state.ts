@@ -1,0 +1,397 @@
+// Everything the reader can set, in one typed table. PROPS drives both serialise() and parse(),
+// so a new setting is one line here. Both are pure (string in, state out; state in, string out)
+// and know nothing of the DOM, so they are unit-tested in node (tests/e2e/page-state.test.mjs).
+//
+// A link that names a preset starts from that preset: `ver=1&preset=fruit` alone is the Fruit
+// example (as a blog author writes it by hand, or the web component's preset attribute), and
+// the keys after it change what differs. serialise() writes every key that differs from the
+// defaults or from the preset, so the link reads back the same either way.
+//
+// Matrix cells are kept as the text the reader typed (a half-typed "-" or a stray letter must
+// not be lost); the page parses them when it builds the engine's inputs.
+
+import { preset, presetIn } from './presets';
+
+export const MODES = ['words', 'vectors'] as const;
+export const SETUPS = ['self', 'query'] as const;
+export const LEXICONS = ['builtin', 'fruit', 'file'] as const;
+export const SIMILARITIES = ['dot', 'cosine'] as const;
+export const SCALES = ['sqrt', 'none', 'temperature'] as const;
+export const MASKS = ['none', 'causal', 'custom'] as const;
+export const NORMALIZATIONS = ['softmax', 'sum'] as const;
+export const PROJECTIONS = ['identity', 'random'] as const;
+export const COMPARES = ['off', 'similarity', 'scale', 'normalization', 'temperature'] as const;
+export const PRESETS = ['painting', 'fruit', 'softmax', 'sqrtdk', 'causal', 'multihead'] as const;
+export const VIEWS = ['x', 'q', 'k', 'v', 'scores', 'scaled', 'masked', 'weights', 'output'] as const;
+
+export type Mode = (typeof MODES)[number];
+export type Setup = (typeof SETUPS)[number];
+export type LexiconName = (typeof LEXICONS)[number];
+export type CompareKind = (typeof COMPARES)[number];
+export type PresetId = (typeof PRESETS)[number];
+export type ViewId = (typeof VIEWS)[number];
+
+/** A matrix as typed: rows of cell texts. */
+export type Cells = string[][];
+
+/** The cell the reader points at: a view and a row and column in it. */
+export interface Focus {
+  view: ViewId;
+  row: number;
+  col: number;
+  side: 'a' | 'b'; // which side of a comparison
+}
+
+export interface State {
+  preset: PresetId | '';
+  mode: Mode;
+  // words
+  text: string;
+  setup: Setup; // self-attention (Q = K = V = X) or a separate query against the keys
+  queryText: string;
+  lexicon: LexiconName;
+  edits: Array<[string, string[]]>; // word → its vector as typed, replacing the lexicon's
+  // vectors
+  q: Cells; // (n, d_k)
+  k: Cells; // (m, d_k)
+  v: Cells; // (m, d_v)
+  qLabels: string[]; // (n)
+  kLabels: string[]; // (m)
+  dkNames: string[]; // (d_k)
+  dvNames: string[]; // (d_v)
+  // steps
+  similarity: (typeof SIMILARITIES)[number];
+  scale: (typeof SCALES)[number];
+  temperature: number;
+  mask: (typeof MASKS)[number];
+  hidden: Array<[number, number]>; // custom mask: the (query, key) pairs that are hidden
+  normalization: (typeof NORMALIZATIONS)[number];
+  // multi-head (words, self-attention)
+  projection: (typeof PROJECTIONS)[number];
+  heads: number;
+  dK: number; // 0: d_model / heads
+  seed: number;
+  head: number; // the head whose steps are shown
+  // view
+  compare: CompareKind;
+  temperatureB: number;
+  numbers: boolean;
+  focus: Focus | null;
+  lang: string; // a catalog tag ("en", "zh-CN"), or '' for the browser's language
+}
+
+/** Caps on what a serialised state may hold (README lists them under Limits). */
+export const CAPS = {
+  text: 2000,
+  tokens: 64, // words (and pieces of words) the page draws: the same as a matrix's rows
+  fileBytes: 32 * 2 ** 20, // a word-vector file or paste; larger ones are refused before reading
+  rows: 128, // queries or keys of Q, K, V (pasted; the page draws them on canvases above 32 × 32)
+  cols: 64,
+  cell: 24,
+  label: 40,
+  edits: 64,
+  hidden: 4096,
+  heads: 16,
+  dK: 1024,
+  seed: 2 ** 32 - 1,
+  temperatureMin: 0.01,
+  temperatureMax: 1000,
+  link: 100_000, // characters of a link's state
+};
+
+export function defaults(): State {
+  return {
+    preset: '',
+    mode: 'words',
+    text: 'the cat sat on the mat',
+    setup: 'self',
+    queryText: 'flying',
+    lexicon: 'builtin',
+    edits: [],
+    q: [['1', '0'], ['0', '1']],
+    k: [['1', '0'], ['0', '1'], ['1', '1']],
+    v: [['1', '0'], ['0', '1'], ['1', '1']],
+    qLabels: ['q1', 'q2'],
+    kLabels: ['k1', 'k2', 'k3'],
+    dkNames: ['1', '2'],
+    dvNames: ['1', '2'],
+    similarity: 'dot',
+    scale: 'sqrt',
+    temperature: 1,
+    mask: 'none',
+    hidden: [],
+    normalization: 'softmax',
+    projection: 'identity',
+    heads: 1,
+    dK: 0,
+    seed: 1,
+    head: 0,
+    compare: 'off',
+    temperatureB: 5,
+    numbers: true,
+    focus: null,
+    lang: '', // '': the browser's language
+  };
+}
+
+// --- codecs: one value ⇄ one string, reading returns undefined for anything invalid ----------
+
+interface Codec<T> {
+  write(value: T): string;
+  read(text: string): T | undefined;
+}
+
+function oneOf<T extends string>(names: readonly T[]): Codec<T> {
+  return {
+    write: (v) => v,
+    read: (s) => (names as readonly string[]).includes(s) ? (s as T) : undefined,
+  };
+}
+
+function text(max: number): Codec<string> {
+  return { write: (v) => v, read: (s) => (s.length <= max ? s : undefined) };
+}
+
+function integer(min: number, max: number): Codec<number> {
+  return {
+    write: (v) => String(v),
+    read: (s) => {
+      if (!/^\d{1,10}$/.test(s)) return undefined;
+      const v = Number(s);
+      return v >= min && v <= max ? v : undefined;
+    },
+  };
+}
+
+function real(min: number, max: number): Codec<number> {
+  return {
+    write: (v) => String(v),
+    read: (s) => {
+      if (!/^\d{1,6}(\.\d{1,6})?$/.test(s)) return undefined;
+      const v = Number(s);
+      return v >= min && v <= max ? v : undefined;
+    },
+  };
+}
+
+const bool: Codec<boolean> = {
+  write: (v) => (v ? '1' : '0'),
+  read: (s) => (s === '1' ? true : s === '0' ? false : undefined),
+};
+
+function json<T>(valid: (x: unknown) => x is T): Codec<T> {
+  return {
+    write: (v) => JSON.stringify(v),
+    read: (s) => {
+      let x: unknown;
+      try {
+        x = JSON.parse(s);
+      } catch {
+        return undefined;
+      }
+      return valid(x) ? x : undefined;
+    },
+  };
+}
+
+const isText = (max: number) => (x: unknown): x is string => typeof x === 'string' && x.length <= max;
+
+function isList<T>(x: unknown, max: number, item: (y: unknown) => y is T): x is T[] {
+  return Array.isArray(x) && x.length <= max && x.every(item);
+}
+
+const isLabels = (x: unknown): x is string[] => isList(x, CAPS.rows, isText(CAPS.label));
+const isRow = (x: unknown): x is string[] => isList(x, CAPS.cols, isText(CAPS.cell));
+const isCells = (x: unknown): x is Cells =>
+  isList(x, CAPS.rows, isRow) && x.length > 0 && x.every((r) => r.length === x[0].length);
+const isEdit = (x: unknown): x is [string, string[]] =>
+  Array.isArray(x) && x.length === 2 && isText(CAPS.label)(x[0]) && isRow(x[1]);
+const isEdits = (x: unknown): x is Array<[string, string[]]> => isList(x, CAPS.edits, isEdit);
+const isIndex = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 1024;
+const isPair = (x: unknown): x is [number, number] =>
+  Array.isArray(x) && x.length === 2 && isIndex(x[0]) && isIndex(x[1]);
+const isPairs = (x: unknown): x is Array<[number, number]> => isList(x, CAPS.hidden, isPair);
+const isFocus = (x: unknown): x is Focus => {
+  if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
+  const f = x as Record<string, unknown>;
+  return Object.keys(f).length === 4 && (VIEWS as readonly unknown[]).includes(f.view) &&
+    isIndex(f.row) && isIndex(f.col) && (f.side === 'a' || f.side === 'b');
+};
+const isFocusOrNull = (x: unknown): x is Focus | null => x === null || isFocus(x);
+const isPreset = (x: unknown): x is PresetId | '' => x === '' || (PRESETS as readonly unknown[]).includes(x);
+
+interface Prop<K extends keyof State> {
+  key: K;
+  codec: Codec<State[K]>;
+}
+function prop<K extends keyof State>(key: K, codec: Codec<State[K]>): Prop<K> {
+  return { key, codec };
+}
+
+/** The table. The order is the order of the serialised keys. */
+export const PROPS: ReadonlyArray<Prop<keyof State>> = [
+  prop('preset', { write: (v) => v, read: (s) => (isPreset(s) ? s : undefined) }),
+  prop('mode', oneOf(MODES)),
+  prop('text', text(CAPS.text)),
+  prop('setup', oneOf(SETUPS)),
+  prop('queryText', text(CAPS.text)),
+  prop('lexicon', oneOf(LEXICONS)),
+  prop('edits', json(isEdits)),
+  prop('q', json(isCells)),
+  prop('k', json(isCells)),
+  prop('v', json(isCells)),
+  prop('qLabels', json(isLabels)),
+  prop('kLabels', json(isLabels)),
+  prop('dkNames', json(isLabels)),
+  prop('dvNames', json(isLabels)),
+  prop('similarity', oneOf(SIMILARITIES)),
+  prop('scale', oneOf(SCALES)),
+  prop('temperature', real(CAPS.temperatureMin, CAPS.temperatureMax)),
+  prop('mask', oneOf(MASKS)),
+  prop('hidden', json(isPairs)),
+  prop('normalization', oneOf(NORMALIZATIONS)),
+  prop('projection', oneOf(PROJECTIONS)),
+  prop('heads', integer(1, CAPS.heads)),
+  prop('dK', integer(0, CAPS.dK)),
+  prop('seed', integer(0, CAPS.seed)),
+  prop('head', integer(0, CAPS.heads - 1)),
+  prop('compare', oneOf(COMPARES)),
+  prop('temperatureB', real(CAPS.temperatureMin, CAPS.temperatureMax)),
+  prop('numbers', bool),
+  prop('focus', json(isFocusOrNull)),
+  prop('lang', { write: (v) => v, read: (s) => (/^[a-z]{2}(-[A-Z]{2})?$/.test(s) ? s : undefined) }),
+] as ReadonlyArray<Prop<keyof State>>;
+
+export const VERSION = '1';
+/** The key that carries VERSION (not `v`, which is the value matrix). */
+export const VERSION_KEY = 'ver';
+
+/**
+ * The state as `ver=1&key=value&…`, only the keys that differ from the defaults or from its
+ * preset. (The preset in the page's language will do: a label it translates never equals the
+ * default, so it is always written.)
+ */
+export function serialise(state: State): string {
+  const plain = defaults();
+  const base = state.preset ? preset(state.preset) : plain;
+  const params = new URLSearchParams();
+  params.set(VERSION_KEY, VERSION);
+  for (const p of PROPS) {
+    const value = p.codec.write(state[p.key] as never);
+    if (value !== p.codec.write(plain[p.key] as never) || value !== p.codec.write(base[p.key] as never)) params.set(p.key, value);
+  }
+  return params.toString();
+}
+
+export interface Parsed {
+  state: State;
+  /** Keys that were unknown or invalid, in order; empty when the text was accepted whole. */
+  rejected: string[];
+}
+
+/**
+ * The state a serialised text describes: the keys it names, over the preset it names or else the
+ * defaults. Anything unknown or invalid is rejected as a whole: the result is then the defaults,
+ * and `rejected` names what was wrong, so a broken link never gives a half-applied state.
+ */
+export function parse(serialised: string, maxLength = CAPS.link): Parsed {
+  const state = defaults();
+  if (serialised.length > maxLength) return { state, rejected: ['(too long)'] };
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(serialised.replace(/^#/, ''));
+  } catch {
+    return { state, rejected: ['(unreadable)'] };
+  }
+  const byKey = new Map<string, Prop<keyof State>>(PROPS.map((p) => [p.key, p]));
+  const rejected: string[] = [];
+  const read = new Map<keyof State, unknown>();
+  for (const [key, value] of params) {
+    if (key === VERSION_KEY) {
+      if (value !== VERSION) rejected.push(VERSION_KEY);
+      continue;
+    }
+    const p = byKey.get(key);
+    const v = p ? p.codec.read(value) : undefined;
+    if (!p || v === undefined || read.has(p.key)) rejected.push(key.slice(0, 40));
+    else read.set(p.key, v);
+  }
+  if (rejected.length) return { state, rejected };
+  const named = read.get('preset') as PresetId | '' | undefined;
+  const start = named ? presetIn(named, (read.get('lang') as string | undefined) ?? '') : state;
+  for (const [key, value] of read) (start as unknown as Record<string, unknown>)[key] = value;
+  return { state: start, rejected };
+}
+
+// --- embedding: how a host page frames the playground (not the reader's state) ----------------
+
+export const EMBED_VIEWS = ['formula', 'scores', 'scaled', 'masked', 'weights', 'output', 'plot'] as const;
+export const CONTROLS = ['none', 'minimal', 'all'] as const;
+export const THEMES = ['auto', 'light', 'dark'] as const;
+export type EmbedView = (typeof EMBED_VIEWS)[number];
+
+export interface EmbedOptions {
+  embed: boolean; // the compact layout for an iframe or the web component
+  views: EmbedView[]; // the steps it shows, in the page's order
+  controls: (typeof CONTROLS)[number]; // none: the figure only; minimal: the inputs; all: inputs and settings
+  theme: (typeof THEMES)[number];
+}
+
+export function embedDefaults(): EmbedOptions {
+  return { embed: false, views: ['weights', 'output'], controls: 'minimal', theme: 'auto' };
+}
+
+const EMBED_CODECS: { [K in keyof EmbedOptions]: Codec<EmbedOptions[K]> } = {
+  embed: bool,
+  views: {
+    write: (v) => v.join(','),
+    read: (s) => {
+      const list = s.split(',');
+      const ok = list.length >= 1 && list.length <= EMBED_VIEWS.length && new Set(list).size === list.length &&
+        list.every((x) => (EMBED_VIEWS as readonly string[]).includes(x));
+      return ok ? (list as EmbedView[]) : undefined;
+    },
+  },
+  controls: oneOf(CONTROLS),
+  theme: oneOf(THEMES),
+};
+const isEmbedKey = (k: string): k is keyof EmbedOptions => Object.prototype.hasOwnProperty.call(EMBED_CODECS, k);
+
+/**
+ * Takes the embedding keys (embed, views, controls, theme) out of a link: the options they set,
+ * the rest of the text (the state, for parse()), and the keys that were invalid. Any invalid key
+ * gives the default options, as parse() does for the state.
+ */
+export function splitEmbed(serialised: string, maxLength = CAPS.link): { options: EmbedOptions; rest: string; rejected: string[] } {
+  const options = embedDefaults();
+  const text = serialised.replace(/^#/, '');
+  if (text.length > maxLength || !/(^|&)(embed|views|controls|theme)=/.test(text)) return { options, rest: text, rejected: [] };
+  const params = new URLSearchParams(text);
+  const rest = new URLSearchParams();
+  const rejected: string[] = [];
+  const seen = new Set<string>();
+  const read: Partial<Record<keyof EmbedOptions, unknown>> = {};
+  for (const [key, value] of params) {
+    if (!isEmbedKey(key)) { rest.append(key, value); continue; }
+    const v = EMBED_CODECS[key].read(value);
+    if (v === undefined || seen.has(key)) rejected.push(key);
+    else read[key] = v;
+    seen.add(key);
+  }
+  if (!rejected.length) Object.assign(options, read);
+  return { options: rejected.length ? embedDefaults() : options, rest: rest.toString(), rejected };
+}
+
+/** The embedding keys for a link: nothing when not embedded, else those that differ from the defaults. */
+export function serialiseEmbed(o: EmbedOptions): string {
+  if (!o.embed) return '';
+  const base = embedDefaults();
+  const params = new URLSearchParams();
+  params.set('embed', '1');
+  for (const key of ['views', 'controls', 'theme'] as const) {
+    const codec = EMBED_CODECS[key] as Codec<unknown>;
+    const value = codec.write(o[key]);
+    if (value !== codec.write(base[key])) params.set(key, value);
+  }
+  return params.toString();
+}
