@@ -14,7 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The page and the engine need nothing else: wasm is compiled from a data: URI inside the engine
 // ('wasm-unsafe-eval', and connect-src data: so the loader's fetch of it is not reported).
 // Trusted Types are required: the only script URLs the page makes come from its one policy,
-// attention-playground (web/src/trusted.ts); the engine needs none.
+// attention-playground (web/src/engine/trusted.ts); the engine needs none.
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
   "img-src 'self' data:; connect-src 'self' data:; object-src 'none'; base-uri 'none'; " +
   "require-trusted-types-for 'script'; trusted-types attention-playground";

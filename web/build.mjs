@@ -26,15 +26,15 @@ mkdirSync(dist, { recursive: true });
 const common = { bundle: true, minify: !dev, legalComments: 'none', logLevel: 'warning' };
 await build({
   ...common,
-  entryPoints: [join(root, 'web/src/main.ts')],
+  entryPoints: [join(root, 'web/src/app/main.ts')],
   outfile: join(dist, 'app.js'),
   format: 'iife',
   target: 'es2020',
   sourcemap: dev ? 'inline' : false,
 });
-await build({ ...common, entryPoints: [join(root, 'web/src/embed.ts')], outfile: join(dist, 'embed.js'),
+await build({ ...common, entryPoints: [join(root, 'web/src/element/element.ts')], outfile: join(dist, 'embed.js'),
   format: 'iife', target: 'es2020' });
-await build({ ...common, entryPoints: [join(root, 'web/src/cost/worker.ts')], outfile: join(dist, 'cost-worker.js'),
+await build({ ...common, entryPoints: [join(root, 'web/src/engine/cost-worker.ts')], outfile: join(dist, 'cost-worker.js'),
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
 

@@ -10,10 +10,10 @@ import { build } from 'esbuild';
 import { root } from './page-helpers.mjs';
 
 
-let engine, page; // the engine; web/src/state.ts and history.ts
+let engine, page; // the engine; web/src/state/state.ts and history.ts
 before(async () => {
   engine = await createRequire(import.meta.url)(join(root, 'dist/attention-engine.js'))();
-  const out = await build({ stdin: { contents: "export { CAPS } from './state'; export { HISTORY_STEPS } from './history'; export { MAX_EDITABLE_CELLS } from './views/grid';",
+  const out = await build({ stdin: { contents: "export { CAPS } from './state/state'; export { HISTORY_STEPS } from './state/history'; export { MAX_EDITABLE_CELLS } from './views/grid';",
     resolveDir: join(root, 'web/src'), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', write: false,
   logLevel: 'silent' });
   page = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));

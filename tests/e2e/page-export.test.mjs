@@ -1,4 +1,4 @@
-// Exports for writers (web/src/export.ts) on the engine's real results: each format carries the
+// Exports for writers (web/src/views/formats.ts) on the engine's real results: each format carries the
 // same numbers. CSV reads back through the engine's own matrix parser; the SVG is parsed by
 // Chromium's DOMParser; the NumPy code is run when Python has NumPy, else checked as text.
 import { test, before, after } from 'node:test';
@@ -9,12 +9,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root, launch } from './page-helpers.mjs';
 
-let X; // web/src/export.ts
+let X; // web/src/views/formats.ts
 let engine;
 let browser;
 
 before(async () => {
-  const out = await build({ entryPoints: [join(root, 'web/src/export.ts')], bundle: true, format: 'esm',
+  const out = await build({ entryPoints: [join(root, 'web/src/views/formats.ts')], bundle: true, format: 'esm',
     platform: 'neutral', write: false, logLevel: 'silent' });
   X = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
   engine = await createRequire(import.meta.url)(join(root, 'dist/attention-engine.js'))();

@@ -170,19 +170,25 @@ test('the plot’s labels do not cover one another, even where two points meet',
   await p.close();
 });
 
-test('numbers too large: a cell beyond a double says so; a step that overflows is named', async () => {
+test('numbers too large: a cell beyond a double says so and is marked; 1e−5 is a number; a step that overflows is named', async () => {
   const { page: p, problems } = await page();
   await loadPreset(p, 'painting');
   const weights = await readHeatmap(p, 'weights');
   const input = p.locator('.input-grid[data-view="q"] input[data-i="0"][data-j="0"]');
   await andRender(p, () => input.fill('1e400'));
   assert.match(await p.locator('[data-errors="q"]').innerText(), /row 1 \(no condition\), column 1: “1e400” is too large/);
+  assert.equal(await input.getAttribute('aria-invalid'), 'true', 'the cell the message names is marked');
   // 1e308 is a double, but 1e308 × 80 (the person's first feature) is not: the scores overflow.
   await andRender(p, () => input.fill('1e308'));
   assert.equal(await p.locator('[data-errors="q"]').innerText(), '');
   assert.match(await p.locator('[data-errors="steps"]').innerText(), /^The similarity QKᵀ: row 1, column 1: a number is too large/);
   assert.deepEqual(await readHeatmap(p, 'weights'), weights, 'the last result stays');
   assert.equal(await input.inputValue(), '1e308');
+  // A typographic minus in the exponent is the same number: 1e−5 is computed with, and not marked.
+  await andRender(p, () => input.fill('1e\u22125'));
+  assert.equal(await p.locator('[data-errors="q"]').innerText(), '');
+  assert.equal(await input.getAttribute('aria-invalid'), null);
+  assert.equal(await p.locator('[data-errors="steps"]').innerText(), '');
   assert.deepEqual(problems, []);
   await p.close();
 });

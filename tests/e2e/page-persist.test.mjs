@@ -13,7 +13,7 @@ let server, chromium, H;
 before(async () => {
   server = await serve();
   chromium = await launch();
-  const out = await build({ entryPoints: [join(root, 'web/src/history.ts')], bundle: true, format: 'esm',
+  const out = await build({ entryPoints: [join(root, 'web/src/state/history.ts')], bundle: true, format: 'esm',
     platform: 'neutral', write: false, logLevel: 'silent' });
   H = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 });

@@ -1,4 +1,4 @@
-// The page's state table (web/src/state.ts) without a browser: serialise and parse are pure, so
+// The page's state table (web/src/state/) without a browser: serialise and parse are pure, so
 // they are bundled for node here and checked directly.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,19 +6,29 @@ import { build } from 'esbuild';
 import { join } from 'node:path';
 import { root } from './page-helpers.mjs';
 
-let S; // web/src/state.ts
-let presets; // web/src/presets.ts
+let S; // web/src/state/state.ts and link.ts, in English
+let presets; // web/src/state/presets.ts, in English
 
-async function load(entry) {
-  const out = await build({ entryPoints: [join(root, entry)], bundle: true, format: 'esm', platform: 'neutral',
-    write: false, logLevel: 'silent' });
+// The link codec and the presets take the language to label presets in; English here, as a page
+// that shows English.
+const ENTRY = `export * from './state/state';
+export { parse } from './state/link';
+import { serialise as write } from './state/link';
+import { preset as named } from './state/presets';
+import { translator } from './i18n';
+export const serialise = (state) => write(state, translator('en'));
+export const preset = (id) => named(id, translator('en'));`;
+
+async function load() {
+  const out = await build({ stdin: { contents: ENTRY, resolveDir: join(root, 'web/src'), loader: 'ts' }, bundle: true,
+    format: 'esm', platform: 'neutral', write: false, logLevel: 'silent' });
   const code = out.outputFiles[0].text;
   return import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'));
 }
 
 before(async () => {
-  S = await load('web/src/state.ts');
-  presets = await load('web/src/presets.ts');
+  S = await load();
+  presets = S;
 });
 
 test('state: the defaults serialise to the version alone', () => {

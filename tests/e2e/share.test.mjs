@@ -118,7 +118,7 @@ test('share: the embedding keys are split from the state, validated, and written
   const { build } = await import('esbuild');
   const { join } = await import('node:path');
   const { root } = await import('./page-helpers.mjs');
-  const out = await build({ entryPoints: [join(root, 'web/src/state.ts')], bundle: true, format: 'esm', platform: 'neutral',
+  const out = await build({ entryPoints: [join(root, 'web/src/state/embed-options.ts')], bundle: true, format: 'esm', platform: 'neutral',
     write: false, logLevel: 'silent' });
   const S = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
   const r = S.splitEmbed('#ver=1&preset=fruit&embed=1&views=weights,output&controls=none&theme=dark');

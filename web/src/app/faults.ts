@@ -1,40 +1,8 @@
 // Faults the reader should see rather than a blank or frozen page: the engine that cannot start
-// (no WebAssembly, the script missing, its start failing or hanging), and one view that throws
-// while the rest of the page renders.
-import { h } from './dom';
-import { t } from './i18n';
-import type { Engine } from './engine';
-
-/** How long the engine may take to start before the page says it failed (it takes ~100 ms). */
-const START_TIMEOUT_MS = 15000;
-
-/** Why there is no engine: the browser has no WebAssembly, or the engine did not load or start. */
-export class EngineUnavailable extends Error {
-  constructor(readonly fault: 'no-wasm' | 'failed', readonly detail?: unknown) {
-    super(fault === 'no-wasm' ? 'WebAssembly is not available' : `the engine did not start: ${String(detail)}`);
-  }
-}
-
-/**
- * The engine, or an EngineUnavailable. WebAssembly is checked first: without it the engine can
- * only fail, and the reader can do something about a browser but not about a broken download.
- */
-export async function loadEngine(): Promise<Engine> {
-  const wasm = (globalThis as { WebAssembly?: { instantiate?: unknown } }).WebAssembly;
-  if (typeof wasm !== 'object' || wasm === null || typeof wasm.instantiate !== 'function') throw new EngineUnavailable('no-wasm');
-  if (typeof createAttentionEngine !== 'function') throw new EngineUnavailable('failed', 'attention-engine.js did not load');
-  let timer = 0;
-  const hang = new Promise<never>((_, reject) => {
-    timer = window.setTimeout(() => reject(new Error(`no answer in ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([createAttentionEngine(), hang]);
-  } catch (e) {
-    throw new EngineUnavailable('failed', e);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+// (engine/load.ts says why), and one view that throws while the rest of the page renders.
+import { h } from '../views/dom';
+import { t } from '../i18n';
+import { EngineUnavailable } from '../engine/load';
 
 /** The message shown in place of the figure when the engine is unavailable. */
 export function unavailableMessage(e: unknown): HTMLElement {

@@ -1,30 +1,33 @@
 // The page: wires the state, the engine and the views together. Data flows one way:
 // state → compute() (the engine) → views. Every change to the state schedules one render on the
 // next animation frame, so a drag or fast typing costs one engine call per frame.
-import { h, clear, setText } from './dom';
-import { t, num, int, setLanguage, language, resolveLanguage, LANGUAGES, type MessageKey } from './i18n';
-import type { Engine, LexiconRef, Mat } from './engine';
-import { engineMessage } from './errors';
-import { loadEngine, unavailableMessage, ViewFaults } from './faults';
-import { compute, entropyByDk, type Model, type PageError, type Where } from './model';
-import { preset } from './presets';
-import { History } from './history';
-import { readStored, writeStored } from './storage';
-import {
-  defaults, parse, serialise, splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions, PRESETS, type Focus, type PresetId, type State, type ViewId, CAPS,
-} from './state';
-import { Heatmap, type HeatmapData } from './views/heatmap';
-import { Grid } from './views/grid';
-import { Formula } from './views/formula';
-import { Plot } from './views/plot';
-import { CostView } from './views/cost';
-import { Explain, type MultiKind } from './views/explain';
-import { EntropyTable } from './views/entropy';
-import { exportMenu, figureSvg, heatmapSvg, save } from './views/exporter';
-import { shareDialog } from './views/share';
+import { h, clear, setText } from '../views/dom';
+import { t, num, int, setLanguage, language, resolveLanguage, translator, LANGUAGES, type MessageKey } from '../i18n';
+import type { Engine, LexiconRef, Mat } from '../engine/types';
+import { engineMessage } from '../engine/messages';
+import { loadEngine } from '../engine/load';
+import { unavailableMessage, ViewFaults } from './faults';
+import { readCells } from '../model/cells';
+import { compute, entropyByDk, type Model, type PageError, type Where } from '../model/compute';
+import { preset } from '../state/presets';
+import { History } from '../state/history';
+import { readStored, writeStored } from '../state/storage';
+import { defaults, PRESETS, type Focus, type PresetId, type State, type ViewId, CAPS } from '../state/state';
+import { parse, serialise } from '../state/link';
+import { splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions } from '../state/embed-options';
+import { Heatmap, type HeatmapData } from '../views/heatmap';
+import { Grid } from '../views/grid';
+import { Formula } from '../views/formula';
+import { Plot } from '../views/plot';
+import { CostView } from '../views/cost';
+import { COST_SIZES, measureCost } from './cost-runner';
+import { Explain, type MultiKind } from '../views/explain';
+import { EntropyTable } from '../views/entropy';
+import { exportMenu, figureSvg, heatmapSvg, save } from '../views/exporter';
+import { shareDialog } from '../views/share';
 import { Jobs } from './jobs';
-import { CANVAS_CELLS } from './views/heatmap';
-import { radios, select, logSlider, numberInput, checkbox, type Control } from './views/controls';
+import { CANVAS_CELLS } from '../views/heatmap';
+import { radios, select, logSlider, numberInput, checkbox, type Control } from '../views/controls';
 
 const STEP_VIEWS = ['scores', 'scaled', 'masked', 'weights', 'output'] as const;
 type StepView = (typeof STEP_VIEWS)[number];
@@ -51,7 +54,7 @@ class App {
   private readonly formula = new Formula();
   private readonly explain = new Explain();
   private readonly plot = new Plot();
-  private readonly cost = new CostView();
+  private readonly cost = new CostView(COST_SIZES, measureCost);
   private readonly faults = new ViewFaults(); // one view that throws does not stop the others
   private readonly story = h('p', { class: 'story' });
   private readonly presetButtons = new Map<PresetId, HTMLButtonElement>();
@@ -82,7 +85,7 @@ class App {
   private plotStale = false;
   private plotTimer = 0;
   private plotLater: () => void = () => undefined;
-  private entropyRows: import('./model').EntropyRow[] = [];
+  private entropyRows: import('../model/compute').EntropyRow[] = [];
   private readonly multiCards: HTMLElement;
   private readonly wordsPanel = h('div', { class: 'panel words-panel' });
   private readonly vectorsPanel = h('div', { class: 'panel vectors-panel' });
@@ -187,7 +190,7 @@ class App {
       b.addEventListener('click', () => this.switchLanguage(l.tag));
       languages.append(b);
     }
-    const share = shareDialog({ state: () => serialise(this.state), figure: () => this.figure() });
+    const share = shareDialog({ state: () => serialise(this.state, t), figure: () => this.figure() });
     const header = h('header', { class: 'top' },
       h('div', { class: 'brand' }, h('h1', { text: t('app.title') }), h('p', { class: 'tagline', text: t('app.tagline') })),
       h('div', { class: 'top-right' }, h('div', { class: 'share-row' },
@@ -435,9 +438,8 @@ class App {
     if (tag === language()) return;
     const s: State = { ...this.state, lang: tag };
     if (s.preset) {
-      const before = preset(s.preset); // labels in the current language
-      setLanguage(tag);
-      const after = preset(s.preset);
+      const before = preset(s.preset, t); // labels in the current language
+      const after = preset(s.preset, translator(tag));
       for (const k of ['qLabels', 'kLabels', 'dkNames', 'dvNames'] as const) {
         if (JSON.stringify(s[k]) === JSON.stringify(before[k])) s[k] = after[k];
       }
@@ -502,7 +504,7 @@ class App {
   }
 
   load(id: PresetId): void {
-    this.state = { ...preset(id), lang: this.state.lang };
+    this.state = { ...preset(id, t), lang: this.state.lang };
     this.record('');
     this.lexicon = this.state.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : this.state.lexicon === 'fruit' ? 'fruit' : 'builtin';
     this.render();
@@ -667,9 +669,9 @@ class App {
 
   // --- rendering ---------------------------------------------------------------------------------
 
-  private lastWords: import('./model').Words | null = null;
+  private lastWords: import('../model/compute').Words | null = null;
   private shownInputs: unknown[] = [];
-  private lastQueryWords: import('./model').Words | null = null;
+  private lastQueryWords: import('../model/compute').Words | null = null;
 
   private readonly jobs = new Jobs();
 
@@ -728,12 +730,12 @@ class App {
     }
   }
 
-  private renderInputs(words: import('./model').Words | null, queryWords: import('./model').Words | null): void {
+  private renderInputs(words: import('../model/compute').Words | null, queryWords: import('../model/compute').Words | null): void {
     const s = this.state;
     if (s.mode === 'words') {
       const w = words ?? this.lastWords;
       if (w) {
-        this.grids.get('x')!.update({ caption: t('words.vectors'), cells: w.cells, rowLabels: w.tokens,
+        this.grids.get('x')!.update({ caption: t('words.vectors'), numbers: readCells(w.cells).values, cells: w.cells, rowLabels: w.tokens,
           colLabels: w.features, rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
           invalid: w.invalid });
         setText(this.wordsInfo, t('words.tokenCount', { n: int(w.tokens.length), d: int(w.features.length) }));
@@ -744,7 +746,7 @@ class App {
       setText(this.unknownInfo, unknown.size ? t('words.unknownList', { words: [...unknown].join(', ') }) : '');
       this.unknownInfo.hidden = unknown.size === 0;
       if (qw && s.setup === 'query') {
-        this.grids.get('qx')!.update({ caption: t('words.queryVectors'), cells: qw.cells, rowLabels: qw.tokens,
+        this.grids.get('qx')!.update({ caption: t('words.queryVectors'), numbers: readCells(qw.cells).values, cells: qw.cells, rowLabels: qw.tokens,
           colLabels: qw.features, rowMarks: qw.tokens.map((_, i) => (qw.edited[i] ? 'edited' : qw.unknown[i] ? 'unknown' : '')),
           invalid: qw.invalid });
       }
@@ -753,20 +755,14 @@ class App {
       const shown = [s.mode, s.q, s.k, s.v, s.qLabels, s.kLabels, s.dkNames, s.dvNames];
       if (shown.every((x, k) => x === this.shownInputs[k])) return;
       this.shownInputs = shown;
-      const invalid = (errorsFor: Where) => {
-        const set = new Set<string>();
-        s[errorsFor as 'q' | 'k' | 'v'].forEach((row, i) => row.forEach((c, j) => {
-          if (!/^\s*[+\-\u2212]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(c)) set.add(i + ',' + j);
-        }));
-        return set;
-      };
+      const invalid = (key: 'q' | 'k' | 'v') => readCells(s[key]).invalid; // as the model reads them
       const dk = s.q[0]?.length ?? 0, dv = s.v[0]?.length ?? 0;
       const names = (list: string[], k: number) => Array.from({ length: k }, (_, i) => list[i] ?? String(i + 1));
-      this.grids.get('q')!.update({ caption: t('vectors.q'), cells: s.q, rowLabels: s.qLabels, colLabels: names(s.dkNames, dk),
+      this.grids.get('q')!.update({ caption: t('vectors.q'), numbers: readCells(s.q).values, cells: s.q, rowLabels: s.qLabels, colLabels: names(s.dkNames, dk),
         editableLabels: true, invalid: invalid('q') });
-      this.grids.get('k')!.update({ caption: t('vectors.k'), cells: s.k, rowLabels: s.kLabels, colLabels: names(s.dkNames, s.k[0]?.length ?? 0),
+      this.grids.get('k')!.update({ caption: t('vectors.k'), numbers: readCells(s.k).values, cells: s.k, rowLabels: s.kLabels, colLabels: names(s.dkNames, s.k[0]?.length ?? 0),
         editableLabels: true, invalid: invalid('k') });
-      this.grids.get('v')!.update({ caption: t('vectors.v'), cells: s.v, rowLabels: s.kLabels, colLabels: names(s.dvNames, dv),
+      this.grids.get('v')!.update({ caption: t('vectors.v'), numbers: readCells(s.v).values, cells: s.v, rowLabels: s.kLabels, colLabels: names(s.dvNames, dv),
         invalid: invalid('v') });
     }
   }
@@ -1018,7 +1014,7 @@ function initialState(link: ReturnType<typeof readLink>): { state: State; notice
 
 /** Keeps the state: in the link, and (unless embedded) in the browser's storage for the next visit. */
 function keep(state: State): void {
-  const text = serialise(state); // once: a state of large pasted matrices is 300,000 characters
+  const text = serialise(state, t); // once: a state of large pasted matrices is 300,000 characters
   writeLink(text);
   if (!embed.embed) writeStored(text);
 }
@@ -1028,7 +1024,7 @@ function keep(state: State): void {
  * edits (pointing at a number must not add a step, nor undo switch the language back).
  */
 function historyText(state: State): string {
-  return serialise({ ...state, focus: null, lang: '' });
+  return serialise({ ...state, focus: null, lang: '' }, t);
 }
 
 /**
@@ -1064,7 +1060,7 @@ function applyEmbed(root: HTMLElement, state: State): void {
     card.classList.toggle('embed-off', !views.includes(card.dataset.step ?? ''));
   }
   root.querySelector('.intro')?.classList.toggle('embed-off', !views.includes('formula'));
-  fullLink = h('a', { text: t('embed.full'), attrs: { href: 'index.html#' + serialise(state), target: '_blank', rel: 'noopener',
+  fullLink = h('a', { text: t('embed.full'), attrs: { href: 'index.html#' + serialise(state, t), target: '_blank', rel: 'noopener',
     'data-full': '' } });
   root.append(h('p', { class: 'embed-foot' }, fullLink));
 }
@@ -1093,7 +1089,7 @@ function writeLink(stateText: string): void {
   // restores it from storage rather than from an older link; the share dialog says why.
   if (text.length > CAPS.link) text = '';
   const now = location.hash.replace(/^#/, '');
-  if (now === text || (now === '' && text === serialise(defaults()))) return;
+  if (now === text || (now === '' && text === serialise(defaults(), t))) return;
   try {
     history.replaceState(history.state, '', text ? '#' + text : location.pathname + location.search);
   } catch {
@@ -1154,7 +1150,7 @@ async function start(): Promise<void> {
     // Another link opened in the same tab (or the hash edited by hand) is the new state.
     window.addEventListener('hashchange', () => {
       const text = location.hash.replace(/^#/, '');
-      if (app && text === linkText(serialise(app.current))) return;
+      if (app && text === linkText(serialise(app.current, t))) return;
       const next = readLink();
       history.record(historyText(next.state), '', performance.now()); // undo goes back to before the link
       mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);

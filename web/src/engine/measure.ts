@@ -5,6 +5,7 @@
 // (the engine keeps its buffers between calls, which would otherwise carry one size's memory into
 // the next). Runs in a worker (cost-worker.ts) or, where a page cannot start one (file://), on
 // the page's thread with sizes capped so no step blocks for long.
+import type { Engine } from './types';
 
 export interface CostPoint {
   n: number;
@@ -14,15 +15,8 @@ export interface CostPoint {
   bytes: number; // bytes malloc handed out for the call (inputs, buffers, workspace, output)
 }
 
-interface FastEngine {
-  attentionFast(o: {
-    queries: { rows: number; cols: number; data: Float32Array };
-    keys: { rows: number; cols: number; data: Float32Array };
-    values: { rows: number; cols: number; data: Float32Array };
-    materialize: boolean;
-  }): { ok: boolean; error?: { message: string } };
-  memoryStats(): { heapBytes: number; allocatedBytes: number } | { ok: false };
-}
+/** The part of the engine a measurement uses. */
+type FastEngine = Pick<Engine, 'attentionFast' | 'memoryStats'>;
 
 export const SIZES = [64, 128, 256, 512, 1024, 2048, 4096];
 export const D = 64;
@@ -50,7 +44,7 @@ export async function measurePoint(create: () => Promise<FastEngine>, n: number,
   const options = { queries: matrix(1), keys: matrix(2), values: matrix(3), materialize };
   const before = allocated(engine);
   const first = engine.attentionFast(options);
-  if (!first.ok) throw new Error(first.error?.message ?? 'attentionFast failed');
+  if (!first.ok) throw new Error(first.error.message);
   const bytes = allocated(engine) - before;
   // Calls are timed in batches of at least 2 ms: a page that is not cross-origin isolated reads
   // performance.now() in steps of 0.1 ms, about one call at n = 64.

@@ -2,8 +2,8 @@
 // with a stable code and a place (input, row, column); the page words each code from the message
 // catalog with that place, so a Chinese reader gets a Chinese message. The engine's own English
 // sentence is used only for a code this table does not know.
-import { t, int, isKey, type MessageKey } from './i18n';
-import type { EngineError } from './engine';
+import { t, int, isKey, type MessageKey } from '../i18n';
+import type { EngineError, Limits } from './types';
 
 /** What the page knows about the inputs it passed, for messages that name a shape. */
 export interface Shapes {
@@ -13,12 +13,6 @@ export interface Shapes {
   valueRows?: number; // m of V
   heads?: number; // multi-head: the heads asked for
   dK?: number; // multi-head: each head's d_k (0: the engine's default)
-}
-
-/** The largest matrix the engine takes (engine.limits). */
-export interface Limits {
-  maxTokens: number;
-  maxDim: number;
 }
 
 const TEXT_INPUTS = new Set(['text', 'embeddings', 'matrix']);
@@ -41,7 +35,7 @@ function place(e: EngineError, text: boolean): string {
  * The message for an engine error. `fromText`: the error is about text the reader pasted or
  * typed (rows are lines there).
  */
-export function engineMessage(e: EngineError, limits: Limits, shapes: Shapes = {}, fromText = false): string {
+export function engineMessage(e: EngineError, limits: Pick<Limits, 'maxTokens' | 'maxDim'>, shapes: Shapes = {}, fromText = false): string {
   const name = inputName(e.input);
   const text = fromText || TEXT_INPUTS.has(e.input);
   const at = place(e, text);

@@ -40,12 +40,24 @@ export function language(): string {
   return locale;
 }
 
-/** The message for `key`, with {name} parameters filled in. */
-export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const text = current[key] ?? en[key];
+/** A message function: the message for `key`, with {name} parameters filled in. */
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+function fill(messages: Messages, key: MessageKey, params?: Record<string, string | number>): string {
+  const text = messages[key] ?? en[key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+}
+
+/** The message for `key` in the page's language. */
+export const t: Translate = (key, params) => fill(current, key, params);
+
+/** The messages of one language, whatever the page shows (a link's preset in the link's language). */
+export function translator(lang: string): Translate {
+  const tag = resolveLanguage(lang);
+  const messages = LANGUAGES.find((l) => l.tag === tag)?.messages ?? en;
+  return (key, params) => fill(messages, key, params);
 }
 
 /** Whether `key` is a message (for keys built from data, such as an engine's error code). */

@@ -4,10 +4,11 @@
 // it belongs on the page.
 import type {
   AttentionOptions, Engine, EngineError, LexiconRef, Mat, MultiHead, StepOptions, Steps,
-} from './engine';
-import { CAPS, type CompareKind, type Cells, type State } from './state';
-import { t, num, int, isKey } from './i18n';
-import { engineMessage } from './errors';
+} from '../engine/types';
+import { CAPS, type CompareKind, type Cells, type State } from '../state/state';
+import { t, num, int, isKey } from '../i18n';
+import { engineMessage } from '../engine/messages';
+import { readCells, type ReadCells } from './cells';
 
 /** Where an error is shown: next to the input it concerns. */
 export type Where = 'text' | 'queryText' | 'x' | 'qx' | 'q' | 'k' | 'v' | 'steps' | 'heads';
@@ -58,48 +59,15 @@ export interface Computed {
   errors: PageError[];
 }
 
-const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
-
-/** A typed cell as a number, or null. Accepts the typographic minus sign. */
-export function cellNumber(text: string): number | null {
-  const s = text.replace(/\u2212/g, '-');
-  if (!NUMBER.test(s)) return null;
-  const x = Number(s);
-  return Number.isFinite(x) ? x : null;
-}
-
-interface Parsed {
-  values: number[][]; // (rows, cols)
-  bad: Array<[number, number]>; // the cells that are not numbers
-}
-
-// Typed matrices parsed once: the state keeps an unchanged matrix as the same array, so a slider
-// drag over a 128×64 input does not parse 24,000 cells a frame.
-const parsed = new WeakMap<Cells, Parsed>();
-
-function parseCells(cells: Cells, name: string, where: Where, errors: PageError[], invalid: Set<string>,
-  rowNames: string[]): number[][] {
-  let p = parsed.get(cells);
-  if (!p) {
-    const bad: Array<[number, number]> = [];
-    const values = cells.map((row, i) => row.map((text, j) => {
-      const x = cellNumber(text);
-      if (x === null) bad.push([i, j]);
-      return x ?? 0;
-    }));
-    p = { values, bad };
-    parsed.set(cells, p);
+/** The numbers of a typed matrix; each cell that is not one is an error in `where`. */
+function parseCells(cells: Cells, name: string, where: Where, errors: PageError[], rowNames: string[]): ReadCells {
+  const r = readCells(cells);
+  for (const { row, col, cell } of r.bad) {
+    const at = { matrix: name, row: int(row + 1), rowLabel: rowNames[row] ?? '', col: int(col + 1), text: cells[row][col] };
+    const key = cell.kind === 'empty' ? 'error.emptyCell' : cell.kind === 'too_large' ? 'error.cellTooLarge' : 'error.cell';
+    errors.push({ where, message: t(key, at) });
   }
-  for (const [i, j] of p.bad) {
-    const text = cells[i][j];
-    invalid.add(i + ',' + j);
-    const at = { matrix: name, row: int(i + 1), rowLabel: rowNames[i] ?? '', col: int(j + 1), text };
-    // "1e400" is written as a number but no double holds it: say so rather than "not a number".
-    const message = text.trim() === '' ? t('error.emptyCell', at)
-      : NUMBER.test(text.replace(/\u2212/g, '-')) ? t('error.cellTooLarge', at) : t('error.cell', at);
-    errors.push({ where, message });
-  }
-  return p.values;
+  return r;
 }
 
 function embedWords(engine: Engine, text: string, lexicon: LexiconRef, edits: Map<string, string[]>,
@@ -124,8 +92,8 @@ function embedWords(engine: Engine, text: string, lexicon: LexiconRef, edits: Ma
     if (edit && edit.length === d) return edit.slice();
     return Array.from(e.vectors.data.subarray(i * d, (i + 1) * d), (x) => String(x));
   });
-  const invalid = new Set<string>();
-  const x = parseCells(cells, name, where, errors, invalid, tokens);
+  const read = parseCells(cells, name, where, errors, tokens);
+  const x = read.values, invalid = read.invalid;
   // The built-in word lists' features are named in the page's language; a file's keep their names.
   const features = typeof lexicon === 'string' ? e.features.map(featureLabel) : e.features;
   return { words: { tokens, unknown: e.unknown, edited, features, cells, invalid }, x };
@@ -215,10 +183,9 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef): Computed
       multi = s.projection === 'random' || s.heads > 1;
     }
   } else {
-    const invalid = new Set<string>();
-    queries = parseCells(s.q, t('vectors.q'), 'q', errors, invalid, s.qLabels);
-    keys = parseCells(s.k, t('vectors.k'), 'k', errors, new Set(), s.kLabels);
-    values = parseCells(s.v, t('vectors.v'), 'v', errors, new Set(), s.kLabels);
+    queries = parseCells(s.q, t('vectors.q'), 'q', errors, s.qLabels).values;
+    keys = parseCells(s.k, t('vectors.k'), 'k', errors, s.kLabels).values;
+    values = parseCells(s.v, t('vectors.v'), 'v', errors, s.kLabels).values;
     if (errors.length) return out;
     queryLabels = s.qLabels;
     keyLabels = s.kLabels;

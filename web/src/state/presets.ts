@@ -1,14 +1,14 @@
 // The article's examples as states. Each is plain data fed to the engine; the numbers the page
-// shows for them are the engine's. Labels come from the message catalog, so a preset loads in
-// the reader's language.
+// shows for them are the engine's. Labels come from the message catalog of the language asked
+// for (`t`), so a preset loads in the reader's language, or in a link's.
 import { defaults, type PresetId, type State } from './state';
-import { t, language, resolveLanguage, setLanguage } from './i18n';
+import type { Translate } from '../i18n';
 
 const cells = (rows: number[][]) => rows.map((r) => r.map(String));
 const identity = (k: number) =>
   Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? 1 : 0)));
 
-export function preset(id: PresetId): State {
+export function preset(id: PresetId, t: Translate): State {
   const s: State = { ...defaults(), preset: id };
   switch (id) {
     case 'painting': {
@@ -69,20 +69,4 @@ export function preset(id: PresetId): State {
       return s;
   }
   return s;
-}
-
-/**
- * The preset `id` with its labels in language `lang` ('' for the browser's, as the page picks
- * it), whatever language the page shows now: what a link naming the preset starts from.
- */
-export function presetIn(id: PresetId, lang: string): State {
-  const was = language();
-  const want = resolveLanguage(lang || (typeof navigator === 'undefined' ? '' : navigator.language));
-  if (want === was) return preset(id);
-  setLanguage(want);
-  try {
-    return preset(id);
-  } finally {
-    setLanguage(was);
-  }
 }

@@ -1,16 +1,10 @@
-// Everything the reader can set, in one typed table. PROPS drives both serialise() and parse(),
-// so a new setting is one line here. Both are pure (string in, state out; state in, string out)
-// and know nothing of the DOM, so they are unit-tested in node (tests/e2e/page-state.test.mjs).
-//
-// A link that names a preset starts from that preset: `ver=1&preset=fruit` alone is the Fruit
-// example (as a blog author writes it by hand, or the web component's preset attribute), and
-// the keys after it change what differs. serialise() writes every key that differs from the
-// defaults or from the preset, so the link reads back the same either way.
+// Everything the reader can set, in one typed table. PROPS drives both serialise() and parse()
+// (link.ts), so a new setting is one line here. This module imports nothing: it is the state's
+// shape, its defaults, its caps and the codec of each key.
 //
 // Matrix cells are kept as the text the reader typed (a half-typed "-" or a stray letter must
 // not be lost); the page parses them when it builds the engine's inputs.
 
-import { preset, presetIn } from './presets';
 
 export const MODES = ['words', 'vectors'] as const;
 export const SETUPS = ['self', 'query'] as const;
@@ -136,12 +130,12 @@ export function defaults(): State {
 
 // --- codecs: one value ⇄ one string, reading returns undefined for anything invalid ----------
 
-interface Codec<T> {
+export interface Codec<T> {
   write(value: T): string;
   read(text: string): T | undefined;
 }
 
-function oneOf<T extends string>(names: readonly T[]): Codec<T> {
+export function oneOf<T extends string>(names: readonly T[]): Codec<T> {
   return {
     write: (v) => v,
     read: (s) => (names as readonly string[]).includes(s) ? (s as T) : undefined,
@@ -174,7 +168,7 @@ function real(min: number, max: number): Codec<number> {
   };
 }
 
-const bool: Codec<boolean> = {
+export const bool: Codec<boolean> = {
   write: (v) => (v ? '1' : '0'),
   read: (s) => (s === '1' ? true : s === '0' ? false : undefined),
 };
@@ -220,7 +214,7 @@ const isFocus = (x: unknown): x is Focus => {
 const isFocusOrNull = (x: unknown): x is Focus | null => x === null || isFocus(x);
 const isPreset = (x: unknown): x is PresetId | '' => x === '' || (PRESETS as readonly unknown[]).includes(x);
 
-interface Prop<K extends keyof State> {
+export interface Prop<K extends keyof State> {
   key: K;
   codec: Codec<State[K]>;
 }
@@ -265,133 +259,3 @@ export const PROPS: ReadonlyArray<Prop<keyof State>> = [
 export const VERSION = '1';
 /** The key that carries VERSION (not `v`, which is the value matrix). */
 export const VERSION_KEY = 'ver';
-
-/**
- * The state as `ver=1&key=value&…`, only the keys that differ from the defaults or from its
- * preset. (The preset in the page's language will do: a label it translates never equals the
- * default, so it is always written.)
- */
-export function serialise(state: State): string {
-  const plain = defaults();
-  const base = state.preset ? preset(state.preset) : plain;
-  const params = new URLSearchParams();
-  params.set(VERSION_KEY, VERSION);
-  for (const p of PROPS) {
-    const value = p.codec.write(state[p.key] as never);
-    if (value !== p.codec.write(plain[p.key] as never) || value !== p.codec.write(base[p.key] as never)) params.set(p.key, value);
-  }
-  return params.toString();
-}
-
-export interface Parsed {
-  state: State;
-  /** Keys that were unknown or invalid, in order; empty when the text was accepted whole. */
-  rejected: string[];
-}
-
-/**
- * The state a serialised text describes: the keys it names, over the preset it names or else the
- * defaults. Anything unknown or invalid is rejected as a whole: the result is then the defaults,
- * and `rejected` names what was wrong, so a broken link never gives a half-applied state.
- */
-export function parse(serialised: string, maxLength = CAPS.link): Parsed {
-  const state = defaults();
-  if (serialised.length > maxLength) return { state, rejected: ['(too long)'] };
-  let params: URLSearchParams;
-  try {
-    params = new URLSearchParams(serialised.replace(/^#/, ''));
-  } catch {
-    return { state, rejected: ['(unreadable)'] };
-  }
-  const byKey = new Map<string, Prop<keyof State>>(PROPS.map((p) => [p.key, p]));
-  const rejected: string[] = [];
-  const read = new Map<keyof State, unknown>();
-  for (const [key, value] of params) {
-    if (key === VERSION_KEY) {
-      if (value !== VERSION) rejected.push(VERSION_KEY);
-      continue;
-    }
-    const p = byKey.get(key);
-    const v = p ? p.codec.read(value) : undefined;
-    if (!p || v === undefined || read.has(p.key)) rejected.push(key.slice(0, 40));
-    else read.set(p.key, v);
-  }
-  if (rejected.length) return { state, rejected };
-  const named = read.get('preset') as PresetId | '' | undefined;
-  const start = named ? presetIn(named, (read.get('lang') as string | undefined) ?? '') : state;
-  for (const [key, value] of read) (start as unknown as Record<string, unknown>)[key] = value;
-  return { state: start, rejected };
-}
-
-// --- embedding: how a host page frames the playground (not the reader's state) ----------------
-
-export const EMBED_VIEWS = ['formula', 'scores', 'scaled', 'masked', 'weights', 'output', 'plot'] as const;
-export const CONTROLS = ['none', 'minimal', 'all'] as const;
-export const THEMES = ['auto', 'light', 'dark'] as const;
-export type EmbedView = (typeof EMBED_VIEWS)[number];
-
-export interface EmbedOptions {
-  embed: boolean; // the compact layout for an iframe or the web component
-  views: EmbedView[]; // the steps it shows, in the page's order
-  controls: (typeof CONTROLS)[number]; // none: the figure only; minimal: the inputs; all: inputs and settings
-  theme: (typeof THEMES)[number];
-}
-
-export function embedDefaults(): EmbedOptions {
-  return { embed: false, views: ['weights', 'output'], controls: 'minimal', theme: 'auto' };
-}
-
-const EMBED_CODECS: { [K in keyof EmbedOptions]: Codec<EmbedOptions[K]> } = {
-  embed: bool,
-  views: {
-    write: (v) => v.join(','),
-    read: (s) => {
-      const list = s.split(',');
-      const ok = list.length >= 1 && list.length <= EMBED_VIEWS.length && new Set(list).size === list.length &&
-        list.every((x) => (EMBED_VIEWS as readonly string[]).includes(x));
-      return ok ? (list as EmbedView[]) : undefined;
-    },
-  },
-  controls: oneOf(CONTROLS),
-  theme: oneOf(THEMES),
-};
-const isEmbedKey = (k: string): k is keyof EmbedOptions => Object.prototype.hasOwnProperty.call(EMBED_CODECS, k);
-
-/**
- * Takes the embedding keys (embed, views, controls, theme) out of a link: the options they set,
- * the rest of the text (the state, for parse()), and the keys that were invalid. Any invalid key
- * gives the default options, as parse() does for the state.
- */
-export function splitEmbed(serialised: string, maxLength = CAPS.link): { options: EmbedOptions; rest: string; rejected: string[] } {
-  const options = embedDefaults();
-  const text = serialised.replace(/^#/, '');
-  if (text.length > maxLength || !/(^|&)(embed|views|controls|theme)=/.test(text)) return { options, rest: text, rejected: [] };
-  const params = new URLSearchParams(text);
-  const rest = new URLSearchParams();
-  const rejected: string[] = [];
-  const seen = new Set<string>();
-  const read: Partial<Record<keyof EmbedOptions, unknown>> = {};
-  for (const [key, value] of params) {
-    if (!isEmbedKey(key)) { rest.append(key, value); continue; }
-    const v = EMBED_CODECS[key].read(value);
-    if (v === undefined || seen.has(key)) rejected.push(key);
-    else read[key] = v;
-    seen.add(key);
-  }
-  if (!rejected.length) Object.assign(options, read);
-  return { options: rejected.length ? embedDefaults() : options, rest: rest.toString(), rejected };
-}
-
-/** The embedding keys for a link: nothing when not embedded, else those that differ from the defaults. */
-export function serialiseEmbed(o: EmbedOptions): string {
-  if (!o.embed) return '';
-  const base = embedDefaults();
-  const params = new URLSearchParams();
-  params.set('embed', '1');
-  for (const key of ['views', 'controls', 'theme'] as const) {
-    const codec = EMBED_CODECS[key] as Codec<unknown>;
-    const value = codec.write(o[key]);
-    if (value !== codec.write(base[key])) params.set(key, value);
-  }
-  return params.toString();
-}

@@ -3,7 +3,8 @@
 //   { v: 1, state: "<the serialised state, as in the link>", saved: "<ISO time>" }
 // Every access is guarded: storage may be disabled, full, or refused outright (reading
 // window.localStorage throws in a sandboxed iframe), and the page then works without it.
-import { parse, type State } from './state';
+import type { State } from './state';
+import { parse } from './link';
 
 export const STORAGE_KEY = 'attention-playground:state';
 export const STORAGE_VERSION = 1;

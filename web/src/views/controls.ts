@@ -1,6 +1,6 @@
 // Small form controls that report changes and can be set from the state (for presets and
 // links). Radio groups are real radio inputs in a fieldset, so arrow keys work as everywhere.
-import { h, uid } from '../dom';
+import { h, uid } from './dom';
 
 export interface Control<T> {
   el: HTMLElement;

@@ -2,17 +2,22 @@
 // streaming and materialised, measured live by the engine (cost/measure.ts), with an n² curve
 // for comparison. A worker does the measuring so the page never freezes; where a page cannot
 // start a worker (opened from file://) it measures on the page's thread up to n = 1024.
-import { h, ns, SVG, clear, setText } from '../dom';
+import { h, ns, SVG, clear, setText } from './dom';
 import { t, num, int } from '../i18n';
-import { measureAll, SIZES, type CostPoint } from '../cost/measure';
-import { scriptURL } from '../trusted';
-import { textWidth } from '../export';
+import type { CostPoint } from '../engine/measure';
+import { textWidth } from './formats';
 
 const W = 320, H = 200, PAD_B = 30, PAD_T = 10, PAD_R = 20; // PAD_R: half of "4,096" under its tick
 const TICK_PX = 10; // styles.css, .cost-chart .tick
-const PAGE_THREAD_MAX_N = 1024;
 
 type Series = 'streaming' | 'materialized';
+
+/**
+ * Measures every size, reporting each point as it comes; says whether it had to run on the
+ * page's thread (up to which n) because no worker could start.
+ */
+export type CostMeasure = (report: (p: CostPoint, done: number, total: number) => void) =>
+  Promise<{ pageThreadMax: number | null }>;
 
 export class CostView {
   readonly el: HTMLElement;
@@ -26,7 +31,8 @@ export class CostView {
   private points: CostPoint[] = [];
   private running = false;
 
-  constructor() {
+  /** `sizes`: the n measured, smallest first (the axes span them). */
+  constructor(private readonly sizes: readonly number[], private readonly measure: CostMeasure) {
     this.button = h('button', { class: 'btn', text: t('cost.run'), attrs: { type: 'button' } });
     this.button.addEventListener('click', () => void this.run());
     this.progress = h('progress', { attrs: { max: '1', value: '0', 'aria-label': t('cost.progress') } });
@@ -72,25 +78,8 @@ export class CostView {
       this.draw();
     };
     try {
-      const worker = this.startWorker();
-      if (worker) {
-        await new Promise<void>((resolve, reject) => {
-          worker.onmessage = (e: MessageEvent) => {
-            const m = e.data as { type: string; point?: CostPoint; done?: number; total?: number; message?: string };
-            if (m.type === 'point' && m.point) report(m.point, m.done ?? 0, m.total ?? 1);
-            else if (m.type === 'done') resolve();
-            else if (m.type === 'error') reject(new Error(m.message));
-          };
-          worker.onerror = (e) => reject(new Error(e.message));
-          worker.postMessage({ sizes: SIZES });
-        }).finally(() => worker.terminate());
-        setText(this.status, t('cost.done'));
-      } else {
-        const create = globalThis.createAttentionEngine;
-        if (typeof create !== 'function') throw new Error('attention-engine.js did not load');
-        await measureAll(() => create() as never, SIZES.filter((n) => n <= PAGE_THREAD_MAX_N), report);
-        setText(this.status, t('cost.donePageThread', { n: int(PAGE_THREAD_MAX_N) }));
-      }
+      const { pageThreadMax } = await this.measure(report);
+      setText(this.status, pageThreadMax === null ? t('cost.done') : t('cost.donePageThread', { n: int(pageThreadMax) }));
       this.el.dataset.state = 'done';
     } catch (error) {
       setText(this.status, t('cost.failed', { message: String((error as Error).message ?? error) }));
@@ -98,16 +87,6 @@ export class CostView {
     } finally {
       this.running = false;
       this.button.disabled = false;
-    }
-  }
-
-  // A worker needs the page to be served: file:// pages may not start one (Chromium refuses).
-  private startWorker(): Worker | null {
-    if (typeof Worker !== 'function' || location.protocol === 'file:') return null;
-    try {
-      return new Worker(scriptURL('cost-worker.js'));
-    } catch {
-      return null;
     }
   }
 
@@ -119,7 +98,7 @@ export class CostView {
     this.chart(this.memoryChart, (p) => p.bytes / 2 ** 20, mb);
     // One row per n, a cell per series; "—" for a point not measured (yet).
     clear(this.rows);
-    const sizes = SIZES.filter((n) => this.points.some((p) => p.n === n));
+    const sizes = this.sizes.filter((n) => this.points.some((p) => p.n === n));
     for (const n of sizes) {
       const at = (materialize: boolean) => this.points.find((p) => p.n === n && p.materialize === materialize);
       const cell = (p: CostPoint | undefined, text: (p: CostPoint) => string) => h('td', { text: p ? text(p) : '—' });
@@ -135,7 +114,7 @@ export class CostView {
   // with a labelled line at each power of ten, so every point can be read off against one.
   private chart(svg: SVGSVGElement, value: (p: CostPoint) => number, label: (v: number) => string): void {
     clear(svg);
-    const ns0 = SIZES[0], ns1 = SIZES[SIZES.length - 1];
+    const ns0 = this.sizes[0], ns1 = this.sizes[this.sizes.length - 1];
     const values = this.points.map(value).filter((v) => v > 0 && Number.isFinite(v));
     const k0 = values.length ? Math.floor(Math.log10(Math.min(...values)) + 1e-9) : -3;
     const k1 = Math.max(values.length ? Math.ceil(Math.log10(Math.max(...values)) - 1e-9) : k0, k0 + 1);
@@ -151,7 +130,7 @@ export class CostView {
     const y = (v: number) => H - PAD_B - (Math.log10(Math.max(v, lo) / lo) / Math.log10(hi / lo)) * (H - PAD_B - PAD_T);
     svg.append(ns(SVG, 'line', { x1: String(padL), y1: String(H - PAD_B), x2: String(W - PAD_R), y2: String(H - PAD_B), class: 'axis' }));
     svg.append(ns(SVG, 'line', { x1: String(padL), y1: String(PAD_T), x2: String(padL), y2: String(H - PAD_B), class: 'axis' }));
-    for (const n of SIZES) {
+    for (const n of this.sizes) {
       svg.append(ns(SVG, 'text', { x: String(x(n)), y: String(H - PAD_B + 14), 'text-anchor': 'middle', class: 'tick' }, int(n)));
     }
     svg.append(ns(SVG, 'text', { x: String((W + padL) / 2), y: String(H - 2), 'text-anchor': 'middle', class: 'tick' }, t('cost.axisN')));
@@ -170,7 +149,7 @@ export class CostView {
     const last = [...this.points].reverse().find((p) => p.materialize && value(p) > 0);
     if (last) {
       const at = (n: number) => value(last) * (n / last.n) ** 2;
-      const ns2 = SIZES.filter((n) => at(n) >= lo);
+      const ns2 = this.sizes.filter((n) => at(n) >= lo);
       const enters = last.n * Math.sqrt(lo / value(last)); // where n² crosses the lowest decade
       if (ns2.length && ns2[0] > ns0 && enters > ns0) ns2.unshift(enters);
       const pts = ns2.map((n) => `${x(n)},${y(at(n))}`).join(' ');

@@ -1,10 +1,13 @@
 // "Why this number?": the arithmetic behind the cell the reader points at, from the engine's
 // explainCell / explainOutput (every number here is the engine's; the page only lays them out).
-import { h, clear } from '../dom';
+import { h, clear } from './dom';
 import { t, num, term } from '../i18n';
-import type { Engine } from '../engine';
-import type { Model, Run } from '../model';
-import type { Focus } from '../state';
+import type { Engine } from '../engine/types';
+
+/** What the explanation asks of the engine: the arithmetic of one score or one output. */
+export type Explainer = Pick<Engine, 'explainCell' | 'explainOutput'>;
+import type { Model, Run } from '../model/compute';
+import type { Focus } from '../state/state';
 
 /** At most this many terms are written out; longer sums show their first terms and a count. */
 const MAX_TERMS = 8;
@@ -56,7 +59,7 @@ export class Explain {
    * A cell of the difference heatmap: right − left of two engine weights, = the difference the
    * heatmap shows, then how the right-hand weight was computed.
    */
-  showDifference(engine: Engine, model: Model, i: number, j: number, difference: number,
+  showDifference(engine: Explainer, model: Model, i: number, j: number, difference: number,
     viewTitle: (view: string) => string, announce = false): void {
     const a = model.a.steps.weights, b = model.b?.steps.weights;
     if (!b || i >= a.rows || j >= a.cols) return this.empty();
@@ -131,7 +134,7 @@ export class Explain {
     }
   }
 
-  show(engine: Engine, model: Model, focus: Focus | null, viewTitle: (view: string) => string, announce = false): void {
+  show(engine: Explainer, model: Model, focus: Focus | null, viewTitle: (view: string) => string, announce = false): void {
     if (!focus) return this.empty();
     const run: Run | null = focus.side === 'b' ? model.b : model.a;
     if (!run) return this.empty();

@@ -2,9 +2,9 @@
 // strict CSP allows) and clipboard copies of the formats in ../export.ts. PNG is the SVG drawn on
 // a canvas (loaded from a data: URL, which img-src allows). Nothing here parses markup: the SVG
 // text only becomes a file or an image source.
-import { h } from '../dom';
+import { h } from './dom';
 import { t, type MessageKey } from '../i18n';
-import { toCsv, toJson, toLatex, toMarkdown, toNumpy, toSvg, type LabelledMatrix } from '../export';
+import { toCsv, toJson, toLatex, toMarkdown, toNumpy, toSvg, type LabelledMatrix } from './formats';
 import { swatches, type HeatmapData } from './heatmap';
 
 type Format = 'png' | 'svg' | 'csv' | 'json' | 'latex' | 'markdown' | 'numpy';

@@ -1,8 +1,8 @@
 // The formula in native MathML, drawn for the current configuration (dot or cosine, the scaling,
 // the mask, softmax or sum), with the part of the step the reader points at highlighted.
-import { h, ns, MATHML, clear } from '../dom';
+import { h, ns, MATHML, clear } from './dom';
 import { t } from '../i18n';
-import type { StepOptions } from '../engine';
+import type { StepOptions } from '../engine/types';
 
 const mi = (x: string, attrs: Record<string, string> = {}) => ns(MATHML, 'mi', attrs, x);
 const mo = (x: string) => ns(MATHML, 'mo', {}, x);

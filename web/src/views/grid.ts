@@ -1,10 +1,9 @@
 // An editable matrix (Q, K, V or the word vectors X): a table of text inputs under named
 // feature columns. What the reader types is kept as typed; the page reports a cell that is not
 // a number next to the grid and marks the cell, and the last good result stays on screen.
-import { h, clear } from '../dom';
+import { h, clear } from './dom';
 import { t } from '../i18n';
 import { Heatmap } from './heatmap';
-import { cellNumber } from '../model';
 
 /**
  * Above this many cells a matrix is shown read-only, as a heatmap drawn on a canvas (editing it
@@ -20,6 +19,7 @@ export interface GridData {
   editableLabels?: boolean;
   rowMarks?: string[]; // (rows) '', 'unknown' or 'edited'
   invalid?: Set<string>; // "i,j" of cells that are not numbers
+  numbers?: number[][]; // (rows, cols) the cells as the model read them, for the read-only heatmap
 }
 
 export interface GridHandlers {
@@ -140,9 +140,9 @@ export class Grid {
     const hidden = new Uint8Array(rows * cols);
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < cols; j++) {
-        const x = cellNumber(d.cells[i][j]); // what the engine was given, or null
-        data[i * cols + j] = x ?? NaN;
-        hidden[i * cols + j] = x === null ? 1 : 0;
+        const bad = d.invalid?.has(i + ',' + j) ?? false; // not a number: drawn as hidden
+        data[i * cols + j] = bad ? NaN : d.numbers?.[i]?.[j] ?? NaN;
+        hidden[i * cols + j] = bad ? 1 : 0;
       }
     }
     this.large!.update({ caption: d.caption, rowLabels: d.rowLabels, colLabels: d.colLabels, values: { rows, cols, data },

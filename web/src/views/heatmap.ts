@@ -5,10 +5,10 @@
 // stop, an active-cell cursor moved by the same keys, and one live grid cell that names the
 // active cell, so a keyboard or screen-reader reader loses nothing. Arrow keys, Home and End
 // (with Ctrl: the first and last row) move between cells in both.
-import { h, clear, uid } from '../dom';
+import { h, clear, uid } from './dom';
 import { num } from '../i18n';
-import { signedColor, weightColor, type Swatch } from '../color';
-import type { Mat } from '../engine';
+import { signedColor, weightColor, type Swatch } from './color';
+import type { Mat } from '../engine/types';
 
 /** Above this many cells a heatmap is drawn on a canvas. */
 export const CANVAS_CELLS = 1000;

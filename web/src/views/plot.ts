@@ -1,9 +1,9 @@
 // Where each token moves: the value vectors (dots) and the outputs (rings) in the 2-D plane the
 // engine chose (project2d), with an arrow from a token's value to its output.
-import { h, ns, SVG, clear, uid } from '../dom';
+import { h, ns, SVG, clear, uid } from './dom';
 import { t, int } from '../i18n';
-import type { Plane } from '../engine';
-import { textWidth } from '../export';
+import type { Plane } from '../engine/types';
+import { textWidth } from './formats';
 
 const W = 360, H = 260, PAD = 28;
 

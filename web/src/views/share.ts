@@ -1,9 +1,9 @@
 // The share dialog: the link, an iframe snippet (with the resize script), the web component, a
 // Hugo shortcode, and an image of the figure with its link for platforms that take no iframes
 // (Medium, CSDN, Zhihu). Snippets are text in read-only text areas, never markup on this page.
-import { h } from '../dom';
+import { h } from './dom';
 import { t, int, type MessageKey } from '../i18n';
-import { CAPS } from '../state';
+import { CAPS } from '../state/state';
 import { save } from './exporter';
 
 export interface ShareSource {

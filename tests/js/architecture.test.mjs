@@ -1,0 +1,103 @@
+// The page's layers (README, "Developing"), checked on the source: every import in web/src is
+// read, and the rules below fail the suite the day an import goes the wrong way.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { join, dirname, relative, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const src = join(root, 'web/src');
+
+function files(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Each module's imports: { from, to, typeOnly }, paths relative to web/src without ".ts". */
+function graph() {
+  const edges = [];
+  for (const file of files(src)) {
+    const from = relative(src, file).replace(/\.ts$/, '');
+    const code = readFileSync(file, 'utf8');
+    const re = /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)'|^\s*import\s*'([^']+)'/gm;
+    for (const m of code.matchAll(re)) {
+      const spec = m[4] ?? m[5];
+      if (!spec.startsWith('.')) continue;
+      let to = normalize(join(dirname(from), spec)).replace(/\\/g, '/');
+      if (!existsSync(join(src, to + '.ts')) && existsSync(join(src, to, 'index.ts'))) to += '/index';
+      // `import { type A, type B }` is as type-only as `import type { A, B }`.
+      const names = m[3] ?? '';
+      const allTypes = !!m[2] || (/^\{[^}]*\}$/.test(names.trim()) &&
+        names.replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type ')));
+      edges.push({ from, to, typeOnly: allTypes });
+    }
+  }
+  return edges;
+}
+
+const edges = graph();
+const layer = (module) => module.split('/')[0];
+
+test('architecture: every relative import names a file that exists', () => {
+  const missing = edges.filter((e) => !existsSync(join(src, e.to + '.ts')) &&
+    !existsSync(join(root, 'web/src', e.to + '.d.ts')) && !existsSync(join(src, e.to + '.d.ts')));
+  assert.deepEqual(missing.map((e) => `${e.from} -> ${e.to}`), []);
+});
+
+test('architecture: no import cycles in web/src', () => {
+  const next = new Map();
+  for (const e of edges) {
+    if (!next.has(e.from)) next.set(e.from, []);
+    next.get(e.from).push(e.to);
+  }
+  const state = new Map(); // 1 visiting, 2 done
+  const cycles = [];
+  const visit = (m, path) => {
+    if (state.get(m) === 2) return;
+    if (state.get(m) === 1) { cycles.push([...path.slice(path.indexOf(m)), m].join(' -> ')); return; }
+    state.set(m, 1);
+    for (const to of next.get(m) ?? []) visit(to, [...path, m]);
+    state.set(m, 2);
+  };
+  for (const m of next.keys()) visit(m, []);
+  assert.deepEqual(cycles, []);
+});
+
+// What each layer may import at runtime (type-only imports of the engine's and the model's types
+// are how views name the data they receive). A layer not listed may import any layer.
+const RUNTIME_ALLOWED = {
+  i18n: ['i18n'],
+  engine: ['engine', 'i18n'],
+  state: ['state', 'i18n'],
+  model: ['model', 'engine', 'state', 'i18n'],
+  views: ['views', 'i18n', 'state'],
+  element: ['element'],
+};
+
+for (const [from, allowed] of Object.entries(RUNTIME_ALLOWED)) {
+  test(`architecture: ${from}/ imports at runtime only ${allowed.join(', ')}`, () => {
+    const wrong = edges.filter((e) => layer(e.from) === from && !e.typeOnly && !allowed.includes(layer(e.to)))
+      .map((e) => `${e.from} -> ${e.to}`);
+    assert.deepEqual(wrong, []);
+  });
+}
+
+test('architecture: state/state.ts, the state table, imports nothing', () => {
+  assert.deepEqual(edges.filter((e) => e.from === 'state/state').map((e) => e.to), []);
+});
+
+test('architecture: nothing outside app/ reaches up into app/', () => {
+  const wrong = edges.filter((e) => layer(e.to) === 'app' && layer(e.from) !== 'app').map((e) => `${e.from} -> ${e.to}`);
+  assert.deepEqual(wrong, []);
+});
+
+test('architecture: the page takes the engine types from the shipped .d.ts, and has no copy of them', () => {
+  const types = readFileSync(join(src, 'engine/types.ts'), 'utf8');
+  assert.match(types, /from '\.\.\/\.\.\/\.\.\/cpp\/wasm\/attention-engine'/);
+  assert.doesNotMatch(types, /^\s*(export\s+)?interface\s/m, 'engine/types.ts declares an interface of its own');
+  const copies = files(src).filter((f) => /interface\s+(Steps|MultiHead|CellExplanation|EngineError)\s*\{/.test(readFileSync(f, 'utf8')));
+  assert.deepEqual(copies.map((f) => relative(src, f)), []);
+});
