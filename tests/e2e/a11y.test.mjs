@@ -1,5 +1,5 @@
 // The page for a keyboard, a screen reader and a phone, in real Chromium: axe-core finds no
-// serious or critical problem (every preset, light and dark, English and Chinese, 1280 and 375 px);
+// serious or critical problem (every preset, light and dark, English and Chinese, 1280, 375 and 320 px);
 // a reader with only a keyboard can load a preset, move through the cells, hear the explanation
 // and change a control; every cell's text has a contrast of at least 4.5:1; reduced motion turns
 // transitions off; on a touch screen a tap explains a cell and every target is at least 44 px.
@@ -22,7 +22,7 @@ async function axe(page) {
 }
 
 for (const lang of ['en', 'zh-CN']) {
-  for (const width of [1280, 375]) {
+  for (const width of [1280, 375, 320]) {
     test(`axe: no serious or critical violation, ${lang}, ${width} px, every preset, light and dark`, async () => {
       const context = await env.chromium.browser.newContext({ viewport: { width, height: 900 } });
       try {
@@ -45,6 +45,35 @@ for (const lang of ['en', 'zh-CN']) {
     });
   }
 }
+
+// The formula is drawn by whatever fonts the reader's machine has; on a narrow card it is scaled
+// down to fit rather than cut off (its closing bracket and V were lost at 375 px once a wider
+// font family was installed).
+test('the formula fits its card at 320 and 375 px in every preset, in both languages', async () => {
+  for (const width of [320, 375]) {
+    const context = await env.chromium.browser.newContext({ viewport: { width, height: 800 } });
+    try {
+      for (const lang of ['en', 'zh-CN']) {
+        const { page, problems } = await open(context, `${env.server.url}#lang=${lang}`, { width, height: 800 });
+        for (const id of PRESETS) {
+          await loadPreset(page, id);
+          const fit = await page.locator('.formula').evaluate((el) => {
+            const math = el.querySelector('math');
+            const box = el.getBoundingClientRect(), drawn = math.getBoundingClientRect();
+            return { need: math.scrollWidth, have: el.clientWidth, inside: drawn.right <= box.right + 0.5,
+              size: parseFloat(getComputedStyle(math).fontSize) };
+          });
+          assert.ok(fit.need <= fit.have && fit.inside, `${lang} ${width} px ${id}: ${JSON.stringify(fit)}`);
+          assert.ok(fit.size >= 9, `${lang} ${width} px ${id}: still readable (${fit.size} px)`);
+        }
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
 
 /** What has the keyboard focus, in words a failing assertion can show. */
 const focused = (page) => page.evaluate(() => {

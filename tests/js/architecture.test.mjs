@@ -72,7 +72,7 @@ const RUNTIME_ALLOWED = {
   i18n: ['i18n'],
   engine: ['engine', 'i18n'],
   state: ['state', 'i18n'],
-  model: ['model', 'engine', 'state', 'i18n'],
+  model: ['model', 'engine', 'state'],
   views: ['views', 'i18n', 'state'],
   element: ['element'],
 };
@@ -84,6 +84,10 @@ for (const [from, allowed] of Object.entries(RUNTIME_ALLOWED)) {
     assert.deepEqual(wrong, []);
   });
 }
+
+test('architecture: model/ returns values, not sentences: it imports no message catalog, not even its types', () => {
+  assert.deepEqual(edges.filter((e) => layer(e.from) === 'model' && layer(e.to) === 'i18n').map((e) => `${e.from} -> ${e.to}`), []);
+});
 
 test('architecture: state/state.ts, the state table, imports nothing', () => {
   assert.deepEqual(edges.filter((e) => e.from === 'state/state').map((e) => e.to), []);

@@ -1,22 +1,43 @@
 // From the reader's state to the engine's results. This module turns what was typed into the
 // engine's inputs (tokens → vectors, cell texts → numbers, hidden pairs → a mask) and calls the
 // engine; it computes no step of attention itself. Errors come back as values, each saying where
-// it belongs on the page.
+// it belongs on the page and what it is; the page words them (app/messages.ts). Names the page
+// translates (a built-in feature, a compared configuration) come from `names`, so this module
+// runs under node with no catalog (tests/js/compute.test.mjs).
 import type {
   AttentionOptions, Engine, EngineError, LexiconRef, Mat, MultiHead, StepOptions, Steps,
 } from '../engine/types';
 import { CAPS, type CompareKind, type Cells, type State } from '../state/state';
-import { t, num, int, isKey } from '../i18n';
-import { engineMessage } from '../engine/messages';
+import type { Shapes } from '../engine/messages';
 import { readCells, type ReadCells } from './cells';
+import { sides } from './compare';
 
 /** Where an error is shown: next to the input it concerns. */
 export type Where = 'text' | 'queryText' | 'x' | 'qx' | 'q' | 'k' | 'v' | 'steps' | 'heads';
 
-export interface PageError {
-  where: Where;
-  message: string;
+/** The matrices a typed cell can be in: the words' vectors, the query words' vectors, Q, K, V. */
+export type MatrixName = 'x' | 'qx' | 'q' | 'k' | 'v';
+
+/** What went wrong, and where on the page it is shown. */
+export type PageError =
+  | { where: Where; kind: 'engine'; error: EngineError; shapes: Shapes; fromText: boolean }
+  | { where: Where; kind: 'cell'; matrix: MatrixName; row: number; col: number; rowLabel: string; text: string;
+      cell: 'empty' | 'not_a_number' | 'too_large' }
+  | { where: Where; kind: 'tooManyTokens'; count: number; max: number };
+
+/** The names the page shows in its language. */
+export interface Names {
+  /** A feature of the built-in word lists ("fruit", "colour", …). */
+  feature(name: string): string;
+  /** One side of a comparison: what `kind` compares, as configured in `o`. */
+  side(kind: CompareKind, o: StepOptions): string;
 }
+
+/** Names as the engine and the state spell them (for tests, and before a catalog is loaded). */
+export const PLAIN_NAMES: Names = {
+  feature: (name) => name,
+  side: (kind, o) => (kind === 'off' ? '' : kind === 'temperature' ? `T = ${o.temperature}` : String(o[kind])),
+};
 
 /** The word vectors as shown in the words grid. */
 export interface Words {
@@ -59,28 +80,27 @@ export interface Computed {
   errors: PageError[];
 }
 
-/** The numbers of a typed matrix; each cell that is not one is an error in `where`. */
-function parseCells(cells: Cells, name: string, where: Where, errors: PageError[], rowNames: string[]): ReadCells {
+/** The numbers of a typed matrix; each cell that is not one is an error shown at the matrix. */
+function parseCells(cells: Cells, matrix: MatrixName, errors: PageError[], rowNames: string[]): ReadCells {
   const r = readCells(cells);
   for (const { row, col, cell } of r.bad) {
-    const at = { matrix: name, row: int(row + 1), rowLabel: rowNames[row] ?? '', col: int(col + 1), text: cells[row][col] };
-    const key = cell.kind === 'empty' ? 'error.emptyCell' : cell.kind === 'too_large' ? 'error.cellTooLarge' : 'error.cell';
-    errors.push({ where, message: t(key, at) });
+    if (cell.kind === 'number') continue;
+    errors.push({ where: matrix, kind: 'cell', matrix, row, col, rowLabel: rowNames[row] ?? '', text: cells[row][col], cell: cell.kind });
   }
   return r;
 }
 
 function embedWords(engine: Engine, text: string, lexicon: LexiconRef, edits: Map<string, string[]>,
-  textWhere: Where, where: Where, name: string, errors: PageError[]): { words: Words; x: number[][] } | null {
+  textWhere: Where, matrix: 'x' | 'qx', names: Names, errors: PageError[]): { words: Words; x: number[][] } | null {
   const e = engine.embed(text, lexicon);
   if (!e.ok) {
-    errors.push({ where: textWhere, message: engineMessage(e.error, engine.limits, {}, true) });
+    errors.push({ where: textWhere, kind: 'engine', error: e.error, shapes: {}, fromText: true });
     return null;
   }
   // Every view draws n² numbers: above CAPS.tokens an update would hold the page for more than
   // a tenth of a second, so the text is refused with the count rather than drawn slowly.
   if (e.tokens.length > CAPS.tokens) {
-    errors.push({ where: textWhere, message: t('error.tooManyTokens', { count: int(e.tokens.length), max: int(CAPS.tokens) }) });
+    errors.push({ where: textWhere, kind: 'tooManyTokens', count: e.tokens.length, max: CAPS.tokens });
     return null;
   }
   const d = e.vectors.cols;
@@ -92,16 +112,11 @@ function embedWords(engine: Engine, text: string, lexicon: LexiconRef, edits: Ma
     if (edit && edit.length === d) return edit.slice();
     return Array.from(e.vectors.data.subarray(i * d, (i + 1) * d), (x) => String(x));
   });
-  const read = parseCells(cells, name, where, errors, tokens);
+  const read = parseCells(cells, matrix, errors, tokens);
   const x = read.values, invalid = read.invalid;
   // The built-in word lists' features are named in the page's language; a file's keep their names.
-  const features = typeof lexicon === 'string' ? e.features.map(featureLabel) : e.features;
+  const features = typeof lexicon === 'string' ? e.features.map((f) => names.feature(f)) : e.features;
   return { words: { tokens, unknown: e.unknown, edited, features, cells, invalid }, x };
-}
-
-function featureLabel(name: string): string {
-  const key = 'feature.' + name;
-  return isKey(key) ? t(key) : name;
 }
 
 function stepOptions(s: State, n: number, m: number): StepOptions {
@@ -115,33 +130,6 @@ function stepOptions(s: State, n: number, m: number): StepOptions {
     normalization: s.normalization };
 }
 
-function other<T>(pair: readonly [T, T], x: T): T {
-  return x === pair[0] ? pair[1] : pair[0];
-}
-
-/** The two configurations a comparison shows, and their names. */
-function sides(s: State, base: StepOptions, kind: CompareKind): [StepOptions, StepOptions, string, string] {
-  const name = (o: StepOptions): string => {
-    switch (kind) {
-      case 'similarity': return t(o.similarity === 'dot' ? 'similarity.dot' : 'similarity.cosine');
-      case 'scale': return t(o.scale === 'sqrt' ? 'scale.sqrt' : o.scale === 'none' ? 'scale.none' : 'scale.temperature') +
-        (o.scale === 'temperature' ? ' = ' + num(o.temperature ?? 1) : '');
-      case 'normalization': return t(o.normalization === 'softmax' ? 'normalization.softmax' : 'normalization.sum');
-      case 'temperature': return 'T = ' + num(o.temperature ?? 1);
-      default: return '';
-    }
-  };
-  let a = base, b = base;
-  if (kind === 'similarity') b = { ...base, similarity: other(['dot', 'cosine'] as const, base.similarity) };
-  if (kind === 'scale') b = { ...base, scale: base.scale === 'none' ? 'sqrt' : 'none' };
-  if (kind === 'normalization') b = { ...base, normalization: other(['softmax', 'sum'] as const, base.normalization) };
-  if (kind === 'temperature') {
-    a = { ...base, scale: 'temperature', temperature: s.temperature };
-    b = { ...base, scale: 'temperature', temperature: s.temperatureB };
-  }
-  return [a, b, name(a), name(b)];
-}
-
 function whereOf(input: string, mode: State['mode'], words: boolean): Where {
   if (input === 'queries') return mode === 'vectors' ? 'q' : words ? 'qx' : 'x';
   if (input === 'keys') return mode === 'vectors' ? 'k' : 'x';
@@ -153,7 +141,7 @@ function whereOf(input: string, mode: State['mode'], words: boolean): Where {
 
 const range = (k: number, from = 1) => Array.from({ length: k }, (_, i) => String(i + from));
 
-export function compute(engine: Engine, s: State, lexicon: LexiconRef): Computed {
+export function compute(engine: Engine, s: State, lexicon: LexiconRef, names: Names = PLAIN_NAMES): Computed {
   const errors: PageError[] = [];
   const out: Computed = { model: null, words: null, queryWords: null, errors };
   const edits = new Map(s.edits);
@@ -163,11 +151,11 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef): Computed
   let queryLabels: string[], keyLabels: string[], dkNames: string[], dvNames: string[];
   let multi = false;
   if (s.mode === 'words') {
-    const xs = embedWords(engine, s.text, lexicon, edits, 'text', 'x', t('view.x'), errors);
+    const xs = embedWords(engine, s.text, lexicon, edits, 'text', 'x', names, errors);
     out.words = xs?.words ?? null;
     let qs: ReturnType<typeof embedWords> = null;
     if (s.setup === 'query') {
-      qs = embedWords(engine, s.queryText, lexicon, edits, 'queryText', 'qx', t('words.queryVectors'), errors);
+      qs = embedWords(engine, s.queryText, lexicon, edits, 'queryText', 'qx', names, errors);
       out.queryWords = qs?.words ?? null;
     }
     if (errors.length || !xs) return out;
@@ -183,9 +171,9 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef): Computed
       multi = s.projection === 'random' || s.heads > 1;
     }
   } else {
-    queries = parseCells(s.q, t('vectors.q'), 'q', errors, s.qLabels).values;
-    keys = parseCells(s.k, t('vectors.k'), 'k', errors, s.kLabels).values;
-    values = parseCells(s.v, t('vectors.v'), 'v', errors, s.kLabels).values;
+    queries = parseCells(s.q, 'q', errors, s.qLabels).values;
+    keys = parseCells(s.k, 'k', errors, s.kLabels).values;
+    values = parseCells(s.v, 'v', errors, s.kLabels).values;
     if (errors.length) return out;
     queryLabels = s.qLabels;
     keyLabels = s.kLabels;
@@ -194,14 +182,15 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef): Computed
   }
   const n = queries.length, m = keys.length;
   const base = stepOptions(s, n, m);
-  const [optA, optB, sideA, sideB] = sides(s, base, s.compare);
+  const [optA, optB] = sides(s, base, s.compare);
+  const sideA = names.side(s.compare, optA), sideB = names.side(s.compare, optB);
   const shapes = { queryCols: queries[0]?.length ?? 0, keyCols: keys[0]?.length ?? 0, keyRows: m, valueRows: values.length,
     heads: multi ? s.heads : undefined, dK: multi ? s.dK : undefined };
   const fail = (e: EngineError) => {
     // In words mode the reader sees Q, K and V as the word vectors X (but for a separate query).
     const seen = s.mode === 'words' && ['queries', 'keys', 'values'].includes(e.input) &&
       !(s.setup === 'query' && e.input === 'queries') ? { ...e, input: 'x' } : e;
-    errors.push({ where: whereOf(e.input, s.mode, s.setup === 'query'), message: engineMessage(seen, engine.limits, shapes) });
+    errors.push({ where: whereOf(e.input, s.mode, s.setup === 'query'), kind: 'engine', error: seen, shapes, fromText: false });
     return out;
   };
 
@@ -286,4 +275,24 @@ export function entropyByDk(engine: Engine, s: State, x: MultiHead['x'], head: n
     rows.push({ dK, scaled: mean(a), unscaled: mean(b) });
   }
   return rows;
+}
+
+/**
+ * entropyByDk() for the "Why √d_k" table, kept while the words and the settings it depends on
+ * stay the same: each call is twenty engine runs.
+ */
+export class EntropySweep {
+  private key = '';
+  private rows: EntropyRow[] = [];
+
+  rowsFor(engine: Engine, s: State, model: Model): EntropyRow[] {
+    const m = model.multiA;
+    if (!m) return [];
+    const key = [Array.from(m.x.data).join(), s.heads, model.head, s.seed, s.similarity, s.mask].join('|');
+    if (key !== this.key) {
+      this.key = key;
+      this.rows = entropyByDk(engine, s, m.x, model.head);
+    }
+    return this.rows;
+  }
 }

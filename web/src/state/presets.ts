@@ -70,3 +70,17 @@ export function preset(id: PresetId, t: Translate): State {
   }
   return s;
 }
+
+/**
+ * `s` in another language: the labels of its preset that the reader left as the preset wrote
+ * them (in `from`) are written in `to`; labels the reader changed stay as they are.
+ */
+export function relabel(s: State, from: Translate, to: Translate): State {
+  if (!s.preset) return s;
+  const before = preset(s.preset, from), after = preset(s.preset, to);
+  const out = { ...s };
+  for (const k of ['qLabels', 'kLabels', 'dkNames', 'dvNames'] as const) {
+    if (JSON.stringify(s[k]) === JSON.stringify(before[k])) out[k] = after[k];
+  }
+  return out;
+}

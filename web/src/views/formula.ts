@@ -12,9 +12,28 @@ export class Formula {
   readonly el: HTMLElement;
   private key = '';
   private on: string | null = null;
+  private width = -1;
 
   constructor() {
     this.el = h('figure', { class: 'formula', attrs: { 'aria-label': t('formula.label') } });
+    // A phone's fonts may draw the formula wider than the card: it is scaled to fit, never cut.
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        if (this.el.clientWidth !== this.width) this.fit(); // its height follows the scale: not a reason to fit again
+      }).observe(this.el);
+    }
+  }
+
+  /** Scales the formula down (never up) until it fits the card's width in whatever font draws it. */
+  private fit(): void {
+    this.width = this.el.clientWidth;
+    const math = this.el.firstElementChild as HTMLElement | null;
+    if (!math || this.width === 0) return;
+    math.style.fontSize = '';
+    for (let pass = 0; pass < 3 && math.scrollWidth > this.width; pass++) {
+      const scale = (parseFloat(getComputedStyle(math).fontSize) * this.width) / math.scrollWidth;
+      math.style.fontSize = `${Math.floor(scale * 10) / 10}px`;
+    }
   }
 
   update(o: StepOptions): void {
@@ -43,6 +62,7 @@ export class Formula {
     clear(this.el);
     this.el.append(math);
     this.on = null;
+    this.fit();
   }
 
   /** Highlights the part for a view ("scores", "weights", …), or nothing. */

@@ -1,0 +1,31 @@
+// The plot's plane is the engine's project2d, which costs tens of ms at 128×64. Small inputs are
+// drawn at once, with the rest; large ones after the frame, and only while the plot is on screen,
+// so the heatmaps the reader watches are not held up by it.
+const DRAW_NOW_CELLS = 4096;
+
+export class LazyPlot {
+  private visible = true;
+  private stale = false;
+  private timer = 0;
+  private pending: () => void = () => undefined;
+
+  /** `el`: the plot, watched for coming on screen; `settle`: after a draw on its own. */
+  constructor(el: Element, private readonly settle: () => void, private readonly alive: () => boolean) {
+    if (typeof IntersectionObserver === 'function') {
+      new IntersectionObserver((entries) => {
+        this.visible = entries.some((e) => e.isIntersecting);
+        if (this.visible && this.stale && this.alive()) this.pending();
+      }).observe(el);
+    }
+  }
+
+  /** `draw` for `cells` numbers of values and outputs: now, or when it can be seen. */
+  request(cells: number, draw: () => void): void {
+    clearTimeout(this.timer);
+    const run = () => { this.stale = false; draw(); };
+    if (cells <= DRAW_NOW_CELLS) return run();
+    this.stale = true;
+    this.pending = () => { run(); this.settle(); }; // after the frame: the plot alone
+    if (this.visible) this.timer = window.setTimeout(this.pending, 0);
+  }
+}
