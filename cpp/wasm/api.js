@@ -397,6 +397,12 @@ createAttentionEngine = (function (createModule) {
       return e;
     }
 
+    function difference(left, right) {
+      write([matrix(left, 'left'), matrix(right, 'right')]);
+      const at = M.difference();
+      return at ? { ok: true, difference: new Output(M, at).mat() } : coreError();
+    }
+
     function matrixList(value, input) {
       if (!Array.isArray(value)) {
         refuse('bad_argument', input, input + ' must be an array with one matrix per head; got ' +
@@ -601,6 +607,7 @@ createAttentionEngine = (function (createModule) {
       attention: guarded(attention),
       explainCell: guarded(explainCell),
       explainOutput: guarded(explainOutput),
+      difference: guarded(difference),
       multiHead: guarded(multiHead),
       project2d: guarded(project2d),
       tokenize: guarded(tokenize),

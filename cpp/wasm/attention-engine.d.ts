@@ -303,6 +303,12 @@ declare namespace createAttentionEngine {
     explainCell(options: AttentionOptions, i: number, j: number): CellExplanation | Failure;
     /** Runs attention on `options` again and explains one output entry. */
     explainOutput(options: AttentionOptions, i: number, t: number): OutputExplanation | Failure;
+    /**
+     * right − left, entry by entry: what the comparison view shows (B's weights minus A's).
+     * 'shape_mismatch' on input 'right' when the shapes differ; 'not_finite' for NaN or ±Inf
+     * in either, or a difference that overflows (input 'difference').
+     */
+    difference(left: MatrixInput, right: MatrixInput): { ok: true; difference: Mat } | Failure;
     multiHead(options: MultiHeadOptions): MultiHead | Failure;
     project2d(values: MatrixInput, outputs: MatrixInput): Plane | Failure;
     tokenize(text: string, lexicon?: LexiconRef): Tokens | Failure;

@@ -217,6 +217,17 @@ Address explain_output_of(int similarity, int scaling, double temperature, int m
   return w.finish();
 }
 
+// The comparison view: right − left of two matrices, left first in the input buffer.
+Address difference_of() {
+  Reader in = input();
+  const Matrix left = in.matrix(), right = in.matrix();
+  auto d = difference(left, right);
+  if (!d) return fail(d.error());
+  Writer w(g_out);
+  w.matrix(*d);
+  return w.finish();
+}
+
 // --- multi-head --------------------------------------------------------------------------------
 
 // Input buffer: x, then the custom mask if any, then for `given` projections a count and that
@@ -471,6 +482,7 @@ EMSCRIPTEN_BINDINGS(attention_engine) {
   function("lastError", &last_error);
   function("explainCell", &explain_cell_of);
   function("explainOutput", &explain_output_of);
+  function("difference", &difference_of);
   function("multiHead", &multi_head_steps);
   function("project2d", &project_2d_of);
   function("tokenize", &tokenize_text);

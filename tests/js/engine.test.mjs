@@ -19,7 +19,8 @@ const flying = { queries: [[1]], keys: [[20], [30], [10], [100], [10]],
 test('createAttentionEngine resolves to a frozen engine with its limits', () => {
   assert.ok(Object.isFrozen(engine));
   for (const name of ['attention', 'explainCell', 'explainOutput', 'multiHead', 'project2d', 'tokenize',
-    'embed', 'parseMatrix', 'parseEmbeddings', 'freeLexicon', 'lexiconInfo', 'exampleSentences', 'memoryStats']) {
+    'embed', 'parseMatrix', 'parseEmbeddings', 'freeLexicon', 'lexiconInfo', 'exampleSentences', 'memoryStats',
+    'difference']) {
     assert.equal(typeof engine[name], 'function', name);
   }
   assert.deepEqual(engine.limits, { maxTokens: 1024, maxDim: 1024, maxCells: 1 << 20, maxHeads: 16,
@@ -227,6 +228,22 @@ test('multiHead: identity, seeded random and given projections', () => {
   for (let k = 0; k < 12; k++) close(given.output.data[k], plain.output.data[k]);
 });
 
+test('difference: the causal fruit weights minus the unmasked ones', () => {
+  const a = engine.attention(fruitOptions), b = engine.attention({ ...fruitOptions, mask: 'causal' });
+  const d = engine.difference(a.weights, b.weights);
+  assert.equal(d.ok, true, d.error?.message);
+  assert.deepEqual([d.difference.rows, d.difference.cols], [3, 3]);
+  for (let k = 0; k < 9; k++) close(d.difference.data[k], b.weights.data[k] - a.weights.data[k], `cell ${k}`);
+  // Apple sees only itself under the causal mask: weight 1, so 1 − w(apple, apple) more.
+  close(at(d.difference, 0, 0), 1 - at(a.weights, 0, 0));
+  assert.deepEqual(rowsOf(engine.difference([[0.25, 0.75]], [[0.5, 0.5]]).difference), [[0.25, -0.25]]);
+  assertError(engine.difference([[1, 2]], [[1, 2, 3]]), 'shape_mismatch', { input: 'right' });
+  assertError(engine.difference([[1, 2]], [[1, NaN]]), 'not_finite', { input: 'right', row: 0, col: 1 });
+  assertError(engine.difference([[-1e308]], [[1e308]]), 'not_finite', { input: 'difference', row: 0, col: 0 });
+  assertError(engine.difference([[1]]), 'bad_argument', { input: 'right' });
+  assertError(engine.difference('1 2', [[1, 2]]), 'bad_argument', { input: 'left' });
+});
+
 test('project2d: values and outputs in one plane', () => {
   const r = engine.attention(fruitOptions);
   const p = engine.project2d(r.values, r.output);
@@ -394,6 +411,8 @@ test('errors: wrong argument types never throw', () => {
     () => engine.multiHead({ x: fruit, projection: 'given' }),
     () => engine.multiHead({ x: fruit, projection: 'given', wq: fruit, wk: [fruit], wv: [fruit], wo: fruit }),
     () => engine.project2d(fruit),
+    () => engine.difference(fruit),
+    () => engine.difference(null, fruit),
     () => engine.tokenize(42),
     () => engine.embed(['apple']),
     () => engine.embed('apple', 'klingon'),
