@@ -443,7 +443,7 @@ createAttentionEngine = (function (createModule) {
       if (!at) return coreError();
       const r = new Output(M, at);
       return { ok: true, mean: r.vec(), axes: r.mat(), variance: r.vec(), totalVariance: r.num(),
-        values2d: r.mat(), outputs2d: r.mat() };
+        values2d: r.mat(), outputs2d: r.mat(), shown: r.num() };
     }
 
     function tokenize(source, lexicon) {

@@ -205,6 +205,8 @@ declare namespace createAttentionEngine {
     totalVariance: number;
     values2d: Mat; // (m, 2)
     outputs2d: Mat; // (n, 2)
+    /** (variance[0] + variance[1]) / totalVariance: the share the plane shows; 1 if totalVariance is 0. */
+    shown: number;
   }
 
   interface Token {

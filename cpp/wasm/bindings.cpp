@@ -282,6 +282,7 @@ Address project_2d_of() {
   w.number(p->total_variance);
   w.matrix(p->values_2d);
   w.matrix(p->outputs_2d);
+  w.number(p->shown);
   return w.finish();
 }
 

@@ -252,6 +252,15 @@ test('project2d: values and outputs in one plane', () => {
   assert.equal(p.mean.length, 3);
   assert.ok(p.variance[0] >= p.variance[1]);
   close(p.axes.data[0] ** 2 + p.axes.data[1] ** 2 + p.axes.data[2] ** 2, 1);
+  close(p.shown, (p.variance[0] + p.variance[1]) / p.totalVariance);
+  assert.ok(p.shown > 0 && p.shown <= 1 + 1e-12);
+  // ±2, ±1 and ±0.5 along three axes: variances (8, 2, 0.5) / 6, of which the plane shows 20/21.
+  const s = engine.project2d([[2, 0, 0], [0, 1, 0], [0, 0, 0.5]], [[-2, 0, 0], [0, -1, 0], [0, 0, -0.5]]);
+  close(s.shown, 20 / 21);
+  // Every point the same: no variance at all, and nothing hidden.
+  const same = engine.project2d([[1, 2, 3]], [[1, 2, 3]]);
+  assert.equal(same.totalVariance, 0);
+  assert.equal(same.shown, 1);
 });
 
 test('tokenize and embed: words, Chinese without spaces, emoji, unknown words', () => {
