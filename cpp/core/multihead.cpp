@@ -139,6 +139,12 @@ Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config
 
   const std::size_t n = x.shape()[0];
   out.concat = Matrix::from_shape({n, heads * d_v});  // (n, H·d_v)
+  out.column_head.resize(heads * d_v);
+  out.column_in_head.resize(heads * d_v);
+  for (std::size_t c = 0; c < heads * d_v; ++c) {
+    out.column_head[c] = c / d_v;
+    out.column_in_head[c] = c % d_v;
+  }
   for (std::size_t h = 0; h < heads; ++h) {
     HeadSteps& head = out.heads[h];
     // Q_h (n, d_k), K_h (n, d_k), V_h (n, d_v)

@@ -434,7 +434,9 @@ createAttentionEngine = (function (createModule) {
         const wq = r.mat(), wk = r.mat(), wv = r.mat();
         list[h] = Object.assign({ wq, wk, wv }, readSteps(r));
       }
-      return { ok: true, x, heads: list, concat: r.mat(), wo: r.mat(), output: r.mat() };
+      const concat = r.mat(), wo = r.mat(), output = r.mat();
+      const columnHead = Int32Array.from(r.arr(concat.cols)), columnInHead = Int32Array.from(r.arr(concat.cols));
+      return { ok: true, x, heads: list, concat, wo, output, columnHead, columnInHead };
     }
 
     function project2d(values, outputs) {

@@ -194,6 +194,10 @@ declare namespace createAttentionEngine {
     concat: Mat; // (n, H·d_v)
     wo: Mat; // (H·d_v, d_model)
     output: Mat; // (n, d_model)
+    /** (H·d_v) the head (0-based) column c of concat came from. */
+    columnHead: Int32Array;
+    /** (H·d_v) which column (0-based) of that head's output it is. */
+    columnInHead: Int32Array;
   }
 
   /** Values and outputs placed in one plane: their first two principal components. */

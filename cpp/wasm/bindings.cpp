@@ -265,6 +265,8 @@ Address multi_head_steps(int heads, int d_k, int d_v, int projection, double see
   w.matrix(r->concat);
   w.matrix(r->w_o);
   w.matrix(r->output);
+  w.values(r->column_head);  // H·d_v each: the columns of concat
+  w.values(r->column_in_head);
   return w.finish();
 }
 

@@ -1,3 +1,5 @@
+#include <vector>
+
 #include "multihead.hpp"
 #include "rng.hpp"
 #include "test_utils.hpp"
@@ -197,4 +199,24 @@ TEST_CASE("multi-head: finite inputs whose products overflow name the step and c
   c.w_o = mat({{1e298}});
   const MultiHeadSteps fine = run(mat({{1e10}}), c);
   CHECK(fine.output(0, 0) == approx(1e308));
+}
+
+TEST_CASE("multi-head: concat column 5 of 3 heads with d_v 2 is column 1 of head 2", "[multihead][columns]") {
+  MultiHeadConfig c;
+  c.heads = 3;
+  c.d_k = 2;
+  c.projection = Projection::random;
+  const MultiHeadSteps mh = run(sentence(), c);
+  REQUIRE(mh.column_head == std::vector<std::size_t>{0, 0, 1, 1, 2, 2});
+  REQUIRE(mh.column_in_head == std::vector<std::size_t>{0, 1, 0, 1, 0, 1});
+  // Each column of concat is that column of that head's output.
+  for (std::size_t col = 0; col < 6; ++col)
+    for (std::size_t i = 0; i < 4; ++i)
+      CHECK(mh.concat(i, col) == mh.heads[mh.column_head[col]].steps.output(i, mh.column_in_head[col]));
+}
+
+TEST_CASE("multi-head: one identity head maps concat column t to column t of head 0", "[multihead][columns]") {
+  const MultiHeadSteps mh = run(sentence(), MultiHeadConfig{});
+  CHECK(mh.column_head == std::vector<std::size_t>{0, 0, 0});
+  CHECK(mh.column_in_head == std::vector<std::size_t>{0, 1, 2});
 }

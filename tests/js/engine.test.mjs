@@ -222,6 +222,16 @@ test('multiHead: identity, seeded random and given projections', () => {
   assert.deepEqual([a.heads[0].wq.rows, a.heads[0].wq.cols], [4, 2]);
 
   const eye = (n) => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => +(i === j)));
+  // Two heads of d_v 2: concat's columns are head 0's 0 and 1, then head 1's 0 and 1.
+  assert.ok(a.columnHead instanceof Int32Array && a.columnInHead instanceof Int32Array);
+  assert.deepEqual(Array.from(a.columnHead), [0, 0, 1, 1]);
+  assert.deepEqual(Array.from(a.columnInHead), [0, 1, 0, 1]);
+  for (let c = 0; c < 4; c++) {
+    for (let i = 0; i < 3; i++) assert.equal(at(a.concat, i, c), at(a.heads[a.columnHead[c]].output, i, a.columnInHead[c]));
+  }
+  assert.deepEqual(Array.from(id.columnHead), [0, 0, 0, 0, 1, 1, 1, 1]);
+  assert.deepEqual(Array.from(id.columnInHead), [0, 1, 2, 3, 0, 1, 2, 3]);
+
   const given = engine.multiHead({ x, heads: 1, projection: 'given', wq: [eye(4)], wk: [eye(4)], wv: [eye(4)], wo: eye(4) });
   assert.equal(given.ok, true, given.error?.message);
   const plain = engine.attention({ queries: x, keys: x, values: x });
