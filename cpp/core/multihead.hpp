@@ -60,4 +60,30 @@ struct MultiHeadSteps {
 
 Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config);
 
+// Why the scores are divided by √d_k: how sharp one head's attention gets as d_k grows, with and
+// without the division. For each d_k of `d_ks`, multi_head() runs on X twice with random
+// projections (`seed`, d_v = d_k), softmax and `similarity` and `mask`: once scaled by √d_k and
+// once unscaled. Each gives the mean over the n queries of head `head`'s row entropy
+// (RowStats::entropy, in nats). The sweep stops before the first d_k with d_k·heads above
+// Limits::max_dim.
+struct EntropySweep {
+  std::size_t heads = 1;
+  std::size_t head = 0;           // 0-based, below heads
+  std::vector<std::size_t> d_ks;  // strictly ascending, each at least 1
+  std::uint64_t seed = 1;
+  Similarity similarity = Similarity::dot;
+  MaskKind mask = MaskKind::none;  // none or causal
+};
+
+struct EntropyRow {
+  std::size_t d_k = 0;
+  double scaled = 0;    // mean row entropy with the scores divided by √d_k, in nats
+  double unscaled = 0;  // mean row entropy without
+};
+
+// Errors: those of multi_head() (their message starting "With d_k = 8: "), a head out of range
+// (input "head"), d_ks with a 0 or out of order (input "dKs", col: the entry), a custom mask
+// (input "mask").
+Result<std::vector<EntropyRow>> entropy_by_dk(const Matrix& x, const EntropySweep& sweep);
+
 }  // namespace attn

@@ -27,6 +27,7 @@ createAttentionEngine = (function (createModule) {
   const ATTENTION_CALL_OPTIONS = ATTENTION_OPTIONS.concat(['into']);  // attention() alone
   const MULTI_HEAD_OPTIONS = ['x', 'heads', 'dK', 'dV', 'projection', 'seed',
     'wq', 'wk', 'wv', 'wo'].concat(STEP_OPTIONS);
+  const ENTROPY_OPTIONS = ['x', 'heads', 'head', 'dKs', 'seed', 'similarity', 'mask'];
 
   // A refused argument: thrown inside, caught at the API boundary and returned as a value.
   class Refusal {
@@ -439,6 +440,28 @@ createAttentionEngine = (function (createModule) {
       return { ok: true, x, heads: list, concat, wo, output, columnHead, columnInHead };
     }
 
+    // The d_k the page's √d_k figure shows by default.
+    const ENTROPY_DKS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+
+    function entropyByDk(o) {
+      options(o, ENTROPY_OPTIONS, 'entropyByDk()');
+      const inputs = [matrix(o.x, 'x')];
+      const heads = count(o.heads, 'heads', 1, 0x7fffffff), head = count(o.head, 'head', 0, 0x7fffffff);
+      const seed = count(o.seed, 'seed', 1, Number.MAX_SAFE_INTEGER);
+      const similarity = choice(o.similarity, SIMILARITY, 'similarity', 'dot');
+      const mask = choice(o.mask, MASK, 'mask', 'none');
+      const dKs = o.dKs === undefined ? ENTROPY_DKS : o.dKs;
+      if (!Array.isArray(dKs)) refuse('bad_argument', 'dKs', 'dKs must be an array of whole numbers; got ' + describe(dKs) + '.');
+      for (const dK of dKs) inputs.push(count(dK, 'dKs', 0, 0x7fffffff));
+      inputs.splice(1, 0, dKs.length);
+      write(inputs);
+      const at = M.entropyByDk(heads, head, seed, similarity, mask);
+      if (!at) return coreError();
+      const r = new Output(M, at);
+      const rows = Array.from({ length: r.num() }, () => ({ dK: r.num(), scaled: r.num(), unscaled: r.num() }));
+      return { ok: true, rows };
+    }
+
     function project2d(values, outputs) {
       write([matrix(values, 'values'), matrix(outputs, 'outputs')]);
       const at = M.project2d();
@@ -611,6 +634,7 @@ createAttentionEngine = (function (createModule) {
       explainOutput: guarded(explainOutput),
       difference: guarded(difference),
       multiHead: guarded(multiHead),
+      entropyByDk: guarded(entropyByDk),
       project2d: guarded(project2d),
       tokenize: guarded(tokenize),
       embed: guarded(embed),

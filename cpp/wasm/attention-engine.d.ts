@@ -200,6 +200,29 @@ declare namespace createAttentionEngine {
     columnInHead: Int32Array;
   }
 
+  interface EntropyOptions {
+    x: MatrixInput; // (n, d_model)
+    /** Default 1. */
+    heads?: number;
+    /** The head whose entropy is reported, 0-based. Default 0. */
+    head?: number;
+    /** Strictly ascending, each ≥ 1. Default [1, 2, 4, …, 512]. */
+    dKs?: number[];
+    /** The random projections' seed. Default 1. */
+    seed?: number;
+    similarity?: Similarity;
+    /** Default 'none'. */
+    mask?: 'none' | 'causal';
+  }
+
+  interface EntropyRow {
+    dK: number;
+    /** Mean of the head's row entropies (nats) with the scores divided by √d_k. */
+    scaled: number;
+    /** The same without the division. */
+    unscaled: number;
+  }
+
   /** Values and outputs placed in one plane: their first two principal components. */
   interface Plane {
     ok: true;
@@ -316,6 +339,12 @@ declare namespace createAttentionEngine {
      */
     difference(left: MatrixInput, right: MatrixInput): { ok: true; difference: Mat } | Failure;
     multiHead(options: MultiHeadOptions): MultiHead | Failure;
+    /**
+     * For each d_k of dKs, multiHead() with random projections (seed, d_v = d_k, softmax) run
+     * scaled by √d_k and unscaled: the mean row entropy of head `head` in each. Stops before the
+     * first d_k with d_k·heads > limits.maxDim; an error of any run is the result.
+     */
+    entropyByDk(options: EntropyOptions): { ok: true; rows: EntropyRow[] } | Failure;
     project2d(values: MatrixInput, outputs: MatrixInput): Plane | Failure;
     tokenize(text: string, lexicon?: LexiconRef): Tokens | Failure;
     embed(text: string, lexicon?: LexiconRef): Embedding | Failure;

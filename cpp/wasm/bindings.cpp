@@ -270,6 +270,29 @@ Address multi_head_steps(int heads, int d_k, int d_v, int projection, double see
   return w.finish();
 }
 
+// Input buffer: x, then the count of d_k values and the values. The result: the count of rows,
+// then d_k, scaled, unscaled for each.
+Address entropy_by_dk_of(int heads, int head, double seed, int similarity, int mask) {
+  Reader in = input();
+  const Matrix x = in.matrix();
+  EntropySweep sweep;
+  sweep.heads = static_cast<std::size_t>(heads);
+  sweep.head = static_cast<std::size_t>(head);
+  sweep.d_ks.resize(static_cast<std::size_t>(in.number()));
+  for (std::size_t& d_k : sweep.d_ks) d_k = static_cast<std::size_t>(in.number());
+  sweep.seed = static_cast<std::uint64_t>(seed);  // api.js checks: an integer in [0, 2⁵³]
+  sweep.similarity = static_cast<Similarity>(similarity);
+  sweep.mask = static_cast<MaskKind>(mask);
+  auto rows = entropy_by_dk(x, sweep);
+  if (!rows) return fail(rows.error());
+  Writer w(g_out);
+  w.number(static_cast<double>(rows->size()));
+  for (const EntropyRow& r : *rows) {
+    w.values(std::initializer_list<double>{static_cast<double>(r.d_k), r.scaled, r.unscaled});
+  }
+  return w.finish();
+}
+
 // --- the 2-D picture ---------------------------------------------------------------------------
 
 Address project_2d_of() {
@@ -487,6 +510,7 @@ EMSCRIPTEN_BINDINGS(attention_engine) {
   function("explainOutput", &explain_output_of);
   function("difference", &difference_of);
   function("multiHead", &multi_head_steps);
+  function("entropyByDk", &entropy_by_dk_of);
   function("project2d", &project_2d_of);
   function("tokenize", &tokenize_text);
   function("embed", &embed_text);

@@ -20,7 +20,7 @@ test('createAttentionEngine resolves to a frozen engine with its limits', () => 
   assert.ok(Object.isFrozen(engine));
   for (const name of ['attention', 'explainCell', 'explainOutput', 'multiHead', 'project2d', 'tokenize',
     'embed', 'parseMatrix', 'parseEmbeddings', 'freeLexicon', 'lexiconInfo', 'exampleSentences', 'memoryStats',
-    'difference']) {
+    'difference', 'entropyByDk']) {
     assert.equal(typeof engine[name], 'function', name);
   }
   assert.deepEqual(engine.limits, { maxTokens: 1024, maxDim: 1024, maxCells: 1 << 20, maxHeads: 16,
@@ -254,6 +254,72 @@ test('difference: the causal fruit weights minus the unmasked ones', () => {
   assertError(engine.difference('1 2', [[1, 2]]), 'bad_argument', { input: 'left' });
 });
 
+// The page's own loop before the core had entropyByDk(): the numbers it must still give.
+function entropyLoop(x, heads, head, seed, similarity, mask) {
+  const mean = (r) => {
+    const stats = r.heads[head]?.rowStats ?? [];
+    let total = 0;
+    for (const st of stats) total += st.entropy;
+    return stats.length ? total / stats.length : NaN;
+  };
+  const rows = [];
+  for (const dK of [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]) {
+    if (dK * heads > engine.limits.maxDim) break;
+    const run = (scale) => engine.multiHead({ x, heads, dK, projection: 'random', seed, similarity, scale, mask,
+      normalization: 'softmax' });
+    const a = run('sqrt'), b = run('none');
+    if (!a.ok || !b.ok) break;
+    rows.push({ dK, scaled: mean(a), unscaled: mean(b) });
+  }
+  return rows;
+}
+
+test('entropyByDk: the same numbers as running multiHead scaled and unscaled for each d_k', () => {
+  const x = [[1, 0, 2, 1], [0, 1, 1, 3], [2, 2, 0, 1], [-1, 0.5, 1, 0]];
+  for (const [heads, head, seed, similarity, mask] of [[2, 1, 42, 'dot', 'causal'], [4, 3, 7, 'cosine', 'none'], [1, 0, 1, 'dot', 'none']]) {
+    const r = engine.entropyByDk({ x, heads, head, seed, similarity, mask });
+    assert.equal(r.ok, true, r.error?.message);
+    const expected = entropyLoop(x, heads, head, seed, similarity, mask);
+    // 1024 / 4 heads: d_k up to 256; with 1 or 2 heads up to 512.
+    assert.equal(r.rows.length, heads === 4 ? 9 : 10);
+    assert.deepEqual(r.rows.map((row) => row.dK), expected.map((row) => row.dK));
+    r.rows.forEach((row, k) => {
+      close(row.scaled, expected[k].scaled, `scaled at d_k ${row.dK}`);
+      close(row.unscaled, expected[k].unscaled, `unscaled at d_k ${row.dK}`);
+    });
+  }
+});
+
+test('entropyByDk: three equal tokens spread evenly: ln 3 at every d_k, ln 6 / 3 when causal', () => {
+  const same = [[1, 2], [1, 2], [1, 2]];
+  const r = engine.entropyByDk({ x: same, dKs: [1, 8, 64] });
+  assert.deepEqual(r.rows.map((row) => row.dK), [1, 8, 64]);
+  for (const row of r.rows) {
+    close(row.scaled, Math.log(3));
+    close(row.unscaled, Math.log(3));
+  }
+  const causal = engine.entropyByDk({ x: same, dKs: [4], mask: 'causal' });
+  close(causal.rows[0].scaled, Math.log(6) / 3);  // (ln 1 + ln 2 + ln 3) / 3
+  // 4 heads × 512 is above 1024: the sweep stops before it.
+  assert.deepEqual(engine.entropyByDk({ x: same, heads: 4, dKs: [128, 256, 512] }).rows.map((row) => row.dK), [128, 256]);
+  assert.deepEqual(engine.entropyByDk({ x: same, dKs: [] }).rows, []);
+});
+
+test('entropyByDk: errors name the head, the d_k entry and the mask', () => {
+  const x = [[1, 2], [3, 4]];
+  assertError(engine.entropyByDk({ x, heads: 2, head: 2 }), 'bad_argument', { input: 'head', message: /no head 3/ });
+  assertError(engine.entropyByDk({ x, dKs: [1, 4, 2] }), 'bad_argument', { input: 'dKs', col: 2 });
+  assertError(engine.entropyByDk({ x, dKs: [0] }), 'bad_argument', { input: 'dKs', col: 0 });
+  assertError(engine.entropyByDk({ x, dKs: [1.5] }), 'bad_argument', { input: 'dKs' });
+  assertError(engine.entropyByDk({ x, dKs: 4 }), 'bad_argument', { input: 'dKs' });
+  assertError(engine.entropyByDk({ x, mask: [[true, true], [true, true]] }), 'bad_argument', { input: 'mask' });
+  assertError(engine.entropyByDk({ x, heads: 0 }), 'bad_dimension', { input: 'heads' });
+  assertError(engine.entropyByDk({ x: [[1, 2], [0, 0]], similarity: 'cosine' }), 'zero_vector',
+    { input: 'queries', row: 1, message: /^With d_k = 1: Head 1: / });
+  assertError(engine.entropyByDk({ x, scale: 'none' }), 'bad_argument', { input: 'scale' });
+  assertError(engine.entropyByDk({ heads: 1 }), 'bad_argument', { input: 'x' });
+});
+
 test('project2d: values and outputs in one plane', () => {
   const r = engine.attention(fruitOptions);
   const p = engine.project2d(r.values, r.output);
@@ -432,6 +498,8 @@ test('errors: wrong argument types never throw', () => {
     () => engine.project2d(fruit),
     () => engine.difference(fruit),
     () => engine.difference(null, fruit),
+    () => engine.entropyByDk(),
+    () => engine.entropyByDk({ x: fruit, dKs: ['1'] }),
     () => engine.tokenize(42),
     () => engine.embed(['apple']),
     () => engine.embed('apple', 'klingon'),
