@@ -227,4 +227,48 @@ Result<std::vector<EntropyRow>> entropy_by_dk(const Matrix& x, const EntropySwee
   return rows;
 }
 
+Result<ProjectionExplanation> explain_projection(const MultiHeadSteps& steps, ProjectionKind kind,
+                                                 std::size_t head, std::size_t i, std::size_t j) {
+  static const char* const names[4] = {"queries", "keys", "values", "output"};
+  const char* name = names[static_cast<int>(kind)];
+  const bool is_output = kind == ProjectionKind::output;
+  if (!is_output && head >= steps.heads.size()) {
+    return make_error(ErrorCode::bad_argument, "head", -1, -1,
+                      "There is no head " + std::to_string(head + 1) + ": there are " +
+                          std::to_string(steps.heads.size()) + ".");
+  }
+  const Matrix* out = &steps.output;  // (n, d_model)
+  const Matrix* left = &steps.concat;  // (n, H·d_v)
+  const Matrix* right = &steps.w_o;    // (H·d_v, d_model)
+  if (!is_output) {
+    const HeadSteps& h = steps.heads[head];
+    out = kind == ProjectionKind::queries ? &h.steps.queries
+          : kind == ProjectionKind::keys  ? &h.steps.keys
+                                          : &h.steps.values;
+    left = &steps.x;
+    right = kind == ProjectionKind::queries ? &h.w_q : kind == ProjectionKind::keys ? &h.w_k : &h.w_v;
+  }
+  if (i >= out->shape()[0] || j >= out->shape()[1]) {
+    return make_error(ErrorCode::bad_argument, name, static_cast<long>(i), static_cast<long>(j),
+                      std::string("There is no entry (") + std::to_string(i + 1) + ", " +
+                          std::to_string(j + 1) + ") of " + name + ": it is " +
+                          std::to_string(out->shape()[0]) + "×" +
+                          std::to_string(out->shape()[1]) + ".");
+  }
+  ProjectionExplanation p;
+  p.row = i;
+  p.col = j;
+  const std::size_t len = left->shape()[1];
+  p.left.resize(len);
+  p.right.resize(len);
+  p.terms.resize(len);
+  for (std::size_t t = 0; t < len; ++t) {
+    p.left[t] = (*left)(i, t);
+    p.right[t] = (*right)(t, j);
+    p.terms[t] = p.left[t] * p.right[t];
+  }
+  p.value = (*out)(i, j);
+  return p;
+}
+
 }  // namespace attn

@@ -60,6 +60,26 @@ struct MultiHeadSteps {
 
 Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config);
 
+// Why a projected entry is what it is: value = Σ_t left[t]·right[t], the sum of terms.
+//   queries, keys, values: left = row i of X (d_model), right = column j of head h's W_Q, W_K or
+//                          W_V, value = that head's queries, keys or values (i, j)
+//   output:                left = row i of concat (H·d_v), right = column j of W_O,
+//                          value = output(i, j); the head is not used
+enum class ProjectionKind { queries, keys, values, output };
+
+struct ProjectionExplanation {
+  std::size_t row = 0, col = 0;
+  std::vector<double> left;   // (d_model) x_i, or (H·d_v) concat_i
+  std::vector<double> right;  // (d_model) a column of W_Q, W_K, W_V, or (H·d_v) one of W_O
+  std::vector<double> terms;  // left[t]·right[t]
+  double value = 0;           // the entry as multi_head() computed it
+};
+
+// Errors: a head out of range (input "head"), an entry out of range (bad_argument, input
+// "queries", "keys", "values" or "output", with the row and column asked for).
+Result<ProjectionExplanation> explain_projection(const MultiHeadSteps& steps, ProjectionKind kind,
+                                                 std::size_t head, std::size_t i, std::size_t j);
+
 // Why the scores are divided by √d_k: how sharp one head's attention gets as d_k grows, with and
 // without the division. For each d_k of `d_ks`, multi_head() runs on X twice with random
 // projections (`seed`, d_v = d_k), softmax and `similarity` and `mask`: once scaled by √d_k and

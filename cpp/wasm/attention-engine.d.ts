@@ -200,6 +200,20 @@ declare namespace createAttentionEngine {
     columnInHead: Int32Array;
   }
 
+  /** Why an entry of a projection is what it is: value = Σ terms = Σ_t left[t]·right[t]. */
+  interface ProjectionExplanation {
+    ok: true;
+    row: number;
+    col: number;
+    /** q, k, v: row i of X (d_model); final: row i of concat (H·d_v). */
+    left: Float64Array;
+    /** q, k, v: column j of the head's W_Q, W_K or W_V; final: column j of W_O. */
+    right: Float64Array;
+    terms: Float64Array; // left[t]·right[t]
+    /** heads[head].queries, keys or values (i, j); final: output (i, j). */
+    value: number;
+  }
+
   interface EntropyOptions {
     x: MatrixInput; // (n, d_model)
     /** Default 1. */
@@ -339,6 +353,13 @@ declare namespace createAttentionEngine {
      */
     difference(left: MatrixInput, right: MatrixInput): { ok: true; difference: Mat } | Failure;
     multiHead(options: MultiHeadOptions): MultiHead | Failure;
+    /**
+     * Runs multiHead() on `options` again and explains entry (i, j) of head `options.head`'s
+     * (0-based, default 0) queries ('q'), keys ('k') or values ('v'), or of the output
+     * ('final', where the head is not used). An index out of range is 'bad_argument'.
+     */
+    explainProjection(options: MultiHeadOptions & { head?: number }, kind: 'q' | 'k' | 'v' | 'final',
+      i: number, j: number): ProjectionExplanation | Failure;
     /**
      * For each d_k of dKs, multiHead() with random projections (seed, d_v = d_k, softmax) run
      * scaled by √d_k and unscaled: the mean row entropy of head `head` in each. Stops before the

@@ -232,9 +232,9 @@ Address difference_of() {
 
 // Input buffer: x, then the custom mask if any, then for `given` projections a count and that
 // many matrices for each of W_Q, W_K, W_V, and W_O.
-Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed,
-                         int similarity, int scaling, double temperature, int mask,
-                         int normalization) {
+Result<MultiHeadSteps> run_multi_head(int heads, int d_k, int d_v, int projection, double seed,
+                                      int similarity, int scaling, double temperature, int mask,
+                                      int normalization) {
   Reader in = input();
   const Matrix x = in.matrix();
   MultiHeadConfig c;
@@ -251,7 +251,14 @@ Address multi_head_steps(int heads, int d_k, int d_v, int projection, double see
     }
     c.w_o = in.matrix();
   }
-  auto r = multi_head(x, c);
+  return multi_head(x, c);
+}
+
+Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed,
+                         int similarity, int scaling, double temperature, int mask,
+                         int normalization) {
+  auto r = run_multi_head(heads, d_k, d_v, projection, seed, similarity, scaling, temperature,
+                          mask, normalization);
   if (!r) return fail(r.error());
   Writer w(g_out);
   w.matrix(r->x);
@@ -267,6 +274,26 @@ Address multi_head_steps(int heads, int d_k, int d_v, int projection, double see
   w.matrix(r->output);
   w.values(r->column_head);  // H·d_v each: the columns of concat
   w.values(r->column_in_head);
+  return w.finish();
+}
+
+// The inputs of multiHead(), then which entry: kind is a ProjectionKind.
+Address explain_projection_of(int heads, int d_k, int d_v, int projection, double seed,
+                              int similarity, int scaling, double temperature, int mask,
+                              int normalization, int kind, int head, std::size_t i,
+                              std::size_t j) {
+  auto r = run_multi_head(heads, d_k, d_v, projection, seed, similarity, scaling, temperature,
+                          mask, normalization);
+  if (!r) return fail(r.error());
+  auto p = explain_projection(*r, static_cast<ProjectionKind>(kind), static_cast<std::size_t>(head),
+                              i, j);
+  if (!p) return fail(p.error());
+  Writer w(g_out);
+  w.values(std::initializer_list<double>{static_cast<double>(p->row), static_cast<double>(p->col),
+                                         p->value, static_cast<double>(p->terms.size())});
+  w.values(p->left);
+  w.values(p->right);
+  w.values(p->terms);
   return w.finish();
 }
 
@@ -510,6 +537,7 @@ EMSCRIPTEN_BINDINGS(attention_engine) {
   function("explainOutput", &explain_output_of);
   function("difference", &difference_of);
   function("multiHead", &multi_head_steps);
+  function("explainProjection", &explain_projection_of);
   function("entropyByDk", &entropy_by_dk_of);
   function("project2d", &project_2d_of);
   function("tokenize", &tokenize_text);

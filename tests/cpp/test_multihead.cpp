@@ -322,3 +322,84 @@ TEST_CASE("entropy by d_k: errors name the head and the d_k entry and the mask",
   CHECK(zero_row.error().code == ErrorCode::zero_vector);
   CHECK(zero_row.error().message.rfind("With d_k = 2: Head 1: ", 0) == 0);
 }
+
+TEST_CASE("explain projection: Q(1 0) of identity heads is x_1 · column 0 of I = 0", "[multihead][explain]") {
+  const MultiHeadSteps mh = run(sentence(), MultiHeadConfig{});
+  auto p = explain_projection(mh, ProjectionKind::queries, 0, 1, 0);
+  REQUIRE(p.ok());
+  CHECK(p->left == std::vector<double>{0, 1, 0});   // x_1
+  CHECK(p->right == std::vector<double>{1, 0, 0});  // column 0 of W_Q = I
+  CHECK(p->terms == std::vector<double>{0, 0, 0});
+  CHECK(p->value == 0);
+  // x_2 = (0.5, 0.5, 1) times column 2 of I is its third entry, 1.
+  CHECK(explain_projection(mh, ProjectionKind::values, 0, 2, 2)->value == 1);
+}
+
+TEST_CASE("explain projection: terms add up to the entry of each head's Q and K and V and the output", "[multihead][explain]") {
+  MultiHeadConfig c;
+  c.heads = 2;
+  c.d_k = 2;
+  c.d_v = 3;
+  c.projection = Projection::random;
+  c.seed = 5;
+  const MultiHeadSteps mh = run(sentence(), c);
+  const ProjectionKind kinds[3] = {ProjectionKind::queries, ProjectionKind::keys,
+                                   ProjectionKind::values};
+  for (std::size_t h = 0; h < 2; ++h)
+    for (const ProjectionKind kind : kinds) {
+      const HeadSteps& head = mh.heads[h];
+      const Matrix& out = kind == ProjectionKind::queries ? head.steps.queries
+                          : kind == ProjectionKind::keys  ? head.steps.keys
+                                                          : head.steps.values;
+      const Matrix& w = kind == ProjectionKind::queries ? head.w_q
+                        : kind == ProjectionKind::keys  ? head.w_k
+                                                        : head.w_v;
+      auto p = explain_projection(mh, kind, h, 3, 1);
+      REQUIRE(p.ok());
+      REQUIRE(p->terms.size() == 3);
+      double sum = 0;
+      for (std::size_t t = 0; t < 3; ++t) {
+        CHECK(p->left[t] == mh.x(3, t));
+        CHECK(p->right[t] == w(t, 1));
+        CHECK(p->terms[t] == p->left[t] * p->right[t]);
+        sum += p->terms[t];
+      }
+      CHECK(p->value == out(3, 1));
+      CHECK(sum == approx(p->value));
+    }
+  auto f = explain_projection(mh, ProjectionKind::output, 0, 2, 0);
+  REQUIRE(f.ok());
+  REQUIRE(f->terms.size() == 6);  // H·d_v = 2 × 3
+  double sum = 0;
+  for (std::size_t s = 0; s < 6; ++s) {
+    CHECK(f->left[s] == mh.concat(2, s));
+    CHECK(f->right[s] == mh.w_o(s, 0));
+    sum += f->terms[s];
+  }
+  CHECK(f->value == mh.output(2, 0));
+  CHECK(sum == approx(f->value));
+}
+
+TEST_CASE("explain projection: a head or an entry out of range is a bad argument", "[multihead][explain][errors]") {
+  MultiHeadConfig c;
+  c.heads = 2;
+  c.d_k = 2;
+  c.projection = Projection::random;
+  const MultiHeadSteps mh = run(sentence(), c);  // 4 tokens; Q, K, V 4×2; output 4×3
+  auto head = explain_projection(mh, ProjectionKind::keys, 2, 0, 0);
+  REQUIRE_FALSE(head.ok());
+  CHECK(head.error().code == ErrorCode::bad_argument);
+  CHECK(head.error().input == "head");
+  auto col = explain_projection(mh, ProjectionKind::queries, 0, 0, 2);
+  REQUIRE_FALSE(col.ok());
+  CHECK(col.error().input == "queries");
+  CHECK(col.error().row == 0);
+  CHECK(col.error().col == 2);
+  CHECK(col.error().message == "There is no entry (1, 3) of queries: it is 4×2.");
+  auto row = explain_projection(mh, ProjectionKind::output, 0, 4, 0);
+  REQUIRE_FALSE(row.ok());
+  CHECK(row.error().input == "output");
+  CHECK(row.error().row == 4);
+  // The output does not use the head.
+  CHECK(explain_projection(mh, ProjectionKind::output, 9, 3, 2).ok());
+}

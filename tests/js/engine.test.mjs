@@ -20,7 +20,7 @@ test('createAttentionEngine resolves to a frozen engine with its limits', () => 
   assert.ok(Object.isFrozen(engine));
   for (const name of ['attention', 'explainCell', 'explainOutput', 'multiHead', 'project2d', 'tokenize',
     'embed', 'parseMatrix', 'parseEmbeddings', 'freeLexicon', 'lexiconInfo', 'exampleSentences', 'memoryStats',
-    'difference', 'entropyByDk']) {
+    'difference', 'entropyByDk', 'explainProjection']) {
     assert.equal(typeof engine[name], 'function', name);
   }
   assert.deepEqual(engine.limits, { maxTokens: 1024, maxDim: 1024, maxCells: 1 << 20, maxHeads: 16,
@@ -252,6 +252,39 @@ test('difference: the causal fruit weights minus the unmasked ones', () => {
   assertError(engine.difference([[-1e308]], [[1e308]]), 'not_finite', { input: 'difference', row: 0, col: 0 });
   assertError(engine.difference([[1]]), 'bad_argument', { input: 'right' });
   assertError(engine.difference('1 2', [[1, 2]]), 'bad_argument', { input: 'left' });
+});
+
+test('explainProjection: an entry of X·W_Q, X·W_K, X·W_V or concat·W_O, term by term', () => {
+  const x = [[1, 0, 2, 1], [0, 1, 1, 3], [2, 2, 0, 1]];
+  const options = { x, heads: 2, dK: 2, dV: 3, projection: 'random', seed: 42, mask: 'causal' };
+  const m = engine.multiHead(options);
+  for (const [kind, step, w] of [['q', 'queries', 'wq'], ['k', 'keys', 'wk'], ['v', 'values', 'wv']]) {
+    const head = m.heads[1];
+    const e = engine.explainProjection({ ...options, head: 1 }, kind, 2, 1);
+    assert.equal(e.ok, true, e.error?.message);
+    assert.deepEqual([e.row, e.col], [2, 1]);
+    assert.deepEqual(Array.from(e.left), x[2]);
+    assert.deepEqual(Array.from(e.right), [0, 1, 2, 3].map((t) => at(head[w], t, 1)));
+    e.terms.forEach((term, t) => assert.equal(term, e.left[t] * e.right[t]));
+    assert.equal(e.value, at(head[step], 2, 1));
+    close(e.terms.reduce((a, b) => a + b, 0), e.value);
+  }
+  const f = engine.explainProjection(options, 'final', 1, 3);
+  assert.equal(f.terms.length, 6);  // H·d_v = 2 × 3
+  assert.deepEqual(Array.from(f.left), Array.from(m.concat.data.subarray(6, 12)));
+  assert.deepEqual(Array.from(f.right), [0, 1, 2, 3, 4, 5].map((s) => at(m.wo, s, 3)));
+  assert.equal(f.value, at(m.output, 1, 3));
+  // Identity: q of "1 0 2 1" in column 2 is its third feature, 1×0 + 0×0 + 2×1 + 1×0 = 2.
+  const id = engine.explainProjection({ x }, 'q', 0, 2);
+  assert.deepEqual(Array.from(id.terms), [0, 0, 2, 0]);
+  assert.equal(id.value, 2);
+  assertError(engine.explainProjection(options, 'q', 3, 0), 'bad_argument', { input: 'queries', row: 3, col: 0 });
+  assertError(engine.explainProjection(options, 'final', 0, 4), 'bad_argument', { input: 'output', row: 0, col: 4 });
+  assertError(engine.explainProjection({ ...options, head: 2 }, 'k', 0, 0), 'bad_argument', { input: 'head' });
+  assertError(engine.explainProjection(options, 'o', 0, 0), 'bad_argument', { input: 'kind' });
+  assertError(engine.explainProjection(options, 'v', -1, 0), 'bad_argument', { input: 'row' });
+  assertError(engine.explainProjection(options, 'v', 0, 1000), 'bad_argument', { input: 'values', col: 1000, message: /\(1, 1001\) of values: it is 3×3/ });
+  assertError(engine.explainProjection({ ...options, heads: 17 }, 'v', 0, 0), 'bad_dimension', { input: 'heads' });
 });
 
 // The page's own loop before the core had entropyByDk(): the numbers it must still give.
@@ -500,6 +533,9 @@ test('errors: wrong argument types never throw', () => {
     () => engine.difference(null, fruit),
     () => engine.entropyByDk(),
     () => engine.entropyByDk({ x: fruit, dKs: ['1'] }),
+    () => engine.explainProjection({ x: fruit }),
+    () => engine.explainProjection({ x: fruit }, 'q', 0, '1'),
+    () => engine.explainProjection(null, 'q', 0, 0),
     () => engine.tokenize(42),
     () => engine.embed(['apple']),
     () => engine.embed('apple', 'klingon'),
