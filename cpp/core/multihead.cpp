@@ -70,6 +70,12 @@ std::optional<Error> check_heads(std::size_t heads) {
                         ").");
 }
 
+Error no_head(std::size_t head, std::size_t heads) {
+  return make_error(ErrorCode::bad_argument, "head", -1, -1,
+                    "There is no head " + std::to_string(head + 1) + ": there are " +
+                        std::to_string(heads) + ".");
+}
+
 // The mean of the rows' entropies, summed in row order.
 double mean_entropy(const std::vector<RowStats>& rows) {
   double total = 0;
@@ -182,11 +188,7 @@ Result<std::vector<EntropyRow>> entropy_by_dk(const Matrix& x, const EntropySwee
   if (auto e = check_size(x.shape()[0], x.shape()[1], "x")) return *e;
   if (auto e = check_finite(x, "x")) return *e;
   if (auto e = check_heads(sweep.heads)) return *e;
-  if (sweep.head >= sweep.heads) {
-    return make_error(ErrorCode::bad_argument, "head", -1, -1,
-                      "There is no head " + std::to_string(sweep.head + 1) + ": there are " +
-                          std::to_string(sweep.heads) + ".");
-  }
+  if (sweep.head >= sweep.heads) return no_head(sweep.head, sweep.heads);
   if (sweep.mask == MaskKind::custom) {
     return make_error(ErrorCode::bad_argument, "mask", -1, -1,
                       "The entropy sweep takes the mask none or causal, not a custom one.");
@@ -232,11 +234,7 @@ Result<ProjectionExplanation> explain_projection(const MultiHeadSteps& steps, Pr
   static const char* const names[4] = {"queries", "keys", "values", "output"};
   const char* name = names[static_cast<int>(kind)];
   const bool is_output = kind == ProjectionKind::output;
-  if (!is_output && head >= steps.heads.size()) {
-    return make_error(ErrorCode::bad_argument, "head", -1, -1,
-                      "There is no head " + std::to_string(head + 1) + ": there are " +
-                          std::to_string(steps.heads.size()) + ".");
-  }
+  if (!is_output && head >= steps.heads.size()) return no_head(head, steps.heads.size());
   const Matrix* out = &steps.output;  // (n, d_model)
   const Matrix* left = &steps.concat;  // (n, H·d_v)
   const Matrix* right = &steps.w_o;    // (H·d_v, d_model)
@@ -258,16 +256,15 @@ Result<ProjectionExplanation> explain_projection(const MultiHeadSteps& steps, Pr
   ProjectionExplanation p;
   p.row = i;
   p.col = j;
-  const std::size_t len = left->shape()[1];
-  p.left.resize(len);
+  const std::size_t len = left->shape()[1], cols = right->shape()[1];
+  p.left.assign(row_of(*left, i), row_of(*left, i) + len);
   p.right.resize(len);
   p.terms.resize(len);
   for (std::size_t t = 0; t < len; ++t) {
-    p.left[t] = (*left)(i, t);
-    p.right[t] = (*right)(t, j);
+    p.right[t] = right->data()[t * cols + j];
     p.terms[t] = p.left[t] * p.right[t];
   }
-  p.value = (*out)(i, j);
+  p.value = row_of(*out, i)[j];
   return p;
 }
 
