@@ -105,4 +105,26 @@ Result<OutputExplanation> explain_output(const AttentionSteps& s, std::size_t i,
   return o;
 }
 
+Result<Matrix> difference(const Matrix& left, const Matrix& right) {
+  const std::size_t rows = left.shape()[0], cols = left.shape()[1];
+  if (auto e = check_size(rows, cols, "left")) return *e;
+  if (right.shape()[0] != rows || right.shape()[1] != cols) {
+    return make_error(ErrorCode::shape_mismatch, "right", -1, -1,
+                      "right is " + std::to_string(right.shape()[0]) + "×" +
+                          std::to_string(right.shape()[1]) + " but left is " +
+                          std::to_string(rows) + "×" + std::to_string(cols) +
+                          "; a difference needs two matrices of the same shape.");
+  }
+  if (auto e = check_finite(left, "left")) return *e;
+  if (auto e = check_finite(right, "right")) return *e;
+  // A loop rather than `right - left`, whose xtensor assignment cost the engine 1 KB gzipped.
+  Matrix out = Matrix::from_shape({rows, cols});  // (rows, cols)
+  const double *l = left.data(), *r = right.data();
+  for (std::size_t k = 0; k < rows * cols; ++k) out.data()[k] = r[k] - l[k];
+  if (auto bad = check_finite(out, "difference")) {
+    return overflow_error("difference", "The difference", bad->row, bad->col, "a double");
+  }
+  return out;
+}
+
 }  // namespace attn

@@ -176,4 +176,11 @@ Result<CellExplanation> explain_cell(const AttentionSteps& steps, std::size_t i,
 Result<OutputExplanation> explain_output(const AttentionSteps& steps, std::size_t i,
                                          std::size_t t);
 
+// right − left, entry by entry (the weights of configuration B minus those of A, so a positive
+// entry is attention B gives and A does not). Errors: an empty or too large matrix, `right` of
+// another shape than `left` (shape_mismatch, input "right"), NaN or ±Inf in either, and a
+// difference that overflows although both were finite (1e308 − (−1e308)): not_finite, input
+// "difference", with the cell.
+Result<Matrix> difference(const Matrix& left, const Matrix& right);
+
 }  // namespace attn

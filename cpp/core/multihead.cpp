@@ -62,6 +62,27 @@ std::optional<Error> check_product(const Matrix& m, const char* input, std::size
   return overflow_error(input, step, bad->row, bad->col, "a double");
 }
 
+std::optional<Error> check_heads(std::size_t heads) {
+  if (heads >= 1 && heads <= Limits::max_heads) return std::nullopt;
+  return make_error(ErrorCode::bad_dimension, "heads", -1, -1,
+                    "The number of heads must be between 1 and " +
+                        std::to_string(Limits::max_heads) + " (got " + std::to_string(heads) +
+                        ").");
+}
+
+Error no_head(std::size_t head, std::size_t heads) {
+  return make_error(ErrorCode::bad_argument, "head", -1, -1,
+                    "There is no head " + std::to_string(head + 1) + ": there are " +
+                        std::to_string(heads) + ".");
+}
+
+// The mean of the rows' entropies, summed in row order.
+double mean_entropy(const std::vector<RowStats>& rows) {
+  double total = 0;
+  for (const RowStats& r : rows) total += r.entropy;
+  return total / static_cast<double>(rows.size());
+}
+
 }  // namespace
 
 Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config) {
@@ -69,12 +90,7 @@ Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config
   if (auto e = check_finite(x, "x")) return *e;
   const std::size_t d_model = x.shape()[1];
   const std::size_t heads = config.heads;
-  if (heads == 0 || heads > Limits::max_heads) {
-    return make_error(ErrorCode::bad_dimension, "heads", -1, -1,
-                      "The number of heads must be between 1 and " +
-                          std::to_string(Limits::max_heads) + " (got " + std::to_string(heads) +
-                          ").");
-  }
+  if (auto e = check_heads(heads)) return *e;
   const std::size_t d_k =
       config.d_k ? config.d_k : (d_model % heads == 0 ? d_model / heads : d_model);
   const std::size_t d_v = config.d_v ? config.d_v : d_k;
@@ -139,6 +155,12 @@ Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config
 
   const std::size_t n = x.shape()[0];
   out.concat = Matrix::from_shape({n, heads * d_v});  // (n, H·d_v)
+  out.column_head.resize(heads * d_v);
+  out.column_in_head.resize(heads * d_v);
+  for (std::size_t c = 0; c < heads * d_v; ++c) {
+    out.column_head[c] = c / d_v;
+    out.column_in_head[c] = c % d_v;
+  }
   for (std::size_t h = 0; h < heads; ++h) {
     HeadSteps& head = out.heads[h];
     // Q_h (n, d_k), K_h (n, d_k), V_h (n, d_v)
@@ -160,6 +182,90 @@ Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config
   out.output = matmul(out.concat, out.w_o);  // (n, d_model)
   if (auto e = check_product(out.output, "output", 0, "concat·W_O")) return *e;
   return out;
+}
+
+Result<std::vector<EntropyRow>> entropy_by_dk(const Matrix& x, const EntropySweep& sweep) {
+  if (auto e = check_size(x.shape()[0], x.shape()[1], "x")) return *e;
+  if (auto e = check_finite(x, "x")) return *e;
+  if (auto e = check_heads(sweep.heads)) return *e;
+  if (sweep.head >= sweep.heads) return no_head(sweep.head, sweep.heads);
+  if (sweep.mask == MaskKind::custom) {
+    return make_error(ErrorCode::bad_argument, "mask", -1, -1,
+                      "The entropy sweep takes the mask none or causal, not a custom one.");
+  }
+  for (std::size_t k = 0; k < sweep.d_ks.size(); ++k) {
+    if (sweep.d_ks[k] == 0 || (k > 0 && sweep.d_ks[k] <= sweep.d_ks[k - 1])) {
+      return make_error(ErrorCode::bad_argument, "dKs", -1, static_cast<long>(k),
+                        "The values of d_k must be at least 1 and increase, but entry " +
+                            std::to_string(k + 1) + " is " + std::to_string(sweep.d_ks[k]) + ".");
+    }
+  }
+
+  MultiHeadConfig c;
+  c.heads = sweep.heads;
+  c.projection = Projection::random;
+  c.seed = sweep.seed;
+  c.attention.similarity = sweep.similarity;
+  c.attention.mask = sweep.mask;
+  std::vector<EntropyRow> rows;
+  for (const std::size_t d_k : sweep.d_ks) {
+    if (d_k > Limits::max_dim / sweep.heads) break;  // d_k·heads above the limit
+    c.d_k = d_k;
+    EntropyRow row;
+    row.d_k = d_k;
+    for (const Scaling scaling : {Scaling::sqrt_dk, Scaling::none}) {
+      c.attention.scaling = scaling;
+      auto r = multi_head(x, c);
+      if (!r) {
+        Error e = r.error();
+        e.message = "With d_k = " + std::to_string(d_k) + ": " + e.message;
+        return e;
+      }
+      const double mean = mean_entropy(r->heads[sweep.head].steps.rows);
+      (scaling == Scaling::none ? row.unscaled : row.scaled) = mean;
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+Result<ProjectionExplanation> explain_projection(const MultiHeadSteps& steps, ProjectionKind kind,
+                                                 std::size_t head, std::size_t i, std::size_t j) {
+  static const char* const names[4] = {"queries", "keys", "values", "output"};
+  const char* name = names[static_cast<int>(kind)];
+  const bool is_output = kind == ProjectionKind::output;
+  if (!is_output && head >= steps.heads.size()) return no_head(head, steps.heads.size());
+  const Matrix* out = &steps.output;  // (n, d_model)
+  const Matrix* left = &steps.concat;  // (n, H·d_v)
+  const Matrix* right = &steps.w_o;    // (H·d_v, d_model)
+  if (!is_output) {
+    const HeadSteps& h = steps.heads[head];
+    out = kind == ProjectionKind::queries ? &h.steps.queries
+          : kind == ProjectionKind::keys  ? &h.steps.keys
+                                          : &h.steps.values;
+    left = &steps.x;
+    right = kind == ProjectionKind::queries ? &h.w_q : kind == ProjectionKind::keys ? &h.w_k : &h.w_v;
+  }
+  if (i >= out->shape()[0] || j >= out->shape()[1]) {
+    return make_error(ErrorCode::bad_argument, name, static_cast<long>(i), static_cast<long>(j),
+                      std::string("There is no entry (") + std::to_string(i + 1) + ", " +
+                          std::to_string(j + 1) + ") of " + name + ": it is " +
+                          std::to_string(out->shape()[0]) + "×" +
+                          std::to_string(out->shape()[1]) + ".");
+  }
+  ProjectionExplanation p;
+  p.row = i;
+  p.col = j;
+  const std::size_t len = left->shape()[1], cols = right->shape()[1];
+  p.left.assign(row_of(*left, i), row_of(*left, i) + len);
+  p.right.resize(len);
+  p.terms.resize(len);
+  for (std::size_t t = 0; t < len; ++t) {
+    p.right[t] = right->data()[t * cols + j];
+    p.terms[t] = p.left[t] * p.right[t];
+  }
+  p.value = row_of(*out, i)[j];
+  return p;
 }
 
 }  // namespace attn

@@ -255,6 +255,9 @@ Result<Plane> project_2d(const Matrix& values, const Matrix& outputs) {
   }
   plane.variance /= static_cast<double>(m + n);
   plane.total_variance /= static_cast<double>(m + n);
+  if (plane.total_variance > 0) {
+    plane.shown = (plane.variance(0) + plane.variance(1)) / plane.total_variance;
+  }
   return plane;
 }
 

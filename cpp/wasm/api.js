@@ -19,6 +19,7 @@ createAttentionEngine = (function (createModule) {
   const MASK = ['none', 'causal'];  // a matrix of booleans is MaskKind::custom, 2
   const NORMALIZATION = ['softmax', 'sum'];
   const PROJECTION = ['identity', 'random', 'given'];
+  const PROJECTION_KIND = ['q', 'k', 'v', 'final'];  // ProjectionKind
   const PROBLEM = ['none', 'fully_masked', 'zero_sum', 'negative_weights'];
   const LEXICON = { builtin: 0, fruit: -1 };  // the ids bindings.cpp gives the built-in ones
 
@@ -27,6 +28,8 @@ createAttentionEngine = (function (createModule) {
   const ATTENTION_CALL_OPTIONS = ATTENTION_OPTIONS.concat(['into']);  // attention() alone
   const MULTI_HEAD_OPTIONS = ['x', 'heads', 'dK', 'dV', 'projection', 'seed',
     'wq', 'wk', 'wv', 'wo'].concat(STEP_OPTIONS);
+  const EXPLAIN_PROJECTION_OPTIONS = MULTI_HEAD_OPTIONS.concat(['head']);
+  const ENTROPY_OPTIONS = ['x', 'heads', 'head', 'dKs', 'seed', 'similarity', 'mask'];
 
   // A refused argument: thrown inside, caught at the API boundary and returned as a value.
   class Refusal {
@@ -397,6 +400,12 @@ createAttentionEngine = (function (createModule) {
       return e;
     }
 
+    function difference(left, right) {
+      write([matrix(left, 'left'), matrix(right, 'right')]);
+      const at = M.difference();
+      return at ? { ok: true, difference: new Output(M, at).mat() } : coreError();
+    }
+
     function matrixList(value, input) {
       if (!Array.isArray(value)) {
         refuse('bad_argument', input, input + ' must be an array with one matrix per head; got ' +
@@ -405,8 +414,10 @@ createAttentionEngine = (function (createModule) {
       return [value.length].concat(value.map((w, h) => matrix(w, input + '[' + h + ']')));
     }
 
-    function multiHead(o) {
-      options(o, MULTI_HEAD_OPTIONS, 'multiHead()');
+    // What multiHead() and explainProjection() share: check the options, copy X (a custom mask,
+    // given projections) into the heap, and return the binding's arguments.
+    function multiHeadInputs(o, what, allowed = MULTI_HEAD_OPTIONS) {
+      options(o, allowed, what);
       const inputs = [matrix(o.x, 'x')];
       const heads = count(o.heads, 'heads', 1, 0x7fffffff);
       const dK = count(o.dK, 'dK', 0, 0x7fffffff);
@@ -419,7 +430,11 @@ createAttentionEngine = (function (createModule) {
           matrix(o.wo, 'wo'));
       }
       write(inputs);
-      const at = M.multiHead(heads, dK, dV, projection, seed, c[0], c[1], c[2], c[3], c[4]);
+      return [heads, dK, dV, projection, seed].concat(c);
+    }
+
+    function multiHead(o) {
+      const at = M.multiHead(...multiHeadInputs(o, 'multiHead()'));
       if (!at) return coreError();
       const r = new Output(M, at);
       const x = r.mat();
@@ -428,7 +443,47 @@ createAttentionEngine = (function (createModule) {
         const wq = r.mat(), wk = r.mat(), wv = r.mat();
         list[h] = Object.assign({ wq, wk, wv }, readSteps(r));
       }
-      return { ok: true, x, heads: list, concat: r.mat(), wo: r.mat(), output: r.mat() };
+      const concat = r.mat(), wo = r.mat(), output = r.mat();
+      const columnHead = Int32Array.from(r.arr(concat.cols)), columnInHead = Int32Array.from(r.arr(concat.cols));
+      return { ok: true, x, heads: list, concat, wo, output, columnHead, columnInHead };
+    }
+
+    function explainProjection(o, kind, i, j) {
+      const args = multiHeadInputs(o, 'explainProjection()', EXPLAIN_PROJECTION_OPTIONS);
+      const k = PROJECTION_KIND.indexOf(kind);
+      if (k < 0) refuse('bad_argument', 'kind', 'kind must be "q", "k", "v" or "final"; got ' + describe(kind) + '.');
+      const head = count(o.head, 'head', 0, 0x7fffffff);
+      const at = M.explainProjection(...args, k, head, index(i, 'row'), index(j, 'col'));
+      if (!at) return coreError();
+      const r = new Output(M, at);
+      const e = { ok: true, row: r.num(), col: r.num(), value: r.num() };
+      const length = r.num();
+      e.left = r.arr(length);
+      e.right = r.arr(length);
+      e.terms = r.arr(length);
+      return e;
+    }
+
+    // The d_k the page's √d_k figure shows by default.
+    const ENTROPY_DKS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+
+    function entropyByDk(o) {
+      options(o, ENTROPY_OPTIONS, 'entropyByDk()');
+      const inputs = [matrix(o.x, 'x')];
+      const heads = count(o.heads, 'heads', 1, 0x7fffffff), head = count(o.head, 'head', 0, 0x7fffffff);
+      const seed = count(o.seed, 'seed', 1, Number.MAX_SAFE_INTEGER);
+      const similarity = choice(o.similarity, SIMILARITY, 'similarity', 'dot');
+      const mask = choice(o.mask, MASK, 'mask', 'none');
+      const dKs = o.dKs === undefined ? ENTROPY_DKS : o.dKs;
+      if (!Array.isArray(dKs)) refuse('bad_argument', 'dKs', 'dKs must be an array of whole numbers; got ' + describe(dKs) + '.');
+      for (const dK of dKs) inputs.push(count(dK, 'dKs', 0, 0x7fffffff));
+      inputs.splice(1, 0, dKs.length);
+      write(inputs);
+      const at = M.entropyByDk(heads, head, seed, similarity, mask);
+      if (!at) return coreError();
+      const r = new Output(M, at);
+      const rows = Array.from({ length: r.num() }, () => ({ dK: r.num(), scaled: r.num(), unscaled: r.num() }));
+      return { ok: true, rows };
     }
 
     function project2d(values, outputs) {
@@ -437,7 +492,7 @@ createAttentionEngine = (function (createModule) {
       if (!at) return coreError();
       const r = new Output(M, at);
       return { ok: true, mean: r.vec(), axes: r.mat(), variance: r.vec(), totalVariance: r.num(),
-        values2d: r.mat(), outputs2d: r.mat() };
+        values2d: r.mat(), outputs2d: r.mat(), shown: r.num() };
     }
 
     function tokenize(source, lexicon) {
@@ -601,7 +656,10 @@ createAttentionEngine = (function (createModule) {
       attention: guarded(attention),
       explainCell: guarded(explainCell),
       explainOutput: guarded(explainOutput),
+      difference: guarded(difference),
       multiHead: guarded(multiHead),
+      explainProjection: guarded(explainProjection),
+      entropyByDk: guarded(entropyByDk),
       project2d: guarded(project2d),
       tokenize: guarded(tokenize),
       embed: guarded(embed),

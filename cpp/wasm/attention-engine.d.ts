@@ -194,6 +194,47 @@ declare namespace createAttentionEngine {
     concat: Mat; // (n, H·d_v)
     wo: Mat; // (H·d_v, d_model)
     output: Mat; // (n, d_model)
+    /** (H·d_v) the head (0-based) column c of concat came from. */
+    columnHead: Int32Array;
+    /** (H·d_v) which column (0-based) of that head's output it is. */
+    columnInHead: Int32Array;
+  }
+
+  /** Why an entry of a projection is what it is: value = Σ terms = Σ_t left[t]·right[t]. */
+  interface ProjectionExplanation {
+    ok: true;
+    row: number;
+    col: number;
+    /** q, k, v: row i of X (d_model); final: row i of concat (H·d_v). */
+    left: Float64Array;
+    /** q, k, v: column j of the head's W_Q, W_K or W_V; final: column j of W_O. */
+    right: Float64Array;
+    terms: Float64Array; // left[t]·right[t]
+    /** heads[head].queries, keys or values (i, j); final: output (i, j). */
+    value: number;
+  }
+
+  interface EntropyOptions {
+    x: MatrixInput; // (n, d_model)
+    /** Default 1. */
+    heads?: number;
+    /** The head whose entropy is reported, 0-based. Default 0. */
+    head?: number;
+    /** Strictly ascending, each ≥ 1. Default [1, 2, 4, …, 512]. */
+    dKs?: number[];
+    /** The random projections' seed. Default 1. */
+    seed?: number;
+    similarity?: Similarity;
+    /** Default 'none'. */
+    mask?: 'none' | 'causal';
+  }
+
+  interface EntropyRow {
+    dK: number;
+    /** Mean of the head's row entropies (nats) with the scores divided by √d_k. */
+    scaled: number;
+    /** The same without the division. */
+    unscaled: number;
   }
 
   /** Values and outputs placed in one plane: their first two principal components. */
@@ -205,6 +246,8 @@ declare namespace createAttentionEngine {
     totalVariance: number;
     values2d: Mat; // (m, 2)
     outputs2d: Mat; // (n, 2)
+    /** (variance[0] + variance[1]) / totalVariance: the share the plane shows; 1 if totalVariance is 0. */
+    shown: number;
   }
 
   interface Token {
@@ -303,7 +346,26 @@ declare namespace createAttentionEngine {
     explainCell(options: AttentionOptions, i: number, j: number): CellExplanation | Failure;
     /** Runs attention on `options` again and explains one output entry. */
     explainOutput(options: AttentionOptions, i: number, t: number): OutputExplanation | Failure;
+    /**
+     * right − left, entry by entry: what the comparison view shows (B's weights minus A's).
+     * 'shape_mismatch' on input 'right' when the shapes differ; 'not_finite' for NaN or ±Inf
+     * in either, or a difference that overflows (input 'difference').
+     */
+    difference(left: MatrixInput, right: MatrixInput): { ok: true; difference: Mat } | Failure;
     multiHead(options: MultiHeadOptions): MultiHead | Failure;
+    /**
+     * Runs multiHead() on `options` again and explains entry (i, j) of head `options.head`'s
+     * (0-based, default 0) queries ('q'), keys ('k') or values ('v'), or of the output
+     * ('final', where the head is not used). An index out of range is 'bad_argument'.
+     */
+    explainProjection(options: MultiHeadOptions & { head?: number }, kind: 'q' | 'k' | 'v' | 'final',
+      i: number, j: number): ProjectionExplanation | Failure;
+    /**
+     * For each d_k of dKs, multiHead() with random projections (seed, d_v = d_k, softmax) run
+     * scaled by √d_k and unscaled: the mean row entropy of head `head` in each. Stops before the
+     * first d_k with d_k·heads > limits.maxDim; an error of any run is the result.
+     */
+    entropyByDk(options: EntropyOptions): { ok: true; rows: EntropyRow[] } | Failure;
     project2d(values: MatrixInput, outputs: MatrixInput): Plane | Failure;
     tokenize(text: string, lexicon?: LexiconRef): Tokens | Failure;
     embed(text: string, lexicon?: LexiconRef): Embedding | Failure;

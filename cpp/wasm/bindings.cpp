@@ -217,13 +217,24 @@ Address explain_output_of(int similarity, int scaling, double temperature, int m
   return w.finish();
 }
 
+// The comparison view: right − left of two matrices, left first in the input buffer.
+Address difference_of() {
+  Reader in = input();
+  const Matrix left = in.matrix(), right = in.matrix();
+  auto d = difference(left, right);
+  if (!d) return fail(d.error());
+  Writer w(g_out);
+  w.matrix(*d);
+  return w.finish();
+}
+
 // --- multi-head --------------------------------------------------------------------------------
 
 // Input buffer: x, then the custom mask if any, then for `given` projections a count and that
 // many matrices for each of W_Q, W_K, W_V, and W_O.
-Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed,
-                         int similarity, int scaling, double temperature, int mask,
-                         int normalization) {
+Result<MultiHeadSteps> run_multi_head(int heads, int d_k, int d_v, int projection, double seed,
+                                      int similarity, int scaling, double temperature, int mask,
+                                      int normalization) {
   Reader in = input();
   const Matrix x = in.matrix();
   MultiHeadConfig c;
@@ -240,7 +251,14 @@ Address multi_head_steps(int heads, int d_k, int d_v, int projection, double see
     }
     c.w_o = in.matrix();
   }
-  auto r = multi_head(x, c);
+  return multi_head(x, c);
+}
+
+Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed,
+                         int similarity, int scaling, double temperature, int mask,
+                         int normalization) {
+  auto r = run_multi_head(heads, d_k, d_v, projection, seed, similarity, scaling, temperature,
+                          mask, normalization);
   if (!r) return fail(r.error());
   Writer w(g_out);
   w.matrix(r->x);
@@ -254,6 +272,51 @@ Address multi_head_steps(int heads, int d_k, int d_v, int projection, double see
   w.matrix(r->concat);
   w.matrix(r->w_o);
   w.matrix(r->output);
+  w.values(r->column_head);  // H·d_v each: the columns of concat
+  w.values(r->column_in_head);
+  return w.finish();
+}
+
+// The inputs of multiHead(), then which entry: kind is a ProjectionKind.
+Address explain_projection_of(int heads, int d_k, int d_v, int projection, double seed,
+                              int similarity, int scaling, double temperature, int mask,
+                              int normalization, int kind, int head, std::size_t i,
+                              std::size_t j) {
+  auto r = run_multi_head(heads, d_k, d_v, projection, seed, similarity, scaling, temperature,
+                          mask, normalization);
+  if (!r) return fail(r.error());
+  auto p = explain_projection(*r, static_cast<ProjectionKind>(kind), static_cast<std::size_t>(head),
+                              i, j);
+  if (!p) return fail(p.error());
+  Writer w(g_out);
+  w.values(std::initializer_list<double>{static_cast<double>(p->row), static_cast<double>(p->col),
+                                         p->value, static_cast<double>(p->terms.size())});
+  w.values(p->left);
+  w.values(p->right);
+  w.values(p->terms);
+  return w.finish();
+}
+
+// Input buffer: x, then the count of d_k values and the values. The result: the count of rows,
+// then d_k, scaled, unscaled for each.
+Address entropy_by_dk_of(int heads, int head, double seed, int similarity, int mask) {
+  Reader in = input();
+  const Matrix x = in.matrix();
+  EntropySweep sweep;
+  sweep.heads = static_cast<std::size_t>(heads);
+  sweep.head = static_cast<std::size_t>(head);
+  sweep.d_ks.resize(static_cast<std::size_t>(in.number()));
+  for (std::size_t& d_k : sweep.d_ks) d_k = static_cast<std::size_t>(in.number());
+  sweep.seed = static_cast<std::uint64_t>(seed);  // api.js checks: an integer in [0, 2⁵³]
+  sweep.similarity = static_cast<Similarity>(similarity);
+  sweep.mask = static_cast<MaskKind>(mask);
+  auto rows = entropy_by_dk(x, sweep);
+  if (!rows) return fail(rows.error());
+  Writer w(g_out);
+  w.number(static_cast<double>(rows->size()));
+  for (const EntropyRow& r : *rows) {
+    w.values(std::initializer_list<double>{static_cast<double>(r.d_k), r.scaled, r.unscaled});
+  }
   return w.finish();
 }
 
@@ -271,6 +334,7 @@ Address project_2d_of() {
   w.number(p->total_variance);
   w.matrix(p->values_2d);
   w.matrix(p->outputs_2d);
+  w.number(p->shown);
   return w.finish();
 }
 
@@ -471,7 +535,10 @@ EMSCRIPTEN_BINDINGS(attention_engine) {
   function("lastError", &last_error);
   function("explainCell", &explain_cell_of);
   function("explainOutput", &explain_output_of);
+  function("difference", &difference_of);
   function("multiHead", &multi_head_steps);
+  function("explainProjection", &explain_projection_of);
+  function("entropyByDk", &entropy_by_dk_of);
   function("project2d", &project_2d_of);
   function("tokenize", &tokenize_text);
   function("embed", &embed_text);

@@ -603,3 +603,45 @@ TEST_CASE("attention_into writes every step into caller storage as attention doe
     for (std::size_t j = 0; j < m; ++j) CHECK(b.key_norms[j] == expected.key_norms(j));
   }
 }
+
+TEST_CASE("difference: right minus left entry by entry", "[attention][difference]") {
+  // Weights of A (0.25 0.75) and B (0.5 0.5): B gives the first key 0.25 more and the second
+  // 0.25 less.
+  auto d = difference(mat({{0.25, 0.75}, {1, 0}}), mat({{0.5, 0.5}, {0, 1}}));
+  REQUIRE(d.ok());
+  require_close(*d, mat({{0.25, -0.25}, {-1, 1}}));
+  auto same = difference(fruit(), fruit());
+  REQUIRE(same.ok());
+  require_close(*same, mat({{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}));
+}
+
+TEST_CASE("difference: a right matrix of another shape is named", "[attention][difference][errors]") {
+  auto d = difference(mat({{1, 2}}), mat({{1, 2, 3}}));
+  REQUIRE_FALSE(d.ok());
+  CHECK(d.error().code == ErrorCode::shape_mismatch);
+  CHECK(d.error().input == "right");
+  CHECK(d.error().message == "right is 1×3 but left is 1×2; a difference needs two matrices of "
+                             "the same shape.");
+  auto empty = difference(Matrix::from_shape({0, 2}), Matrix::from_shape({0, 2}));
+  REQUIRE_FALSE(empty.ok());
+  CHECK(empty.error().code == ErrorCode::empty_input);
+  CHECK(empty.error().input == "left");
+}
+
+TEST_CASE("difference: NaN in an input or 1e308 minus -1e308 is not finite", "[attention][difference][errors]") {
+  auto nan_in = difference(mat({{1, 2}}), mat({{1, not_a_number}}));
+  REQUIRE_FALSE(nan_in.ok());
+  CHECK(nan_in.error().code == ErrorCode::not_finite);
+  CHECK(nan_in.error().input == "right");
+  CHECK(nan_in.error().col == 1);
+  auto inf_in = difference(mat({{inf, 2}}), mat({{1, 2}}));
+  REQUIRE_FALSE(inf_in.ok());
+  CHECK(inf_in.error().input == "left");
+  auto overflow = difference(mat({{0, -1e308}}), mat({{0, 1e308}}));
+  REQUIRE_FALSE(overflow.ok());
+  CHECK(overflow.error().code == ErrorCode::not_finite);
+  CHECK(overflow.error().input == "difference");
+  CHECK(overflow.error().row == 0);
+  CHECK(overflow.error().col == 1);
+  CHECK(overflow.error().message.rfind("The difference at row 1, column 2 is too large", 0) == 0);
+}

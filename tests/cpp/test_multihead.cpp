@@ -1,3 +1,7 @@
+#include <cmath>
+#include <utility>
+#include <vector>
+
 #include "multihead.hpp"
 #include "rng.hpp"
 #include "test_utils.hpp"
@@ -197,4 +201,205 @@ TEST_CASE("multi-head: finite inputs whose products overflow name the step and c
   c.w_o = mat({{1e298}});
   const MultiHeadSteps fine = run(mat({{1e10}}), c);
   CHECK(fine.output(0, 0) == approx(1e308));
+}
+
+TEST_CASE("multi-head: concat column 5 of 3 heads with d_v 2 is column 1 of head 2", "[multihead][columns]") {
+  MultiHeadConfig c;
+  c.heads = 3;
+  c.d_k = 2;
+  c.projection = Projection::random;
+  const MultiHeadSteps mh = run(sentence(), c);
+  REQUIRE(mh.column_head == std::vector<std::size_t>{0, 0, 1, 1, 2, 2});
+  REQUIRE(mh.column_in_head == std::vector<std::size_t>{0, 1, 0, 1, 0, 1});
+  // Each column of concat is that column of that head's output.
+  for (std::size_t col = 0; col < 6; ++col)
+    for (std::size_t i = 0; i < 4; ++i)
+      CHECK(mh.concat(i, col) == mh.heads[mh.column_head[col]].steps.output(i, mh.column_in_head[col]));
+}
+
+TEST_CASE("multi-head: one identity head maps concat column t to column t of head 0", "[multihead][columns]") {
+  const MultiHeadSteps mh = run(sentence(), MultiHeadConfig{});
+  CHECK(mh.column_head == std::vector<std::size_t>{0, 0, 0});
+  CHECK(mh.column_in_head == std::vector<std::size_t>{0, 1, 2});
+}
+
+namespace {
+
+EntropySweep sweep_of(std::size_t heads, std::size_t head, std::vector<std::size_t> d_ks) {
+  EntropySweep s;
+  s.heads = heads;
+  s.head = head;
+  s.d_ks = std::move(d_ks);
+  s.seed = 7;
+  return s;
+}
+
+std::vector<EntropyRow> sweep(const Matrix& x, const EntropySweep& s) {
+  auto r = entropy_by_dk(x, s);
+  INFO(r.error().message);
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+}  // namespace
+
+TEST_CASE("entropy by d_k: three equal tokens spread evenly with entropy ln 3", "[multihead][entropy]") {
+  const Matrix same = mat({{1, 2}, {1, 2}, {1, 2}});  // equal scores: uniform weights
+  const auto rows = sweep(same, sweep_of(2, 1, {1, 2, 4}));
+  REQUIRE(rows.size() == 3);
+  for (std::size_t k = 0; k < 3; ++k) {
+    CHECK(rows[k].d_k == std::size_t{1} << k);
+    CHECK(rows[k].scaled == approx(std::log(3.0)));
+    CHECK(rows[k].unscaled == approx(std::log(3.0)));
+  }
+}
+
+TEST_CASE("entropy by d_k: three equal causal tokens average ln 1 and ln 2 and ln 3", "[multihead][entropy]") {
+  EntropySweep s = sweep_of(1, 0, {8});
+  s.mask = MaskKind::causal;
+  const auto rows = sweep(mat({{1, 2}, {1, 2}, {1, 2}}), s);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].scaled == approx(std::log(6.0) / 3));  // (0 + ln 2 + ln 3) / 3
+  CHECK(rows[0].unscaled == approx(std::log(6.0) / 3));
+}
+
+TEST_CASE("entropy by d_k: each row is the mean row entropy of multi_head scaled and unscaled", "[multihead][entropy]") {
+  EntropySweep s = sweep_of(2, 1, {1, 4, 16});
+  s.similarity = Similarity::cosine;
+  const auto rows = sweep(sentence(), s);
+  REQUIRE(rows.size() == 3);
+  for (const EntropyRow& row : rows) {
+    for (const Scaling scaling : {Scaling::sqrt_dk, Scaling::none}) {
+      MultiHeadConfig c;
+      c.heads = 2;
+      c.d_k = row.d_k;
+      c.projection = Projection::random;
+      c.seed = 7;
+      c.attention.similarity = Similarity::cosine;
+      c.attention.scaling = scaling;
+      const MultiHeadSteps mh = run(sentence(), c);
+      double total = 0;
+      for (const RowStats& r : mh.heads[1].steps.rows) total += r.entropy;
+      CHECK((scaling == Scaling::none ? row.unscaled : row.scaled) == approx(total / 4));
+    }
+  }
+  // d_k = 1 divides by √1: nothing changes.
+  CHECK(rows[0].scaled == rows[0].unscaled);
+  // Dividing by √16 = 4 flattens the weights: more entropy than without.
+  CHECK(rows[2].scaled > rows[2].unscaled);
+}
+
+TEST_CASE("entropy by d_k: 4 heads stop before d_k 512 since 4 × 512 is above 1024", "[multihead][entropy]") {
+  const auto rows = sweep(sentence(), sweep_of(4, 3, {128, 256, 512}));
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].d_k == 128);
+  CHECK(rows[1].d_k == 256);
+  CHECK(sweep(sentence(), sweep_of(4, 0, {512, 1024})).empty());
+}
+
+TEST_CASE("entropy by d_k: errors name the head and the d_k entry and the mask", "[multihead][entropy][errors]") {
+  auto head = entropy_by_dk(sentence(), sweep_of(2, 2, {1}));
+  REQUIRE_FALSE(head.ok());
+  CHECK(head.error().code == ErrorCode::bad_argument);
+  CHECK(head.error().input == "head");
+  CHECK(head.error().message == "There is no head 3: there are 2.");
+  auto order = entropy_by_dk(sentence(), sweep_of(1, 0, {1, 4, 2}));
+  REQUIRE_FALSE(order.ok());
+  CHECK(order.error().input == "dKs");
+  CHECK(order.error().col == 2);
+  auto zero = entropy_by_dk(sentence(), sweep_of(1, 0, {0}));
+  REQUIRE_FALSE(zero.ok());
+  CHECK(zero.error().col == 0);
+  EntropySweep custom = sweep_of(1, 0, {1});
+  custom.mask = MaskKind::custom;
+  CHECK(entropy_by_dk(sentence(), custom).error().input == "mask");
+  CHECK(entropy_by_dk(sentence(), sweep_of(0, 0, {1})).error().code == ErrorCode::bad_dimension);
+  // A run's own error, with its d_k: cosine of a zero token.
+  EntropySweep cosine = sweep_of(1, 0, {2});
+  cosine.similarity = Similarity::cosine;
+  auto zero_row = entropy_by_dk(mat({{1, 2}, {0, 0}}), cosine);
+  REQUIRE_FALSE(zero_row.ok());
+  CHECK(zero_row.error().code == ErrorCode::zero_vector);
+  CHECK(zero_row.error().message.rfind("With d_k = 2: Head 1: ", 0) == 0);
+}
+
+TEST_CASE("explain projection: Q(1 0) of identity heads is x_1 · column 0 of I = 0", "[multihead][explain]") {
+  const MultiHeadSteps mh = run(sentence(), MultiHeadConfig{});
+  auto p = explain_projection(mh, ProjectionKind::queries, 0, 1, 0);
+  REQUIRE(p.ok());
+  CHECK(p->left == std::vector<double>{0, 1, 0});   // x_1
+  CHECK(p->right == std::vector<double>{1, 0, 0});  // column 0 of W_Q = I
+  CHECK(p->terms == std::vector<double>{0, 0, 0});
+  CHECK(p->value == 0);
+  // x_2 = (0.5, 0.5, 1) times column 2 of I is its third entry, 1.
+  CHECK(explain_projection(mh, ProjectionKind::values, 0, 2, 2)->value == 1);
+}
+
+TEST_CASE("explain projection: terms add up to the entry of each head's Q and K and V and the output", "[multihead][explain]") {
+  MultiHeadConfig c;
+  c.heads = 2;
+  c.d_k = 2;
+  c.d_v = 3;
+  c.projection = Projection::random;
+  c.seed = 5;
+  const MultiHeadSteps mh = run(sentence(), c);
+  const ProjectionKind kinds[3] = {ProjectionKind::queries, ProjectionKind::keys,
+                                   ProjectionKind::values};
+  for (std::size_t h = 0; h < 2; ++h)
+    for (const ProjectionKind kind : kinds) {
+      const HeadSteps& head = mh.heads[h];
+      const Matrix& out = kind == ProjectionKind::queries ? head.steps.queries
+                          : kind == ProjectionKind::keys  ? head.steps.keys
+                                                          : head.steps.values;
+      const Matrix& w = kind == ProjectionKind::queries ? head.w_q
+                        : kind == ProjectionKind::keys  ? head.w_k
+                                                        : head.w_v;
+      auto p = explain_projection(mh, kind, h, 3, 1);
+      REQUIRE(p.ok());
+      REQUIRE(p->terms.size() == 3);
+      double sum = 0;
+      for (std::size_t t = 0; t < 3; ++t) {
+        CHECK(p->left[t] == mh.x(3, t));
+        CHECK(p->right[t] == w(t, 1));
+        CHECK(p->terms[t] == p->left[t] * p->right[t]);
+        sum += p->terms[t];
+      }
+      CHECK(p->value == out(3, 1));
+      CHECK(sum == approx(p->value));
+    }
+  auto f = explain_projection(mh, ProjectionKind::output, 0, 2, 0);
+  REQUIRE(f.ok());
+  REQUIRE(f->terms.size() == 6);  // H·d_v = 2 × 3
+  double sum = 0;
+  for (std::size_t s = 0; s < 6; ++s) {
+    CHECK(f->left[s] == mh.concat(2, s));
+    CHECK(f->right[s] == mh.w_o(s, 0));
+    sum += f->terms[s];
+  }
+  CHECK(f->value == mh.output(2, 0));
+  CHECK(sum == approx(f->value));
+}
+
+TEST_CASE("explain projection: a head or an entry out of range is a bad argument", "[multihead][explain][errors]") {
+  MultiHeadConfig c;
+  c.heads = 2;
+  c.d_k = 2;
+  c.projection = Projection::random;
+  const MultiHeadSteps mh = run(sentence(), c);  // 4 tokens; Q, K, V 4×2; output 4×3
+  auto head = explain_projection(mh, ProjectionKind::keys, 2, 0, 0);
+  REQUIRE_FALSE(head.ok());
+  CHECK(head.error().code == ErrorCode::bad_argument);
+  CHECK(head.error().input == "head");
+  auto col = explain_projection(mh, ProjectionKind::queries, 0, 0, 2);
+  REQUIRE_FALSE(col.ok());
+  CHECK(col.error().input == "queries");
+  CHECK(col.error().row == 0);
+  CHECK(col.error().col == 2);
+  CHECK(col.error().message == "There is no entry (1, 3) of queries: it is 4×2.");
+  auto row = explain_projection(mh, ProjectionKind::output, 0, 4, 0);
+  REQUIRE_FALSE(row.ok());
+  CHECK(row.error().input == "output");
+  CHECK(row.error().row == 4);
+  // The output does not use the head.
+  CHECK(explain_projection(mh, ProjectionKind::output, 9, 3, 2).ok());
 }

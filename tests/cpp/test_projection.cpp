@@ -195,3 +195,21 @@ TEST_CASE("projection: two nearly equal spreads still give their own directions 
     CHECK(p.variance(1) == Approx(2 * 0.999 / 7).epsilon(1e-9));
   }
 }
+
+TEST_CASE("projection: the plane shows 20/21 of variances 8/6 and 2/6 and 0.5/6", "[projection][shown]") {
+  // Six points at ±2 on x, ±1 on y, ±0.5 on z: variances (8, 2, 0.5) / 6. The plane holds x and
+  // y, so it shows (8 + 2) / (8 + 2 + 0.5) = 20/21 of the total.
+  const Plane p = run(mat({{2, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}), mat({{-2, 0, 0}, {0, -1, 0}, {0, 0, -0.5}}));
+  CHECK(p.variance(0) == approx(8.0 / 6));
+  CHECK(p.variance(1) == approx(2.0 / 6));
+  CHECK(p.total_variance == approx(10.5 / 6));
+  CHECK(p.shown == approx(20.0 / 21));
+}
+
+TEST_CASE("projection: points in a plane or all equal show all of it", "[projection][shown]") {
+  CHECK(run(mat({{-4, 0, 0}, {4, 0, 0}, {0, 1, 0}}), mat({{0, -1, 0}})).shown == approx(1));
+  CHECK(run(mat({{1, 2, 3}, {2, 4, 6}}), mat({{3, 6, 9}})).shown == approx(1));  // on a line
+  const Plane same = run(mat({{1, 2, 3}, {1, 2, 3}}), mat({{1, 2, 3}}));
+  CHECK(same.total_variance == 0);
+  CHECK(same.shown == 1);  // nothing to hide
+}

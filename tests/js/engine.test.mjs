@@ -19,7 +19,8 @@ const flying = { queries: [[1]], keys: [[20], [30], [10], [100], [10]],
 test('createAttentionEngine resolves to a frozen engine with its limits', () => {
   assert.ok(Object.isFrozen(engine));
   for (const name of ['attention', 'explainCell', 'explainOutput', 'multiHead', 'project2d', 'tokenize',
-    'embed', 'parseMatrix', 'parseEmbeddings', 'freeLexicon', 'lexiconInfo', 'exampleSentences', 'memoryStats']) {
+    'embed', 'parseMatrix', 'parseEmbeddings', 'freeLexicon', 'lexiconInfo', 'exampleSentences', 'memoryStats',
+    'difference', 'entropyByDk', 'explainProjection']) {
     assert.equal(typeof engine[name], 'function', name);
   }
   assert.deepEqual(engine.limits, { maxTokens: 1024, maxDim: 1024, maxCells: 1 << 20, maxHeads: 16,
@@ -221,10 +222,135 @@ test('multiHead: identity, seeded random and given projections', () => {
   assert.deepEqual([a.heads[0].wq.rows, a.heads[0].wq.cols], [4, 2]);
 
   const eye = (n) => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => +(i === j)));
+  // Two heads of d_v 2: concat's columns are head 0's 0 and 1, then head 1's 0 and 1.
+  assert.ok(a.columnHead instanceof Int32Array && a.columnInHead instanceof Int32Array);
+  assert.deepEqual(Array.from(a.columnHead), [0, 0, 1, 1]);
+  assert.deepEqual(Array.from(a.columnInHead), [0, 1, 0, 1]);
+  for (let c = 0; c < 4; c++) {
+    for (let i = 0; i < 3; i++) assert.equal(at(a.concat, i, c), at(a.heads[a.columnHead[c]].output, i, a.columnInHead[c]));
+  }
+  assert.deepEqual(Array.from(id.columnHead), [0, 0, 0, 0, 1, 1, 1, 1]);
+  assert.deepEqual(Array.from(id.columnInHead), [0, 1, 2, 3, 0, 1, 2, 3]);
+
   const given = engine.multiHead({ x, heads: 1, projection: 'given', wq: [eye(4)], wk: [eye(4)], wv: [eye(4)], wo: eye(4) });
   assert.equal(given.ok, true, given.error?.message);
   const plain = engine.attention({ queries: x, keys: x, values: x });
   for (let k = 0; k < 12; k++) close(given.output.data[k], plain.output.data[k]);
+});
+
+test('difference: the causal fruit weights minus the unmasked ones', () => {
+  const a = engine.attention(fruitOptions), b = engine.attention({ ...fruitOptions, mask: 'causal' });
+  const d = engine.difference(a.weights, b.weights);
+  assert.equal(d.ok, true, d.error?.message);
+  assert.deepEqual([d.difference.rows, d.difference.cols], [3, 3]);
+  for (let k = 0; k < 9; k++) close(d.difference.data[k], b.weights.data[k] - a.weights.data[k], `cell ${k}`);
+  // Apple sees only itself under the causal mask: weight 1, so 1 − w(apple, apple) more.
+  close(at(d.difference, 0, 0), 1 - at(a.weights, 0, 0));
+  assert.deepEqual(rowsOf(engine.difference([[0.25, 0.75]], [[0.5, 0.5]]).difference), [[0.25, -0.25]]);
+  assertError(engine.difference([[1, 2]], [[1, 2, 3]]), 'shape_mismatch', { input: 'right' });
+  assertError(engine.difference([[1, 2]], [[1, NaN]]), 'not_finite', { input: 'right', row: 0, col: 1 });
+  assertError(engine.difference([[-1e308]], [[1e308]]), 'not_finite', { input: 'difference', row: 0, col: 0 });
+  assertError(engine.difference([[1]]), 'bad_argument', { input: 'right' });
+  assertError(engine.difference('1 2', [[1, 2]]), 'bad_argument', { input: 'left' });
+});
+
+test('explainProjection: an entry of X·W_Q, X·W_K, X·W_V or concat·W_O, term by term', () => {
+  const x = [[1, 0, 2, 1], [0, 1, 1, 3], [2, 2, 0, 1]];
+  const options = { x, heads: 2, dK: 2, dV: 3, projection: 'random', seed: 42, mask: 'causal' };
+  const m = engine.multiHead(options);
+  for (const [kind, step, w] of [['q', 'queries', 'wq'], ['k', 'keys', 'wk'], ['v', 'values', 'wv']]) {
+    const head = m.heads[1];
+    const e = engine.explainProjection({ ...options, head: 1 }, kind, 2, 1);
+    assert.equal(e.ok, true, e.error?.message);
+    assert.deepEqual([e.row, e.col], [2, 1]);
+    assert.deepEqual(Array.from(e.left), x[2]);
+    assert.deepEqual(Array.from(e.right), [0, 1, 2, 3].map((t) => at(head[w], t, 1)));
+    e.terms.forEach((term, t) => assert.equal(term, e.left[t] * e.right[t]));
+    assert.equal(e.value, at(head[step], 2, 1));
+    close(e.terms.reduce((a, b) => a + b, 0), e.value);
+  }
+  const f = engine.explainProjection(options, 'final', 1, 3);
+  assert.equal(f.terms.length, 6);  // H·d_v = 2 × 3
+  assert.deepEqual(Array.from(f.left), Array.from(m.concat.data.subarray(6, 12)));
+  assert.deepEqual(Array.from(f.right), [0, 1, 2, 3, 4, 5].map((s) => at(m.wo, s, 3)));
+  assert.equal(f.value, at(m.output, 1, 3));
+  // Identity: q of "1 0 2 1" in column 2 is its third feature, 1×0 + 0×0 + 2×1 + 1×0 = 2.
+  const id = engine.explainProjection({ x }, 'q', 0, 2);
+  assert.deepEqual(Array.from(id.terms), [0, 0, 2, 0]);
+  assert.equal(id.value, 2);
+  assertError(engine.explainProjection(options, 'q', 3, 0), 'bad_argument', { input: 'queries', row: 3, col: 0 });
+  assertError(engine.explainProjection(options, 'final', 0, 4), 'bad_argument', { input: 'output', row: 0, col: 4 });
+  assertError(engine.explainProjection({ ...options, head: 2 }, 'k', 0, 0), 'bad_argument', { input: 'head' });
+  assertError(engine.explainProjection(options, 'o', 0, 0), 'bad_argument', { input: 'kind' });
+  assertError(engine.explainProjection(options, 'v', -1, 0), 'bad_argument', { input: 'row' });
+  assertError(engine.explainProjection(options, 'v', 0, 1000), 'bad_argument', { input: 'values', col: 1000, message: /\(1, 1001\) of values: it is 3×3/ });
+  assertError(engine.explainProjection({ ...options, heads: 17 }, 'v', 0, 0), 'bad_dimension', { input: 'heads' });
+});
+
+// The page's own loop before the core had entropyByDk(): the numbers it must still give.
+function entropyLoop(x, heads, head, seed, similarity, mask) {
+  const mean = (r) => {
+    const stats = r.heads[head]?.rowStats ?? [];
+    let total = 0;
+    for (const st of stats) total += st.entropy;
+    return stats.length ? total / stats.length : NaN;
+  };
+  const rows = [];
+  for (const dK of [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]) {
+    if (dK * heads > engine.limits.maxDim) break;
+    const run = (scale) => engine.multiHead({ x, heads, dK, projection: 'random', seed, similarity, scale, mask,
+      normalization: 'softmax' });
+    const a = run('sqrt'), b = run('none');
+    if (!a.ok || !b.ok) break;
+    rows.push({ dK, scaled: mean(a), unscaled: mean(b) });
+  }
+  return rows;
+}
+
+test('entropyByDk: the same numbers as running multiHead scaled and unscaled for each d_k', () => {
+  const x = [[1, 0, 2, 1], [0, 1, 1, 3], [2, 2, 0, 1], [-1, 0.5, 1, 0]];
+  for (const [heads, head, seed, similarity, mask] of [[2, 1, 42, 'dot', 'causal'], [4, 3, 7, 'cosine', 'none'], [1, 0, 1, 'dot', 'none']]) {
+    const r = engine.entropyByDk({ x, heads, head, seed, similarity, mask });
+    assert.equal(r.ok, true, r.error?.message);
+    const expected = entropyLoop(x, heads, head, seed, similarity, mask);
+    // 1024 / 4 heads: d_k up to 256; with 1 or 2 heads up to 512.
+    assert.equal(r.rows.length, heads === 4 ? 9 : 10);
+    assert.deepEqual(r.rows.map((row) => row.dK), expected.map((row) => row.dK));
+    r.rows.forEach((row, k) => {
+      close(row.scaled, expected[k].scaled, `scaled at d_k ${row.dK}`);
+      close(row.unscaled, expected[k].unscaled, `unscaled at d_k ${row.dK}`);
+    });
+  }
+});
+
+test('entropyByDk: three equal tokens spread evenly: ln 3 at every d_k, ln 6 / 3 when causal', () => {
+  const same = [[1, 2], [1, 2], [1, 2]];
+  const r = engine.entropyByDk({ x: same, dKs: [1, 8, 64] });
+  assert.deepEqual(r.rows.map((row) => row.dK), [1, 8, 64]);
+  for (const row of r.rows) {
+    close(row.scaled, Math.log(3));
+    close(row.unscaled, Math.log(3));
+  }
+  const causal = engine.entropyByDk({ x: same, dKs: [4], mask: 'causal' });
+  close(causal.rows[0].scaled, Math.log(6) / 3);  // (ln 1 + ln 2 + ln 3) / 3
+  // 4 heads × 512 is above 1024: the sweep stops before it.
+  assert.deepEqual(engine.entropyByDk({ x: same, heads: 4, dKs: [128, 256, 512] }).rows.map((row) => row.dK), [128, 256]);
+  assert.deepEqual(engine.entropyByDk({ x: same, dKs: [] }).rows, []);
+});
+
+test('entropyByDk: errors name the head, the d_k entry and the mask', () => {
+  const x = [[1, 2], [3, 4]];
+  assertError(engine.entropyByDk({ x, heads: 2, head: 2 }), 'bad_argument', { input: 'head', message: /no head 3/ });
+  assertError(engine.entropyByDk({ x, dKs: [1, 4, 2] }), 'bad_argument', { input: 'dKs', col: 2 });
+  assertError(engine.entropyByDk({ x, dKs: [0] }), 'bad_argument', { input: 'dKs', col: 0 });
+  assertError(engine.entropyByDk({ x, dKs: [1.5] }), 'bad_argument', { input: 'dKs' });
+  assertError(engine.entropyByDk({ x, dKs: 4 }), 'bad_argument', { input: 'dKs' });
+  assertError(engine.entropyByDk({ x, mask: [[true, true], [true, true]] }), 'bad_argument', { input: 'mask' });
+  assertError(engine.entropyByDk({ x, heads: 0 }), 'bad_dimension', { input: 'heads' });
+  assertError(engine.entropyByDk({ x: [[1, 2], [0, 0]], similarity: 'cosine' }), 'zero_vector',
+    { input: 'queries', row: 1, message: /^With d_k = 1: Head 1: / });
+  assertError(engine.entropyByDk({ x, scale: 'none' }), 'bad_argument', { input: 'scale' });
+  assertError(engine.entropyByDk({ heads: 1 }), 'bad_argument', { input: 'x' });
 });
 
 test('project2d: values and outputs in one plane', () => {
@@ -235,6 +361,15 @@ test('project2d: values and outputs in one plane', () => {
   assert.equal(p.mean.length, 3);
   assert.ok(p.variance[0] >= p.variance[1]);
   close(p.axes.data[0] ** 2 + p.axes.data[1] ** 2 + p.axes.data[2] ** 2, 1);
+  close(p.shown, (p.variance[0] + p.variance[1]) / p.totalVariance);
+  assert.ok(p.shown > 0 && p.shown <= 1 + 1e-12);
+  // ±2, ±1 and ±0.5 along three axes: variances (8, 2, 0.5) / 6, of which the plane shows 20/21.
+  const s = engine.project2d([[2, 0, 0], [0, 1, 0], [0, 0, 0.5]], [[-2, 0, 0], [0, -1, 0], [0, 0, -0.5]]);
+  close(s.shown, 20 / 21);
+  // Every point the same: no variance at all, and nothing hidden.
+  const same = engine.project2d([[1, 2, 3]], [[1, 2, 3]]);
+  assert.equal(same.totalVariance, 0);
+  assert.equal(same.shown, 1);
 });
 
 test('tokenize and embed: words, Chinese without spaces, emoji, unknown words', () => {
@@ -394,6 +529,13 @@ test('errors: wrong argument types never throw', () => {
     () => engine.multiHead({ x: fruit, projection: 'given' }),
     () => engine.multiHead({ x: fruit, projection: 'given', wq: fruit, wk: [fruit], wv: [fruit], wo: fruit }),
     () => engine.project2d(fruit),
+    () => engine.difference(fruit),
+    () => engine.difference(null, fruit),
+    () => engine.entropyByDk(),
+    () => engine.entropyByDk({ x: fruit, dKs: ['1'] }),
+    () => engine.explainProjection({ x: fruit }),
+    () => engine.explainProjection({ x: fruit }, 'q', 0, '1'),
+    () => engine.explainProjection(null, 'q', 0, 0),
     () => engine.tokenize(42),
     () => engine.embed(['apple']),
     () => engine.embed('apple', 'klingon'),
