@@ -10,6 +10,7 @@ declare -A need=(
   [cmake]=/usr/bin/cmake
   [g++]=/usr/bin/g++
   [clang]=/usr/bin/clang++
+  [clang-format]=/usr/bin/clang-format
   # clang's ASan, UBSan and libFuzzer runtimes, which the sanitize and fuzz builds link: only a
   # Recommends of clang, so `apt-get install --no-install-recommends clang` leaves them out.
   [libclang-rt-14-dev]='/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a'

@@ -2,17 +2,17 @@
 // state → compute() (the engine) → views. Every change to the state schedules one render on the
 // next animation frame, so a drag or fast typing costs one engine call per frame.
 import { h, setText } from '../views/dom';
-import { t, int, language, translator, type MessageKey } from '../i18n';
-import type { Engine, LexiconRef, Mat } from '../engine/types';
-import { engineMessage } from '../engine/messages';
+import { t, language, translator, type MessageKey } from '../i18n';
+import type { Engine, LexiconRef } from '../engine/types';
 import { ViewFaults } from './faults';
 import { PAGE_NAMES, pageMessage } from './names';
 import { readCells } from '../model/cells';
 import { compute, EntropySweep, type Model, type Where } from '../model/compute';
 import { preset, relabel } from '../state/presets';
-import { editCell, editWordCell, editLabel, resize, paste, toggleHidden, type MatrixKey } from '../state/edits';
+import { editCell, editWordCell, editLabel, resize, toggleHidden, type MatrixKey } from '../state/edits';
+import { pastedMatrix, loadedVectors } from './inputs-io';
 import { History } from '../state/history';
-import { defaults, type Focus, type PresetId, type State, CAPS } from '../state/state';
+import { defaults, type Focus, type PresetId, type State } from '../state/state';
 import { parse, serialise } from '../state/link';
 import { historyText } from './link';
 import { Keeper } from './keeper';
@@ -93,7 +93,7 @@ export class App {
       pointDiff: (row, col, how) => this.pointDiff(row, col, how),
       pointMulti: (kind, i, j, how) => this.pointMulti(kind, i, j, how),
       selectHead: (head) => this.set({ head }),
-    }, [card('plot', t('view.plot'), this.plot.el), card('cost', t('view.cost'), this.cost.el)]);
+    }, [['plot', t('view.plot'), this.plot.el], ['cost', t('view.cost'), this.cost.el]]);
     this.lazyPlot = new LazyPlot(this.plot.el, () => this.faults.settle(), () => !this.disposed);
     this.build();
     this.highlight = new Highlighter({ steps: this.steps, inputs: this.inputs, plot: this.plot, formula: this.formula,
@@ -193,23 +193,18 @@ export class App {
     if (patch) this.set(patch, `cell:${view}:${i}:${j}`);
   }
 
-  /** Text pasted as Q, K or V: the engine reads it (the page's caps apply), or its box says why not. */
-  private pasteMatrix(target: 'q' | 'k' | 'v', text: string): void {
-    const r = this.engine.parseMatrix(text, ({ q: 'queries', k: 'keys', v: 'values' } as const)[target]);
-    const patch = r.ok ? paste(this.state, target, r.matrix) : null;
-    const name = target.toUpperCase();
-    this.errors.say('paste', !r.ok ? [engineMessage(r.error, this.engine.limits, {}, true)] : !patch ? [t('vectors.pasteTooLarge', {
-      name, rows: int(r.matrix.rows), cols: int(r.matrix.cols), maxRows: int(CAPS.rows), maxCols: int(CAPS.cols) })] : []);
-    this.inputs.pasteMessage(r.ok && patch ? t('vectors.pasted', { name, rows: r.matrix.rows, cols: r.matrix.cols }) : '');
-    if (patch) this.set(patch);
+  private pasteMatrix(target: MatrixKey, text: string): void {
+    const r = pastedMatrix(this.engine, this.state, target, text);
+    this.errors.say('paste', 'error' in r ? [r.error] : []);
+    this.inputs.pasteMessage('error' in r ? '' : r.done);
+    if (!('error' in r)) this.set(r.patch);
   }
 
   private loadVectors(text: string): void {
-    const r = this.engine.parseEmbeddings(text);
-    if (!r.ok) return this.inputs.fileMessage(engineMessage(r.error, this.engine.limits, {}, true), true);
-    if (this.fileLexicon) this.engine.freeLexicon(this.fileLexicon);
-    this.fileLexicon = { id: r.id };
-    this.inputs.fileMessage(t('words.fileLoaded', { count: int(r.size), dims: int(r.features.length) }), false);
+    const r = loadedVectors(this.engine, text, this.fileLexicon);
+    if ('error' in r) return this.inputs.fileMessage(r.error, true);
+    this.fileLexicon = r.lexicon;
+    this.inputs.fileMessage(r.done, false);
     this.set({ lexicon: 'file', edits: [] });
   }
 
@@ -291,7 +286,7 @@ export class App {
     this.root.classList.toggle('comparing', !!model.b);
     const draw = (card: Element, title: string, job: () => void) => this.jobs.add(() => this.faults.run(card, title, job));
     draw(this.formula.el, t('formula.label'), () => this.formula.update(model.a.options));
-    this.steps.update({ model, state: s, draw, difference: difference(model), finalLabels: this.lastWords?.features ?? [],
+    this.steps.update({ model, state: s, draw, difference: model.difference, finalLabels: this.lastWords?.features ?? [],
       entropyRows: () => this.entropy.rowsFor(this.engine, s, model) });
     const { values, outputs } = model.plane;
     this.jobs.add(() => this.lazyPlot.request((values.rows + outputs.rows) * values.cols, () =>
@@ -300,17 +295,4 @@ export class App {
         if (plane.ok) this.plot.update(plane, model.multiA ? model.queryLabels : model.planeValueLabels, model.planeOutputLabels, model.arrows);
       })));
   }
-}
-
-/** The compared weights, right − left, for the difference card. */
-function difference(model: Model): Mat | null {
-  if (!model.b) return null;
-  const a = model.a.steps.weights, b = model.b.steps.weights;
-  const data = new Float64Array(a.data.length);
-  for (let k = 0; k < data.length; k++) data[k] = b.data[k] - a.data[k];
-  return { rows: a.rows, cols: a.cols, data };
-}
-
-function card(name: string, title: string, body: HTMLElement): HTMLElement {
-  return h('section', { class: 'card step', attrs: { 'data-step': name } }, h('h3', { text: title }), body);
 }

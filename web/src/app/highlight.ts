@@ -58,7 +58,7 @@ export class Highlighter {
     this.v.steps.multiMap(kind).highlight([i], [j], [i, j]); // the others light the token's row (light())
     this.v.formula.focus(kind === 'q' || kind === 'k' || kind === 'v' ? kind : null); // the formula has no W_O
     this.v.faults.run(this.v.explain.el, t('explain.title'), () =>
-      this.v.explain.showMulti(model, kind, i, j, this.v.steps.viewTitle, announce, this.v.steps.finalLabel(j)));
+      this.v.explain.showMulti(this.v.engine, model, kind, i, j, this.v.steps.viewTitle, announce, this.v.steps.finalLabel(j)));
   }
 
   /** Lights a query row, a key row and features in every view. */

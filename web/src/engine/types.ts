@@ -31,3 +31,5 @@ export type LoadedLexicon = E.LoadedLexicon;
 export type LexiconRef = E.LexiconRef;
 export type FastOptions = E.FastOptions;
 export type FastResult = E.FastResult;
+export type EntropyRow = E.EntropyRow;
+export type ProjectionExplanation = E.ProjectionExplanation;

@@ -5,7 +5,7 @@
 // translates (a built-in feature, a compared configuration) come from `names`, so this module
 // runs under node with no catalog (tests/js/compute.test.mjs).
 import type {
-  AttentionOptions, Engine, EngineError, LexiconRef, Mat, MultiHead, StepOptions, Steps,
+  AttentionOptions, Engine, EngineError, EntropyRow, LexiconRef, Mat, MultiHead, MultiHeadOptions, StepOptions, Steps,
 } from '../engine/types';
 import { CAPS, type CompareKind, type Cells, type State } from '../state/state';
 import type { Shapes } from '../engine/messages';
@@ -64,8 +64,10 @@ export interface Model {
   b: Run | null; // the compared configuration
   sideA: string;
   sideB: string;
+  difference: Mat | null; // (n, m) b's weights − a's, when comparing
   multiA: MultiHead | null;
   multiB: MultiHead | null;
+  multiOptions: MultiHeadOptions | null; // what multiA was computed from, to explain its cells
   head: number;
   plane: { values: Mat; outputs: Mat }; // what project2d takes: the page asks for the plane when it shows it
   planeValueLabels: string[];
@@ -198,9 +200,12 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef, names: Na
   let a: Run, b: Run | null = null;
   let multiA: MultiHead | null = null, multiB: MultiHead | null = null;
   let head = 0;
+  let multiOptions: MultiHeadOptions | null = null;
   if (multi) {
-    const run = (o: StepOptions) => engine.multiHead({ x: queries, heads: s.heads, dK: s.dK,
+    const options = (o: StepOptions): MultiHeadOptions => ({ x: queries, heads: s.heads, dK: s.dK,
       projection: s.projection, seed: s.seed, ...o });
+    const run = (o: StepOptions) => engine.multiHead(options(o));
+    multiOptions = options(optA);
     const ra = run(optA);
     if (!ra.ok) return fail(ra.error);
     multiA = ra;
@@ -230,51 +235,42 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef, names: Na
     }
   }
 
-  // 3. Where each token moves: for multi-head, from x_i to the final output o_i.
+  // 3. The compared weights, right − left, for the difference card.
+  let difference: Mat | null = null;
+  if (b) {
+    const d = engine.difference(a.steps.weights, b.steps.weights);
+    if (!d.ok) return fail(d.error);
+    difference = d.difference;
+  }
+
+  // 4. Where each token moves: for multi-head, from x_i to the final output o_i.
   const arrows = (s.mode === 'words' && s.setup === 'self') ||
     (s.mode === 'vectors' && n === m && queryLabels.every((q, i) => q === keyLabels[i]));
   const pv = multiA ? multiA.x : a.steps.values;
   const po = multiA ? multiA.output : a.steps.output;
 
   out.model = {
-    queryLabels, keyLabels, dkNames, dvNames, a, b, sideA, sideB, multiA, multiB, head,
+    queryLabels, keyLabels, dkNames, dvNames, a, b, sideA, sideB, difference, multiA, multiB, multiOptions, head,
     plane: { values: pv, outputs: po },
     planeValueLabels: keyLabels, planeOutputLabels: queryLabels, arrows,
   };
   return out;
 }
 
-/** The d_k the "Why √d_k" table compares. */
-export const ENTROPY_DKS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512] as const;
+export type { EntropyRow };
 
-export interface EntropyRow {
-  dK: number;
-  scaled: number; // mean row entropy with ÷√d_k, in nats
-  unscaled: number; // and without scaling
-}
+/** The d_k the "Why √d_k" table compares. */
+export const ENTROPY_DKS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
 /**
  * The same words projected to several d_k, each run scaled and unscaled by the engine: the mean
- * of the engine's row entropies per run (a summary for display; every entropy is the engine's).
- * `x` (n, d_model) is what the multi-head run was given.
+ * of each run's row entropies (engine.entropyByDk). `x` (n, d_model) is what the multi-head run
+ * was given. A run that fails ends the table: it shows what could be computed, nothing.
  */
 export function entropyByDk(engine: Engine, s: State, x: MultiHead['x'], head: number): EntropyRow[] {
-  const rows: EntropyRow[] = [];
-  const mean = (r: MultiHead) => {
-    const stats = r.heads[head]?.rowStats ?? [];
-    let total = 0;
-    for (const st of stats) total += st.entropy;
-    return stats.length ? total / stats.length : NaN;
-  };
-  for (const dK of ENTROPY_DKS) {
-    if (dK * s.heads > engine.limits.maxDim) break;
-    const run = (scale: 'sqrt' | 'none') => engine.multiHead({ x, heads: s.heads, dK, projection: 'random', seed: s.seed,
-      similarity: s.similarity, scale, mask: s.mask === 'causal' ? 'causal' : 'none', normalization: 'softmax' });
-    const a = run('sqrt'), b = run('none');
-    if (!a.ok || !b.ok) break;
-    rows.push({ dK, scaled: mean(a), unscaled: mean(b) });
-  }
-  return rows;
+  const r = engine.entropyByDk({ x, heads: s.heads, head, dKs: ENTROPY_DKS, seed: s.seed, similarity: s.similarity,
+    mask: s.mask === 'causal' ? 'causal' : 'none' });
+  return r.ok ? r.rows : [];
 }
 
 /**

@@ -5,7 +5,7 @@ import { t, num, term } from '../i18n';
 import type { Engine } from '../engine/types';
 
 /** What the explanation asks of the engine: the arithmetic of one score or one output. */
-export type Explainer = Pick<Engine, 'explainCell' | 'explainOutput'>;
+export type Explainer = Pick<Engine, 'explainCell' | 'explainOutput' | 'explainProjection'>;
 import type { Model, Run } from '../model/compute';
 import type { Focus } from '../state/state';
 
@@ -83,38 +83,34 @@ export class Explain {
    * final entry as the joined row times a column of W_O. The factors and the result are the
    * engine's; the page only writes them out.
    */
-  showMulti(model: Model, kind: MultiKind, i: number, j: number, viewTitle: (view: string) => string, announce = false,
-    feature = ''): void {
-    const multi = model.multiA;
-    const head = multi?.heads[model.head];
-    if (!multi || !head) return this.empty();
-    const at = (m: { cols: number; data: Float64Array }, r: number, c: number) => m.data[r * m.cols + c];
+  showMulti(engine: Explainer, model: Model, kind: MultiKind, i: number, j: number, viewTitle: (view: string) => string,
+    announce = false, feature = ''): void {
+    const multi = model.multiA, options = model.multiOptions;
+    if (!multi || !options) return this.empty();
     const token = (kind === 'k' || kind === 'v' ? model.keyLabels[i] : model.queryLabels[i]) ?? '';
     const lines: Array<[string, string]> = [];
     let title: string, where: string;
-    if (kind === 'q' || kind === 'k' || kind === 'v') {
-      const w = kind === 'q' ? head.wq : kind === 'k' ? head.wk : head.wv;
-      const out = kind === 'q' ? head.queries : kind === 'k' ? head.keys : head.values;
-      if (i >= out.rows || j >= out.cols) return this.empty();
-      const name = kind === 'q' ? 'W_Q' : kind === 'k' ? 'W_K' : 'W_V';
-      const products = Array.from({ length: multi.x.cols }, (_, f) => `${term(at(multi.x, i, f))}×${term(at(w, f, j))}`);
-      title = `${t('head.tab', { h: model.head + 1 })} · ${viewTitle(kind)}`;
-      where = `${token} · ${j + 1}`;
-      lines.push([t('explain.projected', { token, c: j + 1, w: name }), `x·${name} = ${sum(products, at(out, i, j))}`]);
-    } else if (kind === 'concat') {
-      const dV = head.values.cols;
-      if (i >= multi.concat.rows || j >= multi.concat.cols || dV === 0) return this.empty();
-      const h = Math.floor(j / dV), c = (j % dV) + 1;
+    if (kind === 'concat') {
+      if (i >= multi.concat.rows || j >= multi.concat.cols) return this.empty();
       title = viewTitle('concat');
       where = `${token} · ${j + 1}`;
-      lines.push([t('explain.joined', { token, h: h + 1, c }), num(at(multi.concat, i, j), true)]);
+      lines.push([t('explain.joined', { token, h: multi.columnHead[j] + 1, c: multi.columnInHead[j] + 1 }),
+        num(multi.concat.data[i * multi.concat.cols + j], true)]);
     } else {
-      if (i >= multi.output.rows || j >= multi.output.cols) return this.empty();
-      const f = feature || String(j + 1);
-      const products = Array.from({ length: multi.concat.cols }, (_, s) => `${term(at(multi.concat, i, s))}×${term(at(multi.wo, s, j))}`);
-      title = viewTitle('final');
-      where = `${token} · ${f}`;
-      lines.push([t('explain.mixed', { token, f }), `joined·W_O = ${sum(products, at(multi.output, i, j))}`]);
+      const e = engine.explainProjection({ ...options, head: model.head }, kind, i, j);
+      if (!e.ok) return this.empty();
+      const products = Array.from(e.terms, (_, s) => `${term(e.left[s])}×${term(e.right[s])}`);
+      if (kind === 'final') {
+        const f = feature || String(j + 1);
+        title = viewTitle('final');
+        where = `${token} · ${f}`;
+        lines.push([t('explain.mixed', { token, f }), `joined·W_O = ${sum(products, e.value)}`]);
+      } else {
+        const name = kind === 'q' ? 'W_Q' : kind === 'k' ? 'W_K' : 'W_V';
+        title = `${t('head.tab', { h: model.head + 1 })} · ${viewTitle(kind)}`;
+        where = `${token} · ${j + 1}`;
+        lines.push([t('explain.projected', { token, c: j + 1, w: name }), `x·${name} = ${sum(products, e.value)}`]);
+      }
     }
     this.write(title, where, lines, announce);
   }

@@ -30,9 +30,11 @@ export class Formula {
     const math = this.el.firstElementChild as HTMLElement | null;
     if (!math || this.width === 0) return;
     math.style.fontSize = '';
-    for (let pass = 0; pass < 3 && math.scrollWidth > this.width; pass++) {
-      const scale = (parseFloat(getComputedStyle(math).fontSize) * this.width) / math.scrollWidth;
-      math.style.fontSize = `${Math.floor(scale * 10) / 10}px`;
+    for (let pass = 0; pass < 5 && math.scrollWidth > this.width; pass++) {
+      const style = getComputedStyle(math);
+      const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight); // does not scale
+      const size = (parseFloat(style.fontSize) * (this.width - pad)) / (math.scrollWidth - pad);
+      math.style.fontSize = `${Math.floor(size * 10) / 10 - 0.1 * pass}px`; // rounded down: never a pixel over
     }
   }
 

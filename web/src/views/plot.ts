@@ -71,8 +71,7 @@ export class Plot {
     this.rings.forEach((p, i) => place(p, px(o.data[2 * i]), py(o.data[2 * i + 1])));
     placeLabels(labelled, at);
     // The share of the variance the plane shows, as the engine reported it.
-    const shown = plane.totalVariance > 0 ? (plane.variance[0] + plane.variance[1]) / plane.totalVariance : 1;
-    const caption = t('view.hint.plot') + ' ' + t('plot.caption', { share: int(Math.round(100 * shown)) });
+    const caption = t('view.hint.plot') + ' ' + t('plot.caption', { share: int(Math.round(100 * plane.shown)) });
     if (this.caption.textContent !== caption) this.caption.textContent = caption;
   }
 

@@ -70,8 +70,8 @@ export class StepsView {
   private model: Model | null = null;
   private state: State | null = null;
 
-  /** `more`: cards shown after the steps (the plot, the cost). */
-  constructor(private readonly on: StepsHandlers, more: HTMLElement[]) {
+  /** `more`: cards shown after the steps (the plot, the cost), as [name, title, body]. */
+  constructor(private readonly on: StepsHandlers, more: Array<[string, string, HTMLElement]>) {
     const point = (view: ViewId, side: 'a' | 'b') => (row: number, col: number, how: string) =>
       on.point({ view, row, col, side }, how);
     const multi = (kind: MultiKind, view: string) => new Heatmap(view, 'a', (i, j, how) => on.pointMulti(kind, i, j, how));
@@ -100,7 +100,7 @@ export class StepsView {
     }
     this.headTabs.addEventListener('keydown', (e) => this.tabKey(e));
     this.views = h('div', { class: 'views' }, this.qkvCard, ...STEP_VIEWS.map((v) => this.cards.get(v)!.card),
-      this.entropyCard, this.diffCard, ...more);
+      this.entropyCard, this.diffCard, ...more.map(([name, title, body]) => card(name, title, '', body)));
     this.figureExport = this.figureMenu();
   }
 
@@ -202,7 +202,7 @@ export class StepsView {
       const m = model.multiA;
       draw(this.concat.el, t('view.concat'), () => this.concat.update({ caption: t('view.concat'),
         rowLabels: model.queryLabels, values: m.concat, scale: 'signed',
-        colLabels: Array.from({ length: m.concat.cols }, (_, c) => `h${Math.floor(c / model.a.steps.dV) + 1}·${(c % model.a.steps.dV) + 1}`) }));
+        colLabels: Array.from(m.columnHead, (head, c) => `h${head + 1}·${m.columnInHead[c] + 1}`) }));
       draw(this.final.el, t('view.final'), () => this.final.update({ caption: t('view.final'),
         rowLabels: model.queryLabels, colLabels: finalLabels.slice(0, m.output.cols), values: m.output, scale: 'signed' }));
     }
