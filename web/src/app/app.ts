@@ -1,40 +1,28 @@
 // The page: wires the state, the engine and the views together. Data flows one way:
 // state → compute() (the engine) → views. Every change to the state schedules one render on the
 // next animation frame, so a drag or fast typing costs one engine call per frame.
-import { h, setText } from '../views/dom';
 import { t, language, translator, type MessageKey } from '../i18n';
 import type { Engine, LexiconRef } from '../engine/types';
 import { ViewFaults } from './faults';
 import { PAGE_NAMES, pageMessage } from './names';
-import { readCells } from '../model/cells';
-import { compute, EntropySweep, type Model, type Where } from '../model/compute';
+import { compute, EntropySweep, type Model } from '../model/compute';
 import { preset, relabel } from '../state/presets';
-import { editCell, editWordCell, editLabel, resize, toggleHidden, type MatrixKey } from '../state/edits';
+import { editCell, editWordCell, toggleHidden, type MatrixKey } from '../state/edits';
 import { pastedMatrix, loadedVectors } from './inputs-io';
 import { History } from '../state/history';
 import { defaults, type Focus, type PresetId, type State } from '../state/state';
-import { parse, serialise } from '../state/link';
+import { parse } from '../state/link';
 import { historyText } from './link';
 import { Keeper } from './keeper';
-import { InputsPanel } from '../views/inputs-panel';
-import { StepsView } from '../views/steps';
-import { Formula } from '../views/formula';
-import { Plot } from '../views/plot';
-import { CostView } from '../views/cost';
-import { COST_SIZES, measureCost } from './cost-runner';
-import { Explain, type MultiKind } from '../views/explain';
-import { shareDialog } from '../views/share';
-import { Header } from '../views/header';
+import { Page } from './layout';
+import type { MultiKind } from '../views/explain';
+import { setText } from '../views/dom';
 import { Jobs } from './jobs';
 import { LazyPlot } from './lazy-plot';
 import { Highlighter } from './highlight';
 import { sameField } from './focus';
-import { ErrorBoxes } from '../views/error-boxes';
 import { Scheduler } from './scheduler';
-import { UndoButtons } from '../views/undo-buttons';
 import { CANVAS_CELLS } from '../views/heatmap';
-import { Bindings } from '../views/bindings';
-import { controlsPanel } from '../views/controls-panel';
 
 export class App {
   private state: State = defaults();
@@ -42,22 +30,11 @@ export class App {
   private fileLexicon: { id: number } | null = null;
   private readonly scheduler = new Scheduler(() => this.render());
 
-  private readonly formula = new Formula();
-  private readonly explain = new Explain();
-  private readonly plot = new Plot();
-  private readonly cost = new CostView(COST_SIZES, measureCost);
   private readonly faults = new ViewFaults(); // one view that throws does not stop the others
-  private readonly story = h('p', { class: 'story' });
-  private header!: Header;
-  private readonly errors = new ErrorBoxes<Where | 'paste'>();
-  private readonly bindings = new Bindings(); // the controls and the parts shown, from the state
-  private readonly stale = h('p', { class: 'stale', text: t('error.kept'), attrs: { role: 'status' } });
   private readonly entropy = new EntropySweep();
-  private readonly steps: StepsView;
+  private readonly page: Page;
   private readonly lazyPlot: LazyPlot;
   private readonly highlight: Highlighter;
-  private inputs!: InputsPanel;
-  private readonly undo = new UndoButtons((which) => this.step(which));
 
   private disposed = false;
   private readonly keeper = new Keeper(() => this.state);
@@ -83,57 +60,38 @@ export class App {
     this.keeper.now();
   }
 
-  constructor(private readonly engine: Engine, private readonly root: HTMLElement,
+  constructor(
+    private readonly engine: Engine,
+    private readonly root: HTMLElement,
     private readonly remount: (state: State, fileLexicon: { id: number } | null) => void,
-    private readonly history: History, initial?: State, fileLexicon?: { id: number } | null) {
+    private readonly history: History,
+    initial?: State,
+    fileLexicon?: { id: number } | null,
+  ) {
     if (initial) this.state = initial;
     this.fileLexicon = fileLexicon ?? null;
-    this.steps = new StepsView({
+    this.page = new Page(root, engine, {
+      state: () => this.state,
+      set: (patch, kind) => this.set(patch, kind),
+      load: (id) => this.load(id),
+      switchLanguage: (tag) => this.switchLanguage(tag),
+      step: (which) => this.step(which),
       point: (focus, how) => this.point(focus, how),
       pointDiff: (row, col, how) => this.pointDiff(row, col, how),
       pointMulti: (kind, i, j, how) => this.pointMulti(kind, i, j, how),
-      selectHead: (head) => this.set({ head }),
-    }, [['plot', t('view.plot'), this.plot.el], ['cost', t('view.cost'), this.cost.el]]);
-    this.lazyPlot = new LazyPlot(this.plot.el, () => this.faults.settle(), () => !this.disposed);
-    this.build();
-    this.highlight = new Highlighter({ steps: this.steps, inputs: this.inputs, plot: this.plot, formula: this.formula,
-      explain: this.explain, faults: this.faults, engine: this.engine });
-  }
-
-  // --- layout ------------------------------------------------------------------------------------
-
-  private build(): void {
-    document.title = t('app.title');
-    const share = shareDialog({ state: () => serialise(this.state, t), figure: () => this.steps.figure() });
-    this.header = new Header({ undo: this.undo.el, share: share.open, dialog: share.dialog, load: (id) => this.load(id),
-      switchLanguage: (tag) => this.switchLanguage(tag) });
-
-    const steps = this.steps.section(this.errors.box('steps'), this.errors.box('heads'), this.stale);
-
-    this.root.append(this.header.el,
-      h('section', { class: 'intro' }, this.story, this.formula.el),
-      h('div', { class: 'layout' },
-        h('aside', { class: 'side-col' }, controlsPanel(this.bindings, () => this.state, (patch, kind) => this.set(patch, kind)), this.explain.el),
-        h('main', { class: 'main-col' }, this.buildInputs().el, steps)),
-      h('footer', { class: 'foot', text: t('app.footer') }));
-  }
-
-  private buildInputs(): InputsPanel {
-    const sentences = (lang: string) => { const r = this.engine.exampleSentences(lang); return Array.isArray(r) ? r : []; };
-    const mine = language().split('-')[0];
-    this.inputs = new InputsPanel(this.bindings, () => this.state, {
-      set: (patch, kind) => this.set(patch, kind),
       editCell: (view, i, j, text) => this.editCell(view, i, j, text),
-      editLabel: (view, i, text) => { const p = editLabel(this.state, view, i, text); if (p) this.set(p, `label:${view}:${i}`); },
-      point: (focus, how) => this.point(focus, how),
-      resize: (what, by) => this.set(resize(this.state, what, by)),
       pasteMatrix: (target, text) => this.pasteMatrix(target, text),
       loadVectors: (text) => this.loadVectors(text),
       hasFile: () => !!this.fileLexicon,
-      errorBox: (where) => this.errors.box(where),
-      read: readCells,
-    }, [...sentences(mine), ...sentences(mine === 'en' ? 'zh' : 'en')]);
-    return this.inputs;
+    });
+    document.title = t('app.title');
+    const { plot, steps, inputs, formula, explain } = this.page;
+    this.lazyPlot = new LazyPlot(
+      plot.el,
+      () => this.faults.settle(),
+      () => !this.disposed,
+    );
+    this.highlight = new Highlighter({ steps, inputs, plot, formula, explain, faults: this.faults, engine });
   }
 
   // --- state changes -----------------------------------------------------------------------------
@@ -171,12 +129,13 @@ export class App {
     if (text === null) return;
     this.state = { ...parse(text, Infinity).state, focus: this.state.focus, lang: this.state.lang };
     const active = document.activeElement;
-    const field = active instanceof HTMLInputElement && this.root.contains(active) && /^(text|number)$/.test(active.type) ? active : null;
+    const field =
+      active instanceof HTMLInputElement && this.root.contains(active) && /^(text|number)$/.test(active.type) ? active : null;
     if (!field) return this.scheduler.request(); // a held-down Ctrl+Z costs one render a frame, as a drag does
     const grid = field.closest<HTMLElement>('.input-grid')?.dataset.view; // before a rebuild detaches it
     field.blur();
     this.render();
-    (sameField(this.root, field, grid) ?? this.undo.after(which)).focus();
+    (sameField(this.root, field, grid) ?? this.page.undo.after(which)).focus();
   }
 
   load(id: PresetId): void {
@@ -188,23 +147,27 @@ export class App {
   /** A typed cell of a grid: a word's vector (x, qx) or Q, K, V. */
   private editCell(view: string, i: number, j: number, text: string): void {
     const words = view === 'x' ? this.lastWords : view === 'qx' ? this.lastQueryWords : null;
-    const patch = view === 'x' || view === 'qx' ? (words ? editWordCell(this.state, words, i, j, text) : null)
-      : editCell(this.state, view as MatrixKey, i, j, text);
+    const patch =
+      view === 'x' || view === 'qx'
+        ? words
+          ? editWordCell(this.state, words, i, j, text)
+          : null
+        : editCell(this.state, view as MatrixKey, i, j, text);
     if (patch) this.set(patch, `cell:${view}:${i}:${j}`);
   }
 
   private pasteMatrix(target: MatrixKey, text: string): void {
     const r = pastedMatrix(this.engine, this.state, target, text);
-    this.errors.say('paste', 'error' in r ? [r.error] : []);
-    this.inputs.pasteMessage('error' in r ? '' : r.done);
+    this.page.errors.say('paste', 'error' in r ? [r.error] : []);
+    this.page.inputs.pasteMessage('error' in r ? '' : r.done);
     if (!('error' in r)) this.set(r.patch);
   }
 
   private loadVectors(text: string): void {
     const r = loadedVectors(this.engine, text, this.fileLexicon);
-    if ('error' in r) return this.inputs.fileMessage(r.error, true);
+    if ('error' in r) return this.page.inputs.fileMessage(r.error, true);
     this.fileLexicon = r.lexicon;
-    this.inputs.fileMessage(r.done, false);
+    this.page.inputs.fileMessage(r.done, false);
     this.set({ lexicon: 'file', edits: [] });
   }
 
@@ -249,23 +212,31 @@ export class App {
     const started = performance.now();
     this.jobs.cancel();
     const s = this.state;
-    this.bindings.apply();
-    this.undo.sync(this.history.canUndo, this.history.canRedo);
-    this.header.sync(s.preset);
-    setText(this.story, t(s.preset ? (`preset.${s.preset}.story` as MessageKey) : 'preset.custom.story'));
+    this.page.bindings.apply();
+    this.page.undo.sync(this.history.canUndo, this.history.canRedo);
+    this.page.header.sync(s.preset);
+    setText(this.page.story, t(s.preset ? (`preset.${s.preset}.story` as MessageKey) : 'preset.custom.story'));
 
-    const lexicon: LexiconRef = s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';
+    const lexicon: LexiconRef =
+      s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';
     const computed = compute(this.engine, s, lexicon, PAGE_NAMES);
-    this.errors.show(computed.errors.map((e) => ({ where: e.where, message: pageMessage(e, this.engine.limits) })), ['paste']);
+    this.page.errors.show(
+      computed.errors.map((e) => ({ where: e.where, message: pageMessage(e, this.engine.limits) })),
+      ['paste'],
+    );
     if (computed.words) this.lastWords = computed.words;
     if (computed.queryWords) this.lastQueryWords = computed.queryWords;
     if (computed.model) this.model = computed.model;
-    this.stale.hidden = !computed.errors.length || !this.model;
+    this.page.stale.hidden = !computed.errors.length || !this.model;
     this.root.dataset.state = computed.model ? 'ok' : 'error';
     const scores = this.model?.a.steps.scores;
     this.jobs.spread = !!scores && scores.rows * scores.cols > CANVAS_CELLS; // canvases: spread the views
     // The inputs' grid too: 64 tokens of vectors took 20 ms, on top of the engine's 30 ms for 16 heads.
-    this.jobs.add(() => this.faults.run(this.inputs.wordsPanel, t('inputs.title'), () => this.inputs.update(this.state, computed.words ?? this.lastWords, computed.queryWords ?? this.lastQueryWords)));
+    this.jobs.add(() =>
+      this.faults.run(this.page.inputs.wordsPanel, t('inputs.title'), () =>
+        this.page.inputs.update(this.state, computed.words ?? this.lastWords, computed.queryWords ?? this.lastQueryWords),
+      ),
+    );
     if (this.model) this.renderSteps(this.model);
     this.jobs.finish(() => this.rendered(started));
   }
@@ -285,14 +256,29 @@ export class App {
     this.root.classList.toggle('no-numbers', !s.numbers);
     this.root.classList.toggle('comparing', !!model.b);
     const draw = (card: Element, title: string, job: () => void) => this.jobs.add(() => this.faults.run(card, title, job));
-    draw(this.formula.el, t('formula.label'), () => this.formula.update(model.a.options));
-    this.steps.update({ model, state: s, draw, difference: model.difference, finalLabels: this.lastWords?.features ?? [],
-      entropyRows: () => this.entropy.rowsFor(this.engine, s, model) });
+    draw(this.page.formula.el, t('formula.label'), () => this.page.formula.update(model.a.options));
+    this.page.steps.update({
+      model,
+      state: s,
+      draw,
+      difference: model.difference,
+      finalLabels: this.lastWords?.features ?? [],
+      entropyRows: () => this.entropy.rowsFor(this.engine, s, model),
+    });
     const { values, outputs } = model.plane;
-    this.jobs.add(() => this.lazyPlot.request((values.rows + outputs.rows) * values.cols, () =>
-      this.faults.run(this.plot.el, t('view.plot'), () => {
-        const plane = this.engine.project2d(values, outputs);
-        if (plane.ok) this.plot.update(plane, model.multiA ? model.queryLabels : model.planeValueLabels, model.planeOutputLabels, model.arrows);
-      })));
+    this.jobs.add(() =>
+      this.lazyPlot.request((values.rows + outputs.rows) * values.cols, () =>
+        this.faults.run(this.page.plot.el, t('view.plot'), () => {
+          const plane = this.engine.project2d(values, outputs);
+          if (plane.ok)
+            this.page.plot.update(
+              plane,
+              model.multiA ? model.queryLabels : model.planeValueLabels,
+              model.planeOutputLabels,
+              model.arrows,
+            );
+        }),
+      ),
+    );
   }
 }

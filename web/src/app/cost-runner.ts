@@ -18,8 +18,9 @@ function startWorker(): Worker | null {
   }
 }
 
-export async function measureCost(report: (p: CostPoint, done: number, total: number) => void):
-  Promise<{ pageThreadMax: number | null }> {
+export async function measureCost(
+  report: (p: CostPoint, done: number, total: number) => void,
+): Promise<{ pageThreadMax: number | null }> {
   const worker = startWorker();
   if (worker) {
     await new Promise<void>((resolve, reject) => {
@@ -36,6 +37,10 @@ export async function measureCost(report: (p: CostPoint, done: number, total: nu
   }
   const create = engineFactory();
   if (!create) throw new Error('attention-engine.js did not load');
-  await measureAll(create, SIZES.filter((n) => n <= PAGE_THREAD_MAX_N), report);
+  await measureAll(
+    create,
+    SIZES.filter((n) => n <= PAGE_THREAD_MAX_N),
+    report,
+  );
   return { pageThreadMax: PAGE_THREAD_MAX_N };
 }

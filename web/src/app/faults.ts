@@ -7,8 +7,11 @@ import { EngineUnavailable } from '../engine/load';
 /** The message shown in place of the figure when the engine is unavailable. */
 export function unavailableMessage(e: unknown): HTMLElement {
   const noWasm = e instanceof EngineUnavailable && e.fault === 'no-wasm';
-  return h('p', { class: 'error engine-failed', text: t(noWasm ? 'app.noWasm' : 'app.engineFailed'),
-    attrs: { role: 'alert', 'data-fault': noWasm ? 'no-wasm' : 'engine' } });
+  return h('p', {
+    class: 'error engine-failed',
+    text: t(noWasm ? 'app.noWasm' : 'app.engineFailed'),
+    attrs: { role: 'alert', 'data-fault': noWasm ? 'no-wasm' : 'engine' },
+  });
 }
 
 /**
@@ -30,8 +33,11 @@ export class ViewFaults {
     } catch (error) {
       this.failed.add(card);
       if (this.shown.has(card)) return;
-      const box = h('p', { class: 'error view-fault', text: t('app.viewFailed', { view: name }),
-        attrs: { role: 'alert', 'data-fault': 'view' } });
+      const box = h('p', {
+        class: 'error view-fault',
+        text: t('app.viewFailed', { view: name }),
+        attrs: { role: 'alert', 'data-fault': 'view' },
+      });
       const title = card.querySelector(':scope > h2, :scope > h3');
       if (title) title.after(box);
       else card.prepend(box);

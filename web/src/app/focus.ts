@@ -13,13 +13,22 @@ export function lit(f: Focus | null, setup: State['setup']): Lit {
   const none: Lit = { query: null, key: null, feat: null, vfeat: null };
   if (!f) return none;
   switch (f.view) {
-    case 'scores': case 'scaled': case 'masked': case 'weights': return { ...none, query: f.row, key: f.col };
-    case 'output': return { ...none, query: f.row, vfeat: f.col };
-    case 'q': return { ...none, query: f.row, feat: f.col };
-    case 'k': return { ...none, key: f.row, feat: f.col };
-    case 'v': return { ...none, key: f.row, vfeat: f.col };
+    case 'scores':
+    case 'scaled':
+    case 'masked':
+    case 'weights':
+      return { ...none, query: f.row, key: f.col };
+    case 'output':
+      return { ...none, query: f.row, vfeat: f.col };
+    case 'q':
+      return { ...none, query: f.row, feat: f.col };
+    case 'k':
+      return { ...none, key: f.row, feat: f.col };
+    case 'v':
+      return { ...none, key: f.row, vfeat: f.col };
     // X holds the keys and values; in self-attention each of its rows is a query as well.
-    case 'x': return { query: setup === 'self' ? f.row : null, key: f.row, feat: f.col, vfeat: f.col };
+    case 'x':
+      return { query: setup === 'self' ? f.row : null, key: f.row, feat: f.col, vfeat: f.col };
   }
   return none;
 }
@@ -32,8 +41,9 @@ export function sameField(root: Element, field: HTMLInputElement, grid: string |
   let same: HTMLInputElement | null = field;
   if (!field.isConnected && grid !== undefined) {
     const { i, j } = field.dataset;
-    same = root.querySelector<HTMLInputElement>(`.input-grid[data-view="${grid}"] input[data-i="${i}"]` +
-      (j === undefined ? ':not([data-j])' : `[data-j="${j}"]`));
+    same = root.querySelector<HTMLInputElement>(
+      `.input-grid[data-view="${grid}"] input[data-i="${i}"]` + (j === undefined ? ':not([data-j])' : `[data-j="${j}"]`),
+    );
   }
   return same && same.isConnected && !same.closest('[hidden]') ? same : null;
 }

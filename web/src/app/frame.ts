@@ -20,8 +20,10 @@ export function applyEmbed(root: HTMLElement, state: State): void {
     card.classList.toggle('embed-off', !views.includes(card.dataset.step ?? ''));
   }
   root.querySelector('.intro')?.classList.toggle('embed-off', !views.includes('formula'));
-  const fullLink = h('a', { text: t('embed.full'), attrs: { href: 'index.html#' + serialise(state, t), target: '_blank', rel: 'noopener',
-    'data-full': '' } });
+  const fullLink = h('a', {
+    text: t('embed.full'),
+    attrs: { href: 'index.html#' + serialise(state, t), target: '_blank', rel: 'noopener', 'data-full': '' },
+  });
   setFullLink(fullLink);
   root.append(h('p', { class: 'embed-foot' }, fullLink));
 }
@@ -45,8 +47,12 @@ export function postHeight(root: HTMLElement): void {
 /** Shown when a link or the stored state could not be read: the page then starts from its defaults. */
 export function notice(kind: NoticeKind): HTMLElement {
   const close = h('button', { class: 'btn ghost small', text: t('link.dismiss'), attrs: { type: 'button' } });
-  const box = h('div', { class: 'notice', attrs: { role: 'status', 'data-notice': kind } },
-    h('p', { text: t(kind === 'link' ? 'link.invalid' : 'stored.invalid') }), close);
+  const box = h(
+    'div',
+    { class: 'notice', attrs: { role: 'status', 'data-notice': kind } },
+    h('p', { text: t(kind === 'link' ? 'link.invalid' : 'stored.invalid') }),
+    close,
+  );
   close.addEventListener('click', () => box.remove());
   return box;
 }

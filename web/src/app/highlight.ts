@@ -32,7 +32,8 @@ export class Highlighter {
     this.v.formula.focus(f ? f.view : null);
     if (!model) return;
     this.v.faults.run(this.v.explain.el, t('explain.title'), () =>
-      this.v.explain.show(this.v.engine, model, f, this.v.steps.viewTitle, announce));
+      this.v.explain.show(this.v.engine, model, f, this.v.steps.viewTitle, announce),
+    );
   }
 
   /**
@@ -43,7 +44,8 @@ export class Highlighter {
     const d = this.v.steps.differenceAt(row, col);
     if (!model.b || d === undefined) return;
     this.v.faults.run(this.v.explain.el, t('explain.title'), () =>
-      this.v.explain.showDifference(this.v.engine, model, row, col, d, this.v.steps.viewTitle, announce));
+      this.v.explain.showDifference(this.v.engine, model, row, col, d, this.v.steps.viewTitle, announce),
+    );
   }
 
   /**
@@ -55,15 +57,31 @@ export class Highlighter {
     if (!model.multiA) return;
     const keyRow = kind === 'k' || kind === 'v';
     this.light(keyRow ? null : i, keyRow ? i : null, null, null, null, setup);
-    this.v.steps.multiMap(kind).highlight([i], [j], [i, j]); // the others light the token's row (light())
+    this.v.steps.heads.multiMap(kind).highlight([i], [j], [i, j]); // the others light the token's row (light())
     this.v.formula.focus(kind === 'q' || kind === 'k' || kind === 'v' ? kind : null); // the formula has no W_O
     this.v.faults.run(this.v.explain.el, t('explain.title'), () =>
-      this.v.explain.showMulti(this.v.engine, model, kind, i, j, this.v.steps.viewTitle, announce, this.v.steps.finalLabel(j)));
+      this.v.explain.showMulti(
+        this.v.engine,
+        model,
+        kind,
+        i,
+        j,
+        this.v.steps.viewTitle,
+        announce,
+        this.v.steps.heads.finalLabel(j),
+      ),
+    );
   }
 
   /** Lights a query row, a key row and features in every view. */
-  private light(query: number | null, key: number | null, feat: number | null, vfeat: number | null, f: Focus | null,
-    setup: State['setup']): void {
+  private light(
+    query: number | null,
+    key: number | null,
+    feat: number | null,
+    vfeat: number | null,
+    f: Focus | null,
+    setup: State['setup'],
+  ): void {
     const list = (...xs: Array<number | null>) => xs.filter((x): x is number => x !== null);
     this.v.steps.light(query, key, vfeat, f);
     const grids = this.v.inputs.grids;

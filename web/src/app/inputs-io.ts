@@ -9,19 +9,36 @@ import { paste, type MatrixKey, type Patch } from '../state/edits';
 const INPUT: Record<MatrixKey, string> = { q: 'queries', k: 'keys', v: 'values' };
 
 /** The edit a pasted matrix makes, or the sentence that says why there is none. */
-export function pastedMatrix(engine: Engine, s: State, target: MatrixKey, text: string):
-  { patch: Patch; done: string } | { error: string } {
+export function pastedMatrix(
+  engine: Engine,
+  s: State,
+  target: MatrixKey,
+  text: string,
+): { patch: Patch; done: string } | { error: string } {
   const r = engine.parseMatrix(text, INPUT[target]);
   if (!r.ok) return { error: engineMessage(r.error, engine.limits, {}, true) };
-  const { rows, cols } = r.matrix, name = target.toUpperCase();
+  const { rows, cols } = r.matrix,
+    name = target.toUpperCase();
   const patch = paste(s, target, r.matrix);
-  if (!patch) return { error: t('vectors.pasteTooLarge', { name, rows: int(rows), cols: int(cols), maxRows: int(CAPS.rows), maxCols: int(CAPS.cols) }) };
+  if (!patch)
+    return {
+      error: t('vectors.pasteTooLarge', {
+        name,
+        rows: int(rows),
+        cols: int(cols),
+        maxRows: int(CAPS.rows),
+        maxCols: int(CAPS.cols),
+      }),
+    };
   return { patch, done: t('vectors.pasted', { name, rows, cols }) };
 }
 
 /** A word-vector file loaded in place of `previous` (freed), or the sentence that says why not. */
-export function loadedVectors(engine: Engine, text: string, previous: { id: number } | null):
-  { lexicon: { id: number }; done: string } | { error: string } {
+export function loadedVectors(
+  engine: Engine,
+  text: string,
+  previous: { id: number } | null,
+): { lexicon: { id: number }; done: string } | { error: string } {
   const r = engine.parseEmbeddings(text);
   if (!r.ok) return { error: engineMessage(r.error, engine.limits, {}, true) };
   if (previous) engine.freeLexicon(previous);

@@ -26,7 +26,8 @@ export class Jobs {
     const step = () => {
       if (generation !== this.generation) return; // a newer render redraws every view itself
       const until = performance.now() + BUDGET_MS;
-      do queue.shift()!(); while (queue.length && performance.now() < until);
+      do queue.shift()!();
+      while (queue.length && performance.now() < until);
       if (queue.length) setTimeout(step, 0);
       else done();
     };

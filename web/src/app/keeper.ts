@@ -13,7 +13,9 @@ export class Keeper {
 
   soon(): void {
     clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => { if (!this.stopped) keep(this.state()); }, QUIET_MS);
+    this.timer = window.setTimeout(() => {
+      if (!this.stopped) keep(this.state());
+    }, QUIET_MS);
   }
 
   /** What soon() still holds back, written now. */

@@ -10,7 +10,11 @@ export class LazyPlot {
   private pending: () => void = () => undefined;
 
   /** `el`: the plot, watched for coming on screen; `settle`: after a draw on its own. */
-  constructor(el: Element, private readonly settle: () => void, private readonly alive: () => boolean) {
+  constructor(
+    el: Element,
+    private readonly settle: () => void,
+    private readonly alive: () => boolean,
+  ) {
     if (typeof IntersectionObserver === 'function') {
       new IntersectionObserver((entries) => {
         this.visible = entries.some((e) => e.isIntersecting);
@@ -22,10 +26,16 @@ export class LazyPlot {
   /** `draw` for `cells` numbers of values and outputs: now, or when it can be seen. */
   request(cells: number, draw: () => void): void {
     clearTimeout(this.timer);
-    const run = () => { this.stale = false; draw(); };
+    const run = () => {
+      this.stale = false;
+      draw();
+    };
     if (cells <= DRAW_NOW_CELLS) return run();
     this.stale = true;
-    this.pending = () => { run(); this.settle(); }; // after the frame: the plot alone
+    this.pending = () => {
+      run();
+      this.settle();
+    }; // after the frame: the plot alone
     if (this.visible) this.timer = window.setTimeout(this.pending, 0);
   }
 }

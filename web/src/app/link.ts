@@ -12,7 +12,6 @@ let embed: EmbedOptions = embedDefaults();
 /** Embed mode's link to the full page, kept pointing at the current state. */
 let fullLink: HTMLAnchorElement | null = null;
 
-
 /** The embedding options the page was opened with. */
 export function embedOptions(): EmbedOptions {
   return embed;

@@ -37,14 +37,26 @@ async function start(): Promise<void> {
     let app: App | null = null;
     // One history for the tab: a language switch mounts a new App and keeps the steps.
     const history = new History(historyText(first.state));
-    const mount = (state: State, fileLexicon: { id: number } | null, focusSwitch = false, why: NoticeKind | null = null): void => {
+    const mount = (
+      state: State,
+      fileLexicon: { id: number } | null,
+      focusSwitch = false,
+      why: NoticeKind | null = null,
+    ): void => {
       applyLanguage(state.lang);
       app?.dispose();
       clear(root);
-      app = new App(engine, root, (next, lexicon) => {
-        keep(next);
-        mount(next, lexicon, true);
-      }, history, state, fileLexicon);
+      app = new App(
+        engine,
+        root,
+        (next, lexicon) => {
+          keep(next);
+          mount(next, lexicon, true);
+        },
+        history,
+        state,
+        fileLexicon,
+      );
       if (why) root.prepend(notice(why));
       applyEmbed(root, state);
       app.render();

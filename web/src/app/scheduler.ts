@@ -19,7 +19,9 @@ export class Scheduler {
       return;
     }
     this.renderedThisFrame = true;
-    requestAnimationFrame(() => { this.renderedThisFrame = false; });
+    requestAnimationFrame(() => {
+      this.renderedThisFrame = false;
+    });
     this.render();
   }
 

@@ -4,7 +4,8 @@
 // bounds). The engine loads once per frame; instances share nothing. Defines nothing global
 // except the element.
 const TYPE = 'attention-playground:height';
-const MIN = 60, MAX = 20000;
+const MIN = 60,
+  MAX = 20000;
 const ATTRIBUTES = ['state', 'preset', 'words', 'query', 'lang', 'views', 'controls', 'theme', 'height'] as const;
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -14,10 +15,15 @@ const base = script?.src ? new URL('.', script.src).href : new URL('.', location
 export function frameHash(get: (name: string) => string | null): string {
   const params = new URLSearchParams(get('state') ?? '');
   if (!params.has('ver')) params.set('ver', '1');
-  const put = (key: string, value: string | null) => { if (value !== null && value !== '') params.set(key, value); };
+  const put = (key: string, value: string | null) => {
+    if (value !== null && value !== '') params.set(key, value);
+  };
   put('preset', get('preset'));
   put('text', get('words'));
-  if (get('query')) { params.set('setup', 'query'); put('queryText', get('query')); }
+  if (get('query')) {
+    params.set('setup', 'query');
+    put('queryText', get('query'));
+  }
   put('lang', get('lang'));
   params.set('embed', '1');
   put('views', get('views'));

@@ -17,9 +17,13 @@ importScripts(scriptURL('attention-engine.js'));
 scope.onmessage = (e) => {
   const sizes = Array.isArray(e.data?.sizes) ? e.data.sizes.filter((n) => SIZES.includes(n)) : SIZES;
   const create = engineFactory();
-  if (!create) { scope.postMessage({ type: 'error', message: 'attention-engine.js did not load' }); return; }
-  measureAll(create, sizes,
-    (point: CostPoint, done: number, total: number) => scope.postMessage({ type: 'point', point, done, total }))
+  if (!create) {
+    scope.postMessage({ type: 'error', message: 'attention-engine.js did not load' });
+    return;
+  }
+  measureAll(create, sizes, (point: CostPoint, done: number, total: number) =>
+    scope.postMessage({ type: 'point', point, done, total }),
+  )
     .then(() => scope.postMessage({ type: 'done' }))
     .catch((error: unknown) => scope.postMessage({ type: 'error', message: String(error) }));
 };

@@ -14,7 +14,10 @@ const START_TIMEOUT_MS = 15000;
 
 /** Why there is no engine: the browser has no WebAssembly, or the engine did not load or start. */
 export class EngineUnavailable extends Error {
-  constructor(readonly fault: 'no-wasm' | 'failed', readonly detail?: unknown) {
+  constructor(
+    readonly fault: 'no-wasm' | 'failed',
+    readonly detail?: unknown,
+  ) {
     super(fault === 'no-wasm' ? 'WebAssembly is not available' : `the engine did not start: ${String(detail)}`);
   }
 }

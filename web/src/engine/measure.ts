@@ -37,8 +37,12 @@ function allocated(engine: FastEngine): number {
 }
 
 /** One point: a fresh engine, a first call (whose allocations are the memory), then timing. */
-export async function measurePoint(create: () => Promise<FastEngine>, n: number, materialize: boolean,
-  d = D): Promise<CostPoint> {
+export async function measurePoint(
+  create: () => Promise<FastEngine>,
+  n: number,
+  materialize: boolean,
+  d = D,
+): Promise<CostPoint> {
   const engine = await create();
   const matrix = (seed: number) => ({ rows: n, cols: d, data: random(n * d, seed) });
   const options = { queries: matrix(1), keys: matrix(2), values: matrix(3), materialize };
@@ -49,7 +53,8 @@ export async function measurePoint(create: () => Promise<FastEngine>, n: number,
   // Calls are timed in batches of at least 2 ms: a page that is not cross-origin isolated reads
   // performance.now() in steps of 0.1 ms, about one call at n = 64.
   const times: number[] = [];
-  let elapsed = 0, batch = 1;
+  let elapsed = 0,
+    batch = 1;
   while (times.length < 3 || (elapsed < 60 && times.length < 50)) {
     const start = performance.now();
     for (let k = 0; k < batch; k++) engine.attentionFast(options);
@@ -82,8 +87,11 @@ async function warmUp(create: () => Promise<FastEngine>): Promise<void> {
 }
 
 /** Every point, streaming first; `report` gets each as it is measured. */
-export async function measureAll(create: () => Promise<FastEngine>, sizes: number[],
-  report: (p: CostPoint, done: number, total: number) => void): Promise<CostPoint[]> {
+export async function measureAll(
+  create: () => Promise<FastEngine>,
+  sizes: number[],
+  report: (p: CostPoint, done: number, total: number) => void,
+): Promise<CostPoint[]> {
   await warmUp(create);
   const points: CostPoint[] = [];
   const total = sizes.length * 2;

@@ -24,7 +24,8 @@ function inputName(input: string): string {
 
 /** "line 2, column 5: ", "row 3, column 1: ", or nothing, 1-based as people count. */
 function place(e: EngineError, text: boolean): string {
-  const row = int(e.row + 1), col = int(e.col + 1);
+  const row = int(e.row + 1),
+    col = int(e.col + 1);
   if (e.row >= 0 && e.col >= 0) return text ? t('error.at.line', { line: row, col }) : t('error.at.cell', { row, col });
   if (e.row >= 0) return text ? t('error.at.lineOnly', { line: row }) : t('error.at.row', { row });
   if (e.col >= 0 && text) return t('error.at.char', { col });
@@ -35,7 +36,12 @@ function place(e: EngineError, text: boolean): string {
  * The message for an engine error. `fromText`: the error is about text the reader pasted or
  * typed (rows are lines there).
  */
-export function engineMessage(e: EngineError, limits: Pick<Limits, 'maxTokens' | 'maxDim'>, shapes: Shapes = {}, fromText = false): string {
+export function engineMessage(
+  e: EngineError,
+  limits: Pick<Limits, 'maxTokens' | 'maxDim'>,
+  shapes: Shapes = {},
+  fromText = false,
+): string {
   const name = inputName(e.input);
   const text = fromText || TEXT_INPUTS.has(e.input);
   const at = place(e, text);
@@ -64,8 +70,12 @@ export function engineMessage(e: EngineError, limits: Pick<Limits, 'maxTokens' |
     case 'too_large':
       // Multi-head: the heads side by side are what is too wide, not d_k alone.
       if (e.input === 'dK' && shapes.heads && shapes.dK) {
-        return t('error.heads.tooWide', { heads: int(shapes.heads), dk: int(shapes.dK),
-          total: int(shapes.heads * shapes.dK), max: int(limits.maxDim) });
+        return t('error.heads.tooWide', {
+          heads: int(shapes.heads),
+          dk: int(shapes.dK),
+          total: int(shapes.heads * shapes.dK),
+          max: int(limits.maxDim),
+        });
       }
       return t('error.code.too_large', { name, tokens: int(limits.maxTokens), dims: int(limits.maxDim) });
     case 'not_finite':

@@ -27,12 +27,14 @@ export function scriptURL(url: string): string {
   if (!SCRIPTS.has(url)) throw new TypeError(`not a known script: ${url}`);
   if (policy === undefined) {
     const factory = (globalThis as { trustedTypes?: TrustedTypesFactory }).trustedTypes;
-    policy = factory ? factory.createPolicy('attention-playground', {
-      createScriptURL: (u) => {
-        if (!SCRIPTS.has(u)) throw new TypeError(`not a known script: ${u}`);
-        return u;
-      },
-    }) : null;
+    policy = factory
+      ? factory.createPolicy('attention-playground', {
+          createScriptURL: (u) => {
+            if (!SCRIPTS.has(u)) throw new TypeError(`not a known script: ${u}`);
+            return u;
+          },
+        })
+      : null;
   }
   return policy ? (policy.createScriptURL(url) as string) : url;
 }

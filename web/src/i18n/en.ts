@@ -5,13 +5,19 @@ export const en = {
   'app.title': 'Attention Playground',
   'app.tagline': 'Type words or vectors and watch every step of attention, with real numbers.',
   'app.loading': 'Starting the engine…',
-  'app.engineFailed': 'The attention engine (attention-engine.js) could not be loaded or did not start, so the playground cannot compute anything. Check your connection and reload the page.',
-  'app.noWasm': 'Your browser has no WebAssembly, which the playground needs to compute attention. Open this page in a current Firefox, Chrome, Edge or Safari with WebAssembly turned on.',
-  'app.viewFailed': 'The view “{view}” could not be drawn. The other views are up to date; this one tries again at your next change.',
-  'app.footer': 'Every number on this page comes from the attention engine (C++ compiled to WebAssembly). Point at any number to see how it was computed.',
-  'link.invalid': 'This link could not be read (it is damaged, changed by hand or from another version), so the playground starts from its defaults.',
+  'app.engineFailed':
+    'The attention engine (attention-engine.js) could not be loaded or did not start, so the playground cannot compute anything. Check your connection and reload the page.',
+  'app.noWasm':
+    'Your browser has no WebAssembly, which the playground needs to compute attention. Open this page in a current Firefox, Chrome, Edge or Safari with WebAssembly turned on.',
+  'app.viewFailed':
+    'The view “{view}” could not be drawn. The other views are up to date; this one tries again at your next change.',
+  'app.footer':
+    'Every number on this page comes from the attention engine (C++ compiled to WebAssembly). Point at any number to see how it was computed.',
+  'link.invalid':
+    'This link could not be read (it is damaged, changed by hand or from another version), so the playground starts from its defaults.',
   'link.dismiss': 'Dismiss',
-  'stored.invalid': 'The state saved in this browser could not be read (it is damaged or from another version), so the playground starts from its defaults.',
+  'stored.invalid':
+    'The state saved in this browser could not be read (it is damaged or from another version), so the playground starts from its defaults.',
   'history.label': 'Edit history',
   'history.undo': 'Undo',
   'history.redo': 'Redo',
@@ -40,29 +46,38 @@ export const en = {
   'share.component': 'Embed as a web component',
   'share.hugo': 'Hugo shortcode (see the README for the shortcode file)',
   'share.image': 'Image with a link (Markdown)',
-  'share.imageHint': 'Medium, CSDN and Zhihu take no iframes: download the PNG, upload it with your post, and link it to the playground.',
+  'share.imageHint':
+    'Medium, CSDN and Zhihu take no iframes: download the PNG, upload it with your post, and link it to the playground.',
   'share.png': 'Download the PNG',
-  'share.fileHint': 'This page was opened from a file, so these addresses work on this computer only. To share, put the dist folder on a web host and open the playground from there (the README says how).',
+  'share.fileHint':
+    'This page was opened from a file, so these addresses work on this computer only. To share, put the dist folder on a web host and open the playground from there (the README says how).',
   'share.copy': 'Copy',
   'share.copied': 'Copied.',
-  'share.tooLong': 'This figure is too large for a link ({length} characters; a link holds {max}). It is kept in this browser; export its numbers to share them.',
+  'share.tooLong':
+    'This figure is too large for a link ({length} characters; a link holds {max}). It is kept in this browser; export its numbers to share them.',
   'share.close': 'Close',
   'embed.full': 'Open in the full playground ↗',
   'app.language': 'Language',
 
   'presets.label': 'Examples',
   'preset.painting.title': 'Painting',
-  'preset.painting.story': 'Five things in a painting, each scored by how much it draws the eye (80, 60, 50, 30, 10). A query decides which feature counts: with no condition the person wins; ask about “flying” and the bird takes almost all the attention. The scores are the query times each key; the temperature T = 20 turns them into weights.',
+  'preset.painting.story':
+    'Five things in a painting, each scored by how much it draws the eye (80, 60, 50, 30, 10). A query decides which feature counts: with no condition the person wins; ask about “flying” and the bird takes almost all the attention. The scores are the query times each key; the temperature T = 20 turns them into weights.',
   'preset.fruit.title': 'Fruit',
-  'preset.fruit.story': 'Three words over three features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). The dot product adds up feature-by-feature products: apple·orange = 1×2 + 2×2 + 1×0 = 6. On the right, cosine similarity divides by both lengths, so it only measures direction and stays between −1 and 1.',
+  'preset.fruit.story':
+    'Three words over three features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). The dot product adds up feature-by-feature products: apple·orange = 1×2 + 2×2 + 1×0 = 6. On the right, cosine similarity divides by both lengths, so it only measures direction and stays between −1 and 1.',
   'preset.softmax.title': 'Why softmax',
-  'preset.softmax.story': 'Re-express a word as a mix of similar words: divide each similarity by the row’s sum. That works for the first row, but the second row sums to zero (nothing to divide by) and the third sums to a negative number, which flips every sign. Softmax exponentiates first, so every weight is positive and each row sums to 1.',
+  'preset.softmax.story':
+    'Re-express a word as a mix of similar words: divide each similarity by the row’s sum. That works for the first row, but the second row sums to zero (nothing to divide by) and the third sums to a negative number, which flips every sign. Softmax exponentiates first, so every weight is positive and each row sums to 1.',
   'preset.sqrtdk.title': 'Why √d_k',
-  'preset.sqrtdk.story': 'Here Q and K are random projections of the words into d_k dimensions. A dot product adds d_k terms, so its spread grows with d_k. Unscaled (right), the softmax turns almost one-hot and the row entropy falls towards 0; divided by √d_k (left) it keeps its shape. The table below lists the mean row entropy at several d_k; you can also change d_k and compare the entropy column.',
+  'preset.sqrtdk.story':
+    'Here Q and K are random projections of the words into d_k dimensions. A dot product adds d_k terms, so its spread grows with d_k. Unscaled (right), the softmax turns almost one-hot and the row entropy falls towards 0; divided by √d_k (left) it keeps its shape. The table below lists the mean row entropy at several d_k; you can also change d_k and compare the entropy column.',
   'preset.causal.title': 'Causal mask',
-  'preset.causal.story': 'When a model writes a sentence word by word, a word may only look at itself and the words before it. The causal mask hides every later word (−∞ before the softmax), so the upper triangle of the weights is exactly zero.',
+  'preset.causal.story':
+    'When a model writes a sentence word by word, a word may only look at itself and the words before it. The causal mask hides every later word (−∞ before the softmax), so the upper triangle of the weights is exactly zero.',
   'preset.multihead.title': 'Multi-head',
-  'preset.multihead.story': 'Two heads each project the words with their own seeded random matrices (W_Q, W_K, W_V) and attend in their own way. Switch between the heads to compare their weights; their outputs are joined and mixed by W_O.',
+  'preset.multihead.story':
+    'Two heads each project the words with their own seeded random matrices (W_Q, W_K, W_V) and attend in their own way. Switch between the heads to compare their weights; their outputs are joined and mixed by W_O.',
   'preset.custom.story': 'Your own set-up. Pick an example above to start from one of the article’s cases.',
 
   'painting.noCondition': 'no condition',
@@ -182,10 +197,12 @@ export const en = {
   'view.diff': 'Difference of weights (right − left)',
   'view.concat': 'Heads joined',
   'view.final': 'Multi-head output = joined · W_O',
-  'file.tooLarge': '{name} is {size} MB; a word-vector file can be at most {max} MB here. Use a smaller one (fewer words or dimensions).',
+  'file.tooLarge':
+    '{name} is {size} MB; a word-vector file can be at most {max} MB here. Use a smaller one (fewer words or dimensions).',
   'view.plot': 'Where each token moves',
   'view.cost': 'The cost of attention',
-  'cost.hint': 'Every query is compared with every key, so the work grows with n². Measure one attention call at growing n (64 features): materialising the n×n weights also costs n² memory, while streaming them block by block (an online softmax) keeps memory growing only with n.',
+  'cost.hint':
+    'Every query is compared with every key, so the work grows with n². Measure one attention call at growing n (64 features): materialising the n×n weights also costs n² memory, while streaming them block by block (an online softmax) keeps memory growing only with n.',
   'cost.run': 'Measure',
   'cost.progress': 'Measurement progress',
   'cost.running': 'Measuring… the page stays usable meanwhile.',
@@ -195,7 +212,8 @@ export const en = {
   'cost.failed': 'The measurement failed: {message}',
   'cost.timeChart': 'Time of one call against n',
   'cost.memoryChart': 'Memory of one call against n',
-  'cost.legend': 'Solid blue: streaming (no n×n matrix). Orange dashes: materialised weights. Grey dots: n², drawn through the last materialised point. Both axes are logarithmic.',
+  'cost.legend':
+    'Solid blue: streaming (no n×n matrix). Orange dashes: materialised weights. Grey dots: n², drawn through the last materialised point. Both axes are logarithmic.',
   'cost.streaming': 'streaming',
   'cost.materialized': 'materialised',
   'cost.ms': '{ms} ms',
@@ -215,12 +233,15 @@ export const en = {
   'view.hint.weights': 'Each row shares 1 among the keys.',
   'view.hint.weightsSum': 'Each score divided by its row’s sum.',
   'view.hint.output': 'Each query’s mix of the value vectors.',
-  'view.hint.plot': 'Values (dots) and outputs (rings) in the plane that spreads them most; arrows go from a word’s value to its output.',
+  'view.hint.plot':
+    'Values (dots) and outputs (rings) in the plane that spreads them most; arrows go from a word’s value to its output.',
   'view.hint.diff': 'Blue: the right side gives less weight; red: more.',
   'view.qkv': 'Head {h}: Q, K and V (X times W_Q, W_K, W_V)',
-  'view.hint.qkv': 'The queries, keys and values this head projects the word vectors to; the similarity below is computed from them.',
+  'view.hint.qkv':
+    'The queries, keys and values this head projects the word vectors to; the similarity below is computed from them.',
   'view.entropy': 'Row entropy as d_k grows',
-  'view.hint.entropy': 'The same words at several d_k: the mean row entropy (in nats) as the engine computes it. Unscaled, a larger d_k gives a lower entropy: the softmax turns nearly one-hot.',
+  'view.hint.entropy':
+    'The same words at several d_k: the mean row entropy (in nats) as the engine computes it. Unscaled, a larger d_k gives a lower entropy: the softmax turns nearly one-hot.',
   'entropy.dk': 'd_k',
   'entropy.scaled': '÷ √d_k',
   'entropy.unscaled': 'unscaled',
@@ -276,9 +297,11 @@ export const en = {
   'explain.announce': '{where}: {text}',
 
   'error.cell': '{matrix}, row {row} ({rowLabel}), column {col}: “{text}” is not a number.',
-  'error.cellTooLarge': '{matrix}, row {row} ({rowLabel}), column {col}: “{text}” is too large: numbers here stop at about 1.8e308.',
+  'error.cellTooLarge':
+    '{matrix}, row {row} ({rowLabel}), column {col}: “{text}” is too large: numbers here stop at about 1.8e308.',
   'error.emptyCell': '{matrix}, row {row} ({rowLabel}), column {col} is empty.',
-  'error.tooManyTokens': 'The text has {count} words and pieces of words; the page draws at most {max}. Shorten it to see every step.',
+  'error.tooManyTokens':
+    'The text has {count} words and pieces of words; the page draws at most {max}. Shorten it to see every step.',
   'error.kept': 'Showing the last result that worked.',
   'error.at.line': 'line {line}, column {col}: ',
   'error.at.lineOnly': 'line {line}: ',
@@ -293,12 +316,16 @@ export const en = {
   'error.shape.values': 'K has {a} rows and V has {b}; every key needs one row of values.',
   'error.shape.rows': 'every row needs the same count of numbers.',
   'error.shape.mask': 'the mask does not match the numbers of queries and keys.',
-  'error.code.not_finite': '{name}: {at}a number is too large to compute (it overflows a double). Use smaller numbers or turn scaling on.',
-  'error.code.bad_dimension': '{name}: a dimension that does not fit (d_k of 0, or identity projections with d_k other than the width of X).',
+  'error.code.not_finite':
+    '{name}: {at}a number is too large to compute (it overflows a double). Use smaller numbers or turn scaling on.',
+  'error.code.bad_dimension':
+    '{name}: a dimension that does not fit (d_k of 0, or identity projections with d_k other than the width of X).',
   'error.code.bad_temperature': 'The temperature must be a number above 0.',
-  'error.code.zero_vector': '{name}, row {row}, is all zeros: a zero vector has no direction, so it has no cosine. Change one of its entries or use the dot product.',
+  'error.code.zero_vector':
+    '{name}, row {row}, is all zeros: a zero vector has no direction, so it has no cosine. Change one of its entries or use the dot product.',
   'error.code.too_large': '{name} is above the limit (a matrix has at most {tokens} rows and {dims} columns).',
-  'error.heads.tooWide': '{heads} heads of d_k = {dk} side by side are {total} features, above the limit of {max}. Use fewer heads or a smaller d_k.',
+  'error.heads.tooWide':
+    '{heads} heads of d_k = {dk} side by side are {total} features, above the limit of {max}. Use fewer heads or a smaller d_k.',
   'error.code.parse_error': '{name}: {at}this is not a number, or the row has a different length than the others.',
   'error.code.parse_embeddings': 'Word-vector file: {at}each line must be a word followed by the same count of numbers.',
   'error.code.bad_utf8': 'The text has a character that is not valid UTF-8: {at}paste or type the text again as UTF-8.',

@@ -47,7 +47,8 @@ function fill(messages: Messages, key: MessageKey, params?: Record<string, strin
   const text = messages[key] ?? en[key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
 }
 
 /** The message for `key` in the page's language. */
@@ -127,9 +128,11 @@ function fixed(x: number, digits: number): string {
     const whole = Math.floor(r / unit);
     let fraction = r - whole * unit;
     let places = digits;
-    while (fraction !== 0 && fraction % 10 === 0) { fraction /= 10; places--; }
-    return (x < 0 ? '-' : '') + group(String(whole)) +
-      (fraction ? '.' + String(fraction).padStart(places, '0') : '');
+    while (fraction !== 0 && fraction % 10 === 0) {
+      fraction /= 10;
+      places--;
+    }
+    return (x < 0 ? '-' : '') + group(String(whole)) + (fraction ? '.' + String(fraction).padStart(places, '0') : '');
   }
   const text = String(a);
   const dot = text.indexOf('.');
@@ -152,8 +155,7 @@ function carry(whole: string, fraction: string): [string, string] {
   const all = whole + fraction;
   let k = all.length - 1;
   while (k >= 0 && all.charCodeAt(k) === 57) k--; // trailing nines become zeros
-  const bumped = (k < 0 ? '1' : all.slice(0, k) + String.fromCharCode(all.charCodeAt(k) + 1)) +
-    '0'.repeat(all.length - 1 - k);
+  const bumped = (k < 0 ? '1' : all.slice(0, k) + String.fromCharCode(all.charCodeAt(k) + 1)) + '0'.repeat(all.length - 1 - k);
   const cut = bumped.length - fraction.length;
   return [bumped.slice(0, cut), bumped.slice(cut)];
 }

@@ -7,7 +7,8 @@ export const zhCN: Messages = {
   'app.tagline': '输入词语或向量，用真实的数字看注意力计算的每一步。',
   'app.loading': '正在启动计算引擎…',
   'app.engineFailed': '注意力计算引擎（attention-engine.js）未能加载或启动，游乐场因此无法计算。请检查网络连接后重新加载本页。',
-  'app.noWasm': '您的浏览器不支持 WebAssembly，而游乐场需要它来计算注意力。请用较新版本的 Firefox、Chrome、Edge 或 Safari 打开本页，并确认已启用 WebAssembly。',
+  'app.noWasm':
+    '您的浏览器不支持 WebAssembly，而游乐场需要它来计算注意力。请用较新版本的 Firefox、Chrome、Edge 或 Safari 打开本页，并确认已启用 WebAssembly。',
   'app.viewFailed': '“{view}”视图未能绘制。其他视图已是最新；下次修改时会再试一次。',
   'app.footer': '本页的每个数字都由注意力引擎（编译成 WebAssembly 的 C++）算出。指向任意一个数字，就能看到它的来历。',
   'link.invalid': '无法读取这个链接（它已损坏、被手动修改或来自其他版本），因此演示从默认设置开始。',
@@ -43,27 +44,35 @@ export const zhCN: Messages = {
   'share.image': '带链接的图片（Markdown）',
   'share.imageHint': 'Medium、CSDN 和知乎不支持 iframe：下载 PNG，随文章上传，并链接到演示页面。',
   'share.png': '下载 PNG',
-  'share.fileHint': '这个页面是从本地文件打开的，下面的地址只在这台电脑上有效。要分享，请把 dist 文件夹放到网站上，再从那里打开演示页面（README 里有步骤）。',
+  'share.fileHint':
+    '这个页面是从本地文件打开的，下面的地址只在这台电脑上有效。要分享，请把 dist 文件夹放到网站上，再从那里打开演示页面（README 里有步骤）。',
   'share.copy': '复制',
   'share.copied': '已复制。',
-  'share.tooLong': '这个图太大，无法放进链接（{length} 个字符；链接最多 {max} 个）。它已保存在这个浏览器里；要分享，请导出其中的数字。',
+  'share.tooLong':
+    '这个图太大，无法放进链接（{length} 个字符；链接最多 {max} 个）。它已保存在这个浏览器里；要分享，请导出其中的数字。',
   'share.close': '关闭',
   'embed.full': '在完整的演示中打开 ↗',
   'app.language': '语言',
 
   'presets.label': '示例',
   'preset.painting.title': '一幅画',
-  'preset.painting.story': '画里有五样东西，按它们吸引目光的程度打分（80、60、50、30、10）。查询决定看重哪一项特征：不加条件时人最显眼；若问的是“飞行”，几乎所有注意力都落到鸟身上。分数是查询与每个键的点积，再除以温度 T = 20 变成权重。',
+  'preset.painting.story':
+    '画里有五样东西，按它们吸引目光的程度打分（80、60、50、30、10）。查询决定看重哪一项特征：不加条件时人最显眼；若问的是“飞行”，几乎所有注意力都落到鸟身上。分数是查询与每个键的点积，再除以温度 T = 20 变成权重。',
   'preset.fruit.title': '水果',
-  'preset.fruit.story': '三个词，三项特征（颜色、水果、科技）：苹果 (1, 2, 1)、橘子 (2, 2, 0)、iPhone (0, 2, 3)。点积把逐项相乘的结果加起来：苹果·橘子 = 1×2 + 2×2 + 1×0 = 6。右边的余弦相似度再除以两个向量的长度，只看方向，结果总在 −1 到 1 之间。',
+  'preset.fruit.story':
+    '三个词，三项特征（颜色、水果、科技）：苹果 (1, 2, 1)、橘子 (2, 2, 0)、iPhone (0, 2, 3)。点积把逐项相乘的结果加起来：苹果·橘子 = 1×2 + 2×2 + 1×0 = 6。右边的余弦相似度再除以两个向量的长度，只看方向，结果总在 −1 到 1 之间。',
   'preset.softmax.title': '为什么用 softmax',
-  'preset.softmax.story': '想用相似的词来重新表示一个词，最直接的办法是把每个相似度除以整行之和。第一行这样做没问题；第二行加起来是 0，没法除；第三行的和是负数，所有符号都被翻转。softmax 先取指数，于是每个权重都是正的，每行之和恰好为 1。',
+  'preset.softmax.story':
+    '想用相似的词来重新表示一个词，最直接的办法是把每个相似度除以整行之和。第一行这样做没问题；第二行加起来是 0，没法除；第三行的和是负数，所有符号都被翻转。softmax 先取指数，于是每个权重都是正的，每行之和恰好为 1。',
   'preset.sqrtdk.title': '为什么除以 √d_k',
-  'preset.sqrtdk.story': '这里的 Q 和 K 是把词随机投影到 d_k 维得到的。点积要累加 d_k 项，d_k 越大，它的波动就越大。不缩放时（右），softmax 几乎变成独热，行熵趋近 0；除以 √d_k 后（左），分布的形状得以保留。下方的表格列出不同 d_k 下的平均行熵；也可以改变 d_k，对照熵那一列。',
+  'preset.sqrtdk.story':
+    '这里的 Q 和 K 是把词随机投影到 d_k 维得到的。点积要累加 d_k 项，d_k 越大，它的波动就越大。不缩放时（右），softmax 几乎变成独热，行熵趋近 0；除以 √d_k 后（左），分布的形状得以保留。下方的表格列出不同 d_k 下的平均行熵；也可以改变 d_k，对照熵那一列。',
   'preset.causal.title': '因果掩码',
-  'preset.causal.story': '模型逐词生成句子时，每个词只能看到它自己和它前面的词。因果掩码把后面的词全部遮住（softmax 之前设为 −∞），所以权重矩阵的右上三角恰好全是 0。',
+  'preset.causal.story':
+    '模型逐词生成句子时，每个词只能看到它自己和它前面的词。因果掩码把后面的词全部遮住（softmax 之前设为 −∞），所以权重矩阵的右上三角恰好全是 0。',
   'preset.multihead.title': '多头注意力',
-  'preset.multihead.story': '两个头各用自己的一组随机矩阵（W_Q、W_K、W_V，由种子决定）投影这些词，各自分配注意力。切换头来比较它们的权重；各头的输出拼接起来，再乘以 W_O 混合。',
+  'preset.multihead.story':
+    '两个头各用自己的一组随机矩阵（W_Q、W_K、W_V，由种子决定）投影这些词，各自分配注意力。切换头来比较它们的权重；各头的输出拼接起来，再乘以 W_O 混合。',
   'preset.custom.story': '这是你自己的设置。点上方的示例，可以从文章里的某个例子开始。',
 
   'painting.noCondition': '无条件',
@@ -186,7 +195,8 @@ export const zhCN: Messages = {
   'file.tooLarge': '{name} 有 {size} MB；这里的词向量文件最多 {max} MB。请换一个更小的文件（更少的词或维度）。',
   'view.plot': '每个词移到了哪里',
   'view.cost': '注意力的代价',
-  'cost.hint': '每个查询都要和每个键比较，所以计算量随 n² 增长。下面在不同的 n（64 个特征）下测量一次注意力计算：把 n×n 的权重完整存下来，内存也按 n² 增长；按块流式计算（在线 softmax）则只让内存随 n 增长。',
+  'cost.hint':
+    '每个查询都要和每个键比较，所以计算量随 n² 增长。下面在不同的 n（64 个特征）下测量一次注意力计算：把 n×n 的权重完整存下来，内存也按 n² 增长；按块流式计算（在线 softmax）则只让内存随 n 增长。',
   'cost.run': '开始测量',
   'cost.empty': '尚未测量',
   'cost.progress': '测量进度',
@@ -196,7 +206,8 @@ export const zhCN: Messages = {
   'cost.failed': '测量失败：{message}',
   'cost.timeChart': '一次计算的时间随 n 的变化',
   'cost.memoryChart': '一次计算的内存随 n 的变化',
-  'cost.legend': '蓝色实线：流式计算（不存 n×n 矩阵）。橙色虚线：完整存下权重。灰色点线：经过最后一个完整矩阵测量点的 n² 曲线。两条坐标轴都是对数刻度。',
+  'cost.legend':
+    '蓝色实线：流式计算（不存 n×n 矩阵）。橙色虚线：完整存下权重。灰色点线：经过最后一个完整矩阵测量点的 n² 曲线。两条坐标轴都是对数刻度。',
   'cost.streaming': '流式',
   'cost.materialized': '完整矩阵',
   'cost.ms': '{ms} 毫秒',
@@ -221,7 +232,8 @@ export const zhCN: Messages = {
   'view.qkv': '第 {h} 个头的 Q、K、V（X 乘以 W_Q、W_K、W_V）',
   'view.hint.qkv': '这个头把词向量投影后得到的查询、键和值；下面的相似度就由它们算出。',
   'view.entropy': '行熵随 d_k 的变化',
-  'view.hint.entropy': '同一组词，在不同的 d_k 下由引擎算出的平均行熵（单位：奈特）。不缩放时，d_k 越大，熵越低，softmax 越接近独热。',
+  'view.hint.entropy':
+    '同一组词，在不同的 d_k 下由引擎算出的平均行熵（单位：奈特）。不缩放时，d_k 越大，熵越低，softmax 越接近独热。',
   'entropy.dk': 'd_k',
   'entropy.scaled': '÷ √d_k',
   'entropy.unscaled': '不缩放',

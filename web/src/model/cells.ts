@@ -4,11 +4,7 @@
 // read as "-" wherever it stands. tests/js/cells.test.mjs holds the two side by side.
 
 /** What a typed cell says: a number, or why it is not one. */
-export type Cell =
-  | { kind: 'number'; value: number }
-  | { kind: 'empty' }
-  | { kind: 'not_a_number' }
-  | { kind: 'too_large' }; // written as a number, but no double holds it ("1e400")
+export type Cell = { kind: 'number'; value: number } | { kind: 'empty' } | { kind: 'not_a_number' } | { kind: 'too_large' }; // written as a number, but no double holds it ("1e400")
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -36,12 +32,14 @@ export function readCells(cells: string[][]): ReadCells {
   let r = read.get(cells);
   if (r) return r;
   const bad: ReadCells['bad'] = [];
-  const values = cells.map((row, i) => row.map((text, j) => {
-    const cell = readCell(text);
-    if (cell.kind === 'number') return cell.value;
-    bad.push({ row: i, col: j, cell });
-    return 0;
-  }));
+  const values = cells.map((row, i) =>
+    row.map((text, j) => {
+      const cell = readCell(text);
+      if (cell.kind === 'number') return cell.value;
+      bad.push({ row: i, col: j, cell });
+      return 0;
+    }),
+  );
   r = { values, bad, invalid: new Set(bad.map((b) => b.row + ',' + b.col)) };
   read.set(cells, r);
   return r;

@@ -9,7 +9,8 @@ function other<T>(pair: readonly [T, T], x: T): T {
 
 /** The two configurations a comparison of `kind` shows: the reader's, and the one it is compared with. */
 export function sides(s: State, base: StepOptions, kind: CompareKind): [StepOptions, StepOptions] {
-  let a = base, b = base;
+  let a = base,
+    b = base;
   if (kind === 'similarity') b = { ...base, similarity: other(['dot', 'cosine'] as const, base.similarity) };
   if (kind === 'scale') b = { ...base, scale: base.scale === 'none' ? 'sqrt' : 'none' };
   if (kind === 'normalization') b = { ...base, normalization: other(['softmax', 'sum'] as const, base.normalization) };

@@ -5,7 +5,16 @@
 // translates (a built-in feature, a compared configuration) come from `names`, so this module
 // runs under node with no catalog (tests/js/compute.test.mjs).
 import type {
-  AttentionOptions, Engine, EngineError, EntropyRow, LexiconRef, Mat, MultiHead, MultiHeadOptions, StepOptions, Steps,
+  AttentionOptions,
+  Engine,
+  EngineError,
+  EntropyRow,
+  LexiconRef,
+  Mat,
+  MultiHead,
+  MultiHeadOptions,
+  StepOptions,
+  Steps,
 } from '../engine/types';
 import { CAPS, type CompareKind, type Cells, type State } from '../state/state';
 import type { Shapes } from '../engine/messages';
@@ -21,8 +30,16 @@ export type MatrixName = 'x' | 'qx' | 'q' | 'k' | 'v';
 /** What went wrong, and where on the page it is shown. */
 export type PageError =
   | { where: Where; kind: 'engine'; error: EngineError; shapes: Shapes; fromText: boolean }
-  | { where: Where; kind: 'cell'; matrix: MatrixName; row: number; col: number; rowLabel: string; text: string;
-      cell: 'empty' | 'not_a_number' | 'too_large' }
+  | {
+      where: Where;
+      kind: 'cell';
+      matrix: MatrixName;
+      row: number;
+      col: number;
+      rowLabel: string;
+      text: string;
+      cell: 'empty' | 'not_a_number' | 'too_large';
+    }
   | { where: Where; kind: 'tooManyTokens'; count: number; max: number };
 
 /** The names the page shows in its language. */
@@ -87,13 +104,30 @@ function parseCells(cells: Cells, matrix: MatrixName, errors: PageError[], rowNa
   const r = readCells(cells);
   for (const { row, col, cell } of r.bad) {
     if (cell.kind === 'number') continue;
-    errors.push({ where: matrix, kind: 'cell', matrix, row, col, rowLabel: rowNames[row] ?? '', text: cells[row][col], cell: cell.kind });
+    errors.push({
+      where: matrix,
+      kind: 'cell',
+      matrix,
+      row,
+      col,
+      rowLabel: rowNames[row] ?? '',
+      text: cells[row][col],
+      cell: cell.kind,
+    });
   }
   return r;
 }
 
-function embedWords(engine: Engine, text: string, lexicon: LexiconRef, edits: Map<string, string[]>,
-  textWhere: Where, matrix: 'x' | 'qx', names: Names, errors: PageError[]): { words: Words; x: number[][] } | null {
+function embedWords(
+  engine: Engine,
+  text: string,
+  lexicon: LexiconRef,
+  edits: Map<string, string[]>,
+  textWhere: Where,
+  matrix: 'x' | 'qx',
+  names: Names,
+  errors: PageError[],
+): { words: Words; x: number[][] } | null {
   const e = engine.embed(text, lexicon);
   if (!e.ok) {
     errors.push({ where: textWhere, kind: 'engine', error: e.error, shapes: {}, fromText: true });
@@ -115,7 +149,8 @@ function embedWords(engine: Engine, text: string, lexicon: LexiconRef, edits: Ma
     return Array.from(e.vectors.data.subarray(i * d, (i + 1) * d), (x) => String(x));
   });
   const read = parseCells(cells, matrix, errors, tokens);
-  const x = read.values, invalid = read.invalid;
+  const x = read.values,
+    invalid = read.invalid;
   // The built-in word lists' features are named in the page's language; a file's keep their names.
   const features = typeof lexicon === 'string' ? e.features.map((f) => names.feature(f)) : e.features;
   return { words: { tokens, unknown: e.unknown, edited, features, cells, invalid }, x };
@@ -128,8 +163,7 @@ function stepOptions(s: State, n: number, m: number): StepOptions {
     for (const [i, j] of s.hidden) if (i < n && j < m) grid[i][j] = false;
     mask = grid;
   }
-  return { similarity: s.similarity, scale: s.scale, temperature: s.temperature, mask,
-    normalization: s.normalization };
+  return { similarity: s.similarity, scale: s.scale, temperature: s.temperature, mask, normalization: s.normalization };
 }
 
 function whereOf(input: string, mode: State['mode'], words: boolean): Where {
@@ -182,28 +216,46 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef, names: Na
     dkNames = s.dkNames.length === (queries[0]?.length ?? 0) ? s.dkNames : range(queries[0]?.length ?? 0);
     dvNames = s.dvNames.length === (values[0]?.length ?? 0) ? s.dvNames : range(values[0]?.length ?? 0);
   }
-  const n = queries.length, m = keys.length;
+  const n = queries.length,
+    m = keys.length;
   const base = stepOptions(s, n, m);
   const [optA, optB] = sides(s, base, s.compare);
-  const sideA = names.side(s.compare, optA), sideB = names.side(s.compare, optB);
-  const shapes = { queryCols: queries[0]?.length ?? 0, keyCols: keys[0]?.length ?? 0, keyRows: m, valueRows: values.length,
-    heads: multi ? s.heads : undefined, dK: multi ? s.dK : undefined };
+  const sideA = names.side(s.compare, optA),
+    sideB = names.side(s.compare, optB);
+  const shapes = {
+    queryCols: queries[0]?.length ?? 0,
+    keyCols: keys[0]?.length ?? 0,
+    keyRows: m,
+    valueRows: values.length,
+    heads: multi ? s.heads : undefined,
+    dK: multi ? s.dK : undefined,
+  };
   const fail = (e: EngineError) => {
     // In words mode the reader sees Q, K and V as the word vectors X (but for a separate query).
-    const seen = s.mode === 'words' && ['queries', 'keys', 'values'].includes(e.input) &&
-      !(s.setup === 'query' && e.input === 'queries') ? { ...e, input: 'x' } : e;
+    const seen =
+      s.mode === 'words' && ['queries', 'keys', 'values'].includes(e.input) && !(s.setup === 'query' && e.input === 'queries')
+        ? { ...e, input: 'x' }
+        : e;
     errors.push({ where: whereOf(e.input, s.mode, s.setup === 'query'), kind: 'engine', error: seen, shapes, fromText: false });
     return out;
   };
 
   // 2. The engine.
-  let a: Run, b: Run | null = null;
-  let multiA: MultiHead | null = null, multiB: MultiHead | null = null;
+  let a: Run,
+    b: Run | null = null;
+  let multiA: MultiHead | null = null,
+    multiB: MultiHead | null = null;
   let head = 0;
   let multiOptions: MultiHeadOptions | null = null;
   if (multi) {
-    const options = (o: StepOptions): MultiHeadOptions => ({ x: queries, heads: s.heads, dK: s.dK,
-      projection: s.projection, seed: s.seed, ...o });
+    const options = (o: StepOptions): MultiHeadOptions => ({
+      x: queries,
+      heads: s.heads,
+      dK: s.dK,
+      projection: s.projection,
+      seed: s.seed,
+      ...o,
+    });
     const run = (o: StepOptions) => engine.multiHead(options(o));
     multiOptions = options(optA);
     const ra = run(optA);
@@ -211,8 +263,10 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef, names: Na
     multiA = ra;
     head = Math.min(s.head, ra.heads.length - 1);
     const steps = ra.heads[head];
-    const asRun = (st: Steps, o: StepOptions): Run =>
-      ({ steps: st, options: { queries: st.queries, keys: st.keys, values: st.values, ...o } });
+    const asRun = (st: Steps, o: StepOptions): Run => ({
+      steps: st,
+      options: { queries: st.queries, keys: st.keys, values: st.values, ...o },
+    });
     a = asRun(steps, optA);
     if (s.compare !== 'off') {
       const rb = run(optB);
@@ -244,15 +298,30 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef, names: Na
   }
 
   // 4. Where each token moves: for multi-head, from x_i to the final output o_i.
-  const arrows = (s.mode === 'words' && s.setup === 'self') ||
+  const arrows =
+    (s.mode === 'words' && s.setup === 'self') ||
     (s.mode === 'vectors' && n === m && queryLabels.every((q, i) => q === keyLabels[i]));
   const pv = multiA ? multiA.x : a.steps.values;
   const po = multiA ? multiA.output : a.steps.output;
 
   out.model = {
-    queryLabels, keyLabels, dkNames, dvNames, a, b, sideA, sideB, difference, multiA, multiB, multiOptions, head,
+    queryLabels,
+    keyLabels,
+    dkNames,
+    dvNames,
+    a,
+    b,
+    sideA,
+    sideB,
+    difference,
+    multiA,
+    multiB,
+    multiOptions,
+    head,
     plane: { values: pv, outputs: po },
-    planeValueLabels: keyLabels, planeOutputLabels: queryLabels, arrows,
+    planeValueLabels: keyLabels,
+    planeOutputLabels: queryLabels,
+    arrows,
   };
   return out;
 }
@@ -268,8 +337,15 @@ export const ENTROPY_DKS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
  * was given. A run that fails ends the table: it shows what could be computed, nothing.
  */
 export function entropyByDk(engine: Engine, s: State, x: MultiHead['x'], head: number): EntropyRow[] {
-  const r = engine.entropyByDk({ x, heads: s.heads, head, dKs: ENTROPY_DKS, seed: s.seed, similarity: s.similarity,
-    mask: s.mask === 'causal' ? 'causal' : 'none' });
+  const r = engine.entropyByDk({
+    x,
+    heads: s.heads,
+    head,
+    dKs: ENTROPY_DKS,
+    seed: s.seed,
+    similarity: s.similarity,
+    mask: s.mask === 'causal' ? 'causal' : 'none',
+  });
   return r.ok ? r.rows : [];
 }
 

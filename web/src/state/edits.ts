@@ -20,8 +20,13 @@ export function editCell(s: State, key: MatrixKey, i: number, j: number, text: s
  * A typed cell of a word's vector. A word has one vector wherever it occurs, so the edit is kept
  * by the word (the newest CAPS.edits words), as the whole row the reader now sees.
  */
-export function editWordCell(s: State, words: { tokens: string[]; cells: Cells }, i: number, j: number,
-  text: string): Patch | null {
+export function editWordCell(
+  s: State,
+  words: { tokens: string[]; cells: Cells },
+  i: number,
+  j: number,
+  text: string,
+): Patch | null {
   if (!(j < (words.cells[i]?.length ?? 0))) return null;
   const token = words.tokens[i];
   const row = words.cells[i].slice();
@@ -43,8 +48,7 @@ export function editLabel(s: State, view: 'q' | 'k', i: number, text: string): P
 
 const grow = (cells: Cells, rows: number, cols: number): Cells =>
   Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => cells[i]?.[j] ?? '0'));
-const names = (list: string[], k: number, prefix: string) =>
-  Array.from({ length: k }, (_, i) => list[i] ?? `${prefix}${i + 1}`);
+const names = (list: string[], k: number, prefix: string) => Array.from({ length: k }, (_, i) => list[i] ?? `${prefix}${i + 1}`);
 
 /**
  * One query, one key (a row of K and of V), one feature of Q and K (d_k) or one of V (d_v) more
@@ -52,7 +56,10 @@ const names = (list: string[], k: number, prefix: string) =>
  * above the caps.
  */
 export function resize(s: State, what: 'q' | 'k' | 'dk' | 'dv', by: 1 | -1): Patch {
-  const n = s.q.length, m = s.k.length, dk = s.q[0]?.length ?? 0, dv = s.v[0]?.length ?? 0;
+  const n = s.q.length,
+    m = s.k.length,
+    dk = s.q[0]?.length ?? 0,
+    dv = s.v[0]?.length ?? 0;
   const clamp = (x: number, max: number) => Math.max(1, Math.min(max, x));
   if (what === 'q') {
     const rows = clamp(n + by, CAPS.rows);
@@ -74,16 +81,24 @@ export function resize(s: State, what: 'q' | 'k' | 'dk' | 'dv', by: 1 | -1): Pat
  * A matrix the engine parsed from pasted text, as the new Q, K or V: rows and features keep
  * their names where they have one. Null when it is larger than the page keeps (CAPS).
  */
-export function paste(s: State, target: MatrixKey, matrix: { rows: number; cols: number; data: ArrayLike<number> }):
-  Patch | null {
+export function paste(
+  s: State,
+  target: MatrixKey,
+  matrix: { rows: number; cols: number; data: ArrayLike<number> },
+): Patch | null {
   const { rows, cols } = matrix;
   if (rows > CAPS.rows || cols > CAPS.cols) return null;
-  const cells = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => String(matrix.data[i * cols + j])));
+  const cells = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => String(matrix.data[i * cols + j])));
   const range = (k: number, list: string[]) => Array.from({ length: k }, (_, i) => list[i] ?? String(i + 1));
   const patch: Patch = { [target]: cells };
-  if (target === 'q') { patch.qLabels = names(s.qLabels, rows, 'q'); patch.dkNames = range(cols, s.dkNames); }
-  if (target === 'k') { patch.kLabels = names(s.kLabels, rows, 'k'); patch.dkNames = range(cols, s.dkNames); }
+  if (target === 'q') {
+    patch.qLabels = names(s.qLabels, rows, 'q');
+    patch.dkNames = range(cols, s.dkNames);
+  }
+  if (target === 'k') {
+    patch.kLabels = names(s.kLabels, rows, 'k');
+    patch.dkNames = range(cols, s.dkNames);
+  }
   if (target === 'v') patch.dvNames = range(cols, s.dvNames);
   return patch;
 }

@@ -25,7 +25,10 @@ const EMBED_CODECS: { [K in keyof EmbedOptions]: Codec<EmbedOptions[K]> } = {
     write: (v) => v.join(','),
     read: (s) => {
       const list = s.split(',');
-      const ok = list.length >= 1 && list.length <= EMBED_VIEWS.length && new Set(list).size === list.length &&
+      const ok =
+        list.length >= 1 &&
+        list.length <= EMBED_VIEWS.length &&
+        new Set(list).size === list.length &&
         list.every((x) => (EMBED_VIEWS as readonly string[]).includes(x));
       return ok ? (list as EmbedView[]) : undefined;
     },
@@ -40,7 +43,10 @@ const isEmbedKey = (k: string): k is keyof EmbedOptions => Object.prototype.hasO
  * the rest of the text (the state, for parse()), and the keys that were invalid. Any invalid key
  * gives the default options, as parse() does for the state.
  */
-export function splitEmbed(serialised: string, maxLength = CAPS.link): { options: EmbedOptions; rest: string; rejected: string[] } {
+export function splitEmbed(
+  serialised: string,
+  maxLength = CAPS.link,
+): { options: EmbedOptions; rest: string; rejected: string[] } {
   const options = embedDefaults();
   const text = serialised.replace(/^#/, '');
   if (text.length > maxLength || !/(^|&)(embed|views|controls|theme)=/.test(text)) return { options, rest: text, rejected: [] };
@@ -50,7 +56,10 @@ export function splitEmbed(serialised: string, maxLength = CAPS.link): { options
   const seen = new Set<string>();
   const read: Partial<Record<keyof EmbedOptions, unknown>> = {};
   for (const [key, value] of params) {
-    if (!isEmbedKey(key)) { rest.append(key, value); continue; }
+    if (!isEmbedKey(key)) {
+      rest.append(key, value);
+      continue;
+    }
     const v = EMBED_CODECS[key].read(value);
     if (v === undefined || seen.has(key)) rejected.push(key);
     else read[key] = v;

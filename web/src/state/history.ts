@@ -19,8 +19,12 @@ export class History {
   private lastKind = '';
   private lastTime = -Infinity;
 
-  constructor(initial: string, private readonly steps = HISTORY_STEPS, private readonly window = COALESCE_MS,
-    private readonly maxChars = HISTORY_CHARS) {
+  constructor(
+    initial: string,
+    private readonly steps = HISTORY_STEPS,
+    private readonly window = COALESCE_MS,
+    private readonly maxChars = HISTORY_CHARS,
+  ) {
     this.entries = [initial];
     this.chars = initial.length;
   }

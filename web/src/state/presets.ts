@@ -5,8 +5,7 @@ import { defaults, type PresetId, type State } from './state';
 import type { Translate } from '../i18n';
 
 const cells = (rows: number[][]) => rows.map((r) => r.map(String));
-const identity = (k: number) =>
-  Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? 1 : 0)));
+const identity = (k: number) => Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? 1 : 0)));
 
 export function preset(id: PresetId, t: Translate): State {
   const s: State = { ...defaults(), preset: id };
@@ -15,12 +14,20 @@ export function preset(id: PresetId, t: Translate): State {
       // Keys: each element's two features, (draws the eye, about flying): the first column is the
       // unconditioned score, the second the score under "flying". A query picks a column, so
       // q·k reproduces the article's table: no condition → 80 60 50 30 10, flying → 20 30 10 100 10.
-      const elements = ['painting.person', 'painting.mountain', 'painting.flower', 'painting.bird',
-        'painting.ribbon'] as const;
+      const elements = ['painting.person', 'painting.mountain', 'painting.flower', 'painting.bird', 'painting.ribbon'] as const;
       s.mode = 'vectors';
-      s.q = cells([[1, 0], [0, 1]]);
+      s.q = cells([
+        [1, 0],
+        [0, 1],
+      ]);
       s.qLabels = [t('painting.noCondition'), t('painting.flying')];
-      s.k = cells([[80, 20], [60, 30], [50, 10], [30, 100], [10, 10]]);
+      s.k = cells([
+        [80, 20],
+        [60, 30],
+        [50, 10],
+        [30, 100],
+        [10, 10],
+      ]);
       s.kLabels = elements.map((k) => t(k));
       s.dkNames = [t('painting.salience'), t('painting.aboutFlying')];
       s.v = cells(identity(5)); // one-hot: each element's numeric form
@@ -37,12 +44,20 @@ export function preset(id: PresetId, t: Translate): State {
     case 'softmax':
       // K is the identity, so each query row is its own similarity row; V holds the fruit vectors.
       s.mode = 'vectors';
-      s.q = cells([[1, 0.71, 0.5], [1, -0.5, -0.5], [0.5, -1, 0.2]]);
+      s.q = cells([
+        [1, 0.71, 0.5],
+        [1, -0.5, -0.5],
+        [0.5, -1, 0.2],
+      ]);
       s.qLabels = [t('softmax.apple'), t('softmax.balanced'), t('softmax.flipped')];
       s.k = cells(identity(3));
       s.kLabels = [t('softmax.apple'), t('softmax.orange'), t('softmax.iphone')];
       s.dkNames = s.kLabels.slice();
-      s.v = cells([[1, 2, 1], [2, 2, 0], [0, 2, 3]]);
+      s.v = cells([
+        [1, 2, 1],
+        [2, 2, 0],
+        [0, 2, 3],
+      ]);
       s.dvNames = [t('softmax.colour'), t('softmax.fruit'), t('softmax.tech')];
       s.scale = 'none';
       s.normalization = 'sum';
@@ -77,7 +92,8 @@ export function preset(id: PresetId, t: Translate): State {
  */
 export function relabel(s: State, from: Translate, to: Translate): State {
   if (!s.preset) return s;
-  const before = preset(s.preset, from), after = preset(s.preset, to);
+  const before = preset(s.preset, from),
+    after = preset(s.preset, to);
   const out = { ...s };
   for (const k of ['qLabels', 'kLabels', 'dkNames', 'dvNames'] as const) {
     if (JSON.stringify(s[k]) === JSON.stringify(before[k])) out[k] = after[k];

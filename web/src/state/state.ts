@@ -5,7 +5,6 @@
 // Matrix cells are kept as the text the reader typed (a half-typed "-" or a stray letter must
 // not be lost); the page parses them when it builds the engine's inputs.
 
-
 export const MODES = ['words', 'vectors'] as const;
 export const SETUPS = ['self', 'query'] as const;
 export const LEXICONS = ['builtin', 'fruit', 'file'] as const;
@@ -102,9 +101,20 @@ export function defaults(): State {
     queryText: 'flying',
     lexicon: 'builtin',
     edits: [],
-    q: [['1', '0'], ['0', '1']],
-    k: [['1', '0'], ['0', '1'], ['1', '1']],
-    v: [['1', '0'], ['0', '1'], ['1', '1']],
+    q: [
+      ['1', '0'],
+      ['0', '1'],
+    ],
+    k: [
+      ['1', '0'],
+      ['0', '1'],
+      ['1', '1'],
+    ],
+    v: [
+      ['1', '0'],
+      ['0', '1'],
+      ['1', '1'],
+    ],
     qLabels: ['q1', 'q2'],
     kLabels: ['k1', 'k2', 'k3'],
     dkNames: ['1', '2'],
@@ -138,7 +148,7 @@ export interface Codec<T> {
 export function oneOf<T extends string>(names: readonly T[]): Codec<T> {
   return {
     write: (v) => v,
-    read: (s) => (names as readonly string[]).includes(s) ? (s as T) : undefined,
+    read: (s) => ((names as readonly string[]).includes(s) ? (s as T) : undefined),
   };
 }
 
@@ -188,7 +198,10 @@ function json<T>(valid: (x: unknown) => x is T): Codec<T> {
   };
 }
 
-const isText = (max: number) => (x: unknown): x is string => typeof x === 'string' && x.length <= max;
+const isText =
+  (max: number) =>
+  (x: unknown): x is string =>
+    typeof x === 'string' && x.length <= max;
 
 function isList<T>(x: unknown, max: number, item: (y: unknown) => y is T): x is T[] {
   return Array.isArray(x) && x.length <= max && x.every(item);
@@ -202,14 +215,18 @@ const isEdit = (x: unknown): x is [string, string[]] =>
   Array.isArray(x) && x.length === 2 && isText(CAPS.label)(x[0]) && isRow(x[1]);
 const isEdits = (x: unknown): x is Array<[string, string[]]> => isList(x, CAPS.edits, isEdit);
 const isIndex = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 1024;
-const isPair = (x: unknown): x is [number, number] =>
-  Array.isArray(x) && x.length === 2 && isIndex(x[0]) && isIndex(x[1]);
+const isPair = (x: unknown): x is [number, number] => Array.isArray(x) && x.length === 2 && isIndex(x[0]) && isIndex(x[1]);
 const isPairs = (x: unknown): x is Array<[number, number]> => isList(x, CAPS.hidden, isPair);
 const isFocus = (x: unknown): x is Focus => {
   if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
   const f = x as Record<string, unknown>;
-  return Object.keys(f).length === 4 && (VIEWS as readonly unknown[]).includes(f.view) &&
-    isIndex(f.row) && isIndex(f.col) && (f.side === 'a' || f.side === 'b');
+  return (
+    Object.keys(f).length === 4 &&
+    (VIEWS as readonly unknown[]).includes(f.view) &&
+    isIndex(f.row) &&
+    isIndex(f.col) &&
+    (f.side === 'a' || f.side === 'b')
+  );
 };
 const isFocusOrNull = (x: unknown): x is Focus | null => x === null || isFocus(x);
 const isPreset = (x: unknown): x is PresetId | '' => x === '' || (PRESETS as readonly unknown[]).includes(x);

@@ -13,7 +13,9 @@ export class Bindings {
 
   /** `el` is shown only while when() holds. */
   showWhen<E extends HTMLElement>(el: E, when: () => boolean): E {
-    this.syncs.push(() => { el.hidden = !when(); });
+    this.syncs.push(() => {
+      el.hidden = !when();
+    });
     return el;
   }
 

@@ -12,11 +12,27 @@ export interface Swatch {
 }
 
 // cividis at 17 evenly spaced stops, from dark blue to yellow.
-const CIVIDIS = ['002051', '012b65', '11366c', '26426e', '3c4d6e', '51586e', '62646f', '727071', '7f7c75',
-  '8c8877', '9a9478', 'a9a177', 'bbaf71', 'cebd68', 'e2cb5c', 'f3da4f', 'fdea45'];
+const CIVIDIS = [
+  '002051',
+  '012b65',
+  '11366c',
+  '26426e',
+  '3c4d6e',
+  '51586e',
+  '62646f',
+  '727071',
+  '7f7c75',
+  '8c8877',
+  '9a9478',
+  'a9a177',
+  'bbaf71',
+  'cebd68',
+  'e2cb5c',
+  'f3da4f',
+  'fdea45',
+];
 // ColorBrewer RdBu, 11 classes, reversed: negative blue, zero near white, positive red.
-const RDBU = ['053061', '2166ac', '4393c3', '92c5de', 'd1e5f0', 'f7f7f7', 'fddbc7', 'f4a582', 'd6604d',
-  'b2182b', '67001f'];
+const RDBU = ['053061', '2166ac', '4393c3', '92c5de', 'd1e5f0', 'f7f7f7', 'fddbc7', 'f4a582', 'd6604d', 'b2182b', '67001f'];
 
 function rgb(hex: string): number[] {
   return [0, 2, 4].map((k) => parseInt(hex.slice(k, k + 2), 16));
@@ -35,11 +51,16 @@ function table(stops: string[]): Swatch[] {
   const out: Swatch[] = [];
   for (let k = 0; k < 256; k++) {
     const x = (k / 255) * (colours.length - 1);
-    const i = Math.min(colours.length - 2, Math.floor(x)), f = x - i;
+    const i = Math.min(colours.length - 2, Math.floor(x)),
+      f = x - i;
     const c = colours[i].map((v, ch) => Math.round(v + (colours[i + 1][ch] - v) * f));
     const y = luminance(c);
     // Contrast with black is (y + .05) / .05, with white 1.05 / (y + .05): pick the larger.
-    out.push({ background: `rgb(${c[0]}, ${c[1]}, ${c[2]})`, rgb: (c[0] << 16) | (c[1] << 8) | c[2], dark: (y + 0.05) / 0.05 >= 1.05 / (y + 0.05) });
+    out.push({
+      background: `rgb(${c[0]}, ${c[1]}, ${c[2]})`,
+      rgb: (c[0] << 16) | (c[1] << 8) | c[2],
+      dark: (y + 0.05) / 0.05 >= 1.05 / (y + 0.05),
+    });
   }
   return out;
 }

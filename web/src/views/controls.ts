@@ -7,48 +7,85 @@ export interface Control<T> {
   set(value: T): void;
 }
 
-export function radios<T extends string>(legend: string, name: string,
-  options: ReadonlyArray<[T, string]>, change: (v: T) => void): Control<T> {
+export function radios<T extends string>(
+  legend: string,
+  name: string,
+  options: ReadonlyArray<[T, string]>,
+  change: (v: T) => void,
+): Control<T> {
   const group = uid(name);
   const inputs = options.map(([value, label]) => {
     const input = h('input', { attrs: { type: 'radio', name: group, value } });
-    input.addEventListener('change', () => { if (input.checked) change(value); });
+    input.addEventListener('change', () => {
+      if (input.checked) change(value);
+    });
     return [value, input, h('label', { class: 'seg' }, input, h('span', { text: label }))] as const;
   });
-  const el = h('fieldset', { class: 'control segmented', attrs: { 'data-control': name } },
-    h('legend', { text: legend }), h('div', { class: 'seg-row' }, ...inputs.map((x) => x[2])));
+  const el = h(
+    'fieldset',
+    { class: 'control segmented', attrs: { 'data-control': name } },
+    h('legend', { text: legend }),
+    h('div', { class: 'seg-row' }, ...inputs.map((x) => x[2])),
+  );
   return {
     el,
-    set: (v) => { for (const [value, input] of inputs) input.checked = value === v; },
+    set: (v) => {
+      for (const [value, input] of inputs) input.checked = value === v;
+    },
   };
 }
 
-export function select<T extends string>(label: string, name: string,
-  options: ReadonlyArray<[T, string]>, change: (v: T) => void): Control<T> & { select: HTMLSelectElement } {
+export function select<T extends string>(
+  label: string,
+  name: string,
+  options: ReadonlyArray<[T, string]>,
+  change: (v: T) => void,
+): Control<T> & { select: HTMLSelectElement } {
   const id = uid(name);
-  const sel = h('select', { attrs: { id, 'data-control': name } },
-    ...options.map(([value, text]) => h('option', { text, attrs: { value } })));
+  const sel = h(
+    'select',
+    { attrs: { id, 'data-control': name } },
+    ...options.map(([value, text]) => h('option', { text, attrs: { value } })),
+  );
   sel.addEventListener('change', () => change(sel.value as T));
   const el = h('div', { class: 'control' }, h('label', { text: label, attrs: { for: id } }), sel);
-  return { el, select: sel, set: (v) => { if (sel.value !== v) sel.value = v; } };
+  return {
+    el,
+    select: sel,
+    set: (v) => {
+      if (sel.value !== v) sel.value = v;
+    },
+  };
 }
 
 /** A slider on a log scale, from `min` to `max`, with the value printed beside it. */
-export function logSlider(label: string, name: string, min: number, max: number,
-  change: (v: number) => void, format: (v: number) => string): Control<number> & { input: HTMLInputElement } {
+export function logSlider(
+  label: string,
+  name: string,
+  min: number,
+  max: number,
+  change: (v: number) => void,
+  format: (v: number) => string,
+): Control<number> & { input: HTMLInputElement } {
   const id = uid(name);
-  const input = h('input', { attrs: { id, type: 'range', min: String(Math.log10(min)),
-    max: String(Math.log10(max)), step: '0.01', 'data-control': name } });
+  const input = h('input', {
+    attrs: { id, type: 'range', min: String(Math.log10(min)), max: String(Math.log10(max)), step: '0.01', 'data-control': name },
+  });
   const out = h('output', { attrs: { for: id } });
   input.addEventListener('input', () => {
     const v = Number((10 ** Number(input.value)).toPrecision(3));
     out.textContent = format(v);
     change(v);
   });
-  const el = h('div', { class: 'control slider' }, h('label', { text: label, attrs: { for: id } }),
-    h('div', { class: 'slider-row' }, input, out));
+  const el = h(
+    'div',
+    { class: 'control slider' },
+    h('label', { text: label, attrs: { for: id } }),
+    h('div', { class: 'slider-row' }, input, out),
+  );
   return {
-    el, input,
+    el,
+    input,
     set: (v) => {
       if (Math.abs(10 ** Number(input.value) - v) > v * 0.006) input.value = String(Math.log10(v));
       out.textContent = format(v);
@@ -56,22 +93,32 @@ export function logSlider(label: string, name: string, min: number, max: number,
   };
 }
 
-export function numberInput(label: string, name: string, min: number, max: number,
-  change: (v: number) => void): Control<number> {
+export function numberInput(label: string, name: string, min: number, max: number, change: (v: number) => void): Control<number> {
   const id = uid(name);
-  const input = h('input', { attrs: { id, type: 'number', min: String(min), max: String(max), step: '1',
-    inputmode: 'numeric', 'data-control': name } });
+  const input = h('input', {
+    attrs: { id, type: 'number', min: String(min), max: String(max), step: '1', inputmode: 'numeric', 'data-control': name },
+  });
   input.addEventListener('input', () => {
     const v = Number(input.value);
     if (input.value !== '' && Number.isInteger(v) && v >= min && v <= max) change(v);
   });
   const el = h('div', { class: 'control' }, h('label', { text: label, attrs: { for: id } }), input);
-  return { el, set: (v) => { if (document.activeElement !== input) input.value = String(v); } };
+  return {
+    el,
+    set: (v) => {
+      if (document.activeElement !== input) input.value = String(v);
+    },
+  };
 }
 
 export function checkbox(label: string, name: string, change: (v: boolean) => void): Control<boolean> {
   const input = h('input', { attrs: { type: 'checkbox', 'data-control': name } });
   input.addEventListener('change', () => change(input.checked));
   const el = h('label', { class: 'control check' }, input, h('span', { text: label }));
-  return { el, set: (v) => { input.checked = v; } };
+  return {
+    el,
+    set: (v) => {
+      input.checked = v;
+    },
+  };
 }

@@ -9,8 +9,11 @@ export interface Props {
   attrs?: Record<string, string>;
 }
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {},
-  ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   if (props.class) el.className = props.class;
   if (props.text !== undefined) el.textContent = props.text;
@@ -38,8 +41,7 @@ export function clear(el: Node): void {
 export const SVG = 'http://www.w3.org/2000/svg';
 export const MATHML = 'http://www.w3.org/1998/Math/MathML';
 
-export function ns(namespace: string, tag: string, attrs: Record<string, string> = {},
-  ...children: Child[]): Element {
+export function ns(namespace: string, tag: string, attrs: Record<string, string> = {}, ...children: Child[]): Element {
   const el = document.createElementNS(namespace, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   append(el, ...children);

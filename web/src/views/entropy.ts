@@ -24,13 +24,36 @@ export class EntropyTable {
       bar.style.width = `${top > 0 ? Math.max(0, (6 * x) / top).toFixed(2) : 0}em`;
       return h('td', { attrs: { 'data-kind': kind } }, h('span', { class: 'value', text: num(x) }), bar);
     };
-    const body = h('tbody', {}, ...rows.map((r) => h('tr', { class: r.dK === current ? 'current' : '' },
-      h('th', { text: String(r.dK), attrs: { scope: 'row' } }), cell(r.scaled, 'scaled'), cell(r.unscaled, 'unscaled'))));
-    const table = h('table', { class: 'entropy-table' },
+    const body = h(
+      'tbody',
+      {},
+      ...rows.map((r) =>
+        h(
+          'tr',
+          { class: r.dK === current ? 'current' : '' },
+          h('th', { text: String(r.dK), attrs: { scope: 'row' } }),
+          cell(r.scaled, 'scaled'),
+          cell(r.unscaled, 'unscaled'),
+        ),
+      ),
+    );
+    const table = h(
+      'table',
+      { class: 'entropy-table' },
       h('caption', { text: t('entropy.caption') }),
-      h('thead', {}, h('tr', {}, h('th', { text: t('entropy.dk'), attrs: { scope: 'col' } }),
-        h('th', { text: t('entropy.scaled'), attrs: { scope: 'col' } }), h('th', { text: t('entropy.unscaled'), attrs: { scope: 'col' } }))),
-      body);
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { text: t('entropy.dk'), attrs: { scope: 'col' } }),
+          h('th', { text: t('entropy.scaled'), attrs: { scope: 'col' } }),
+          h('th', { text: t('entropy.unscaled'), attrs: { scope: 'col' } }),
+        ),
+      ),
+      body,
+    );
     clear(this.el);
     this.el.append(table);
   }

@@ -17,7 +17,11 @@ export class ErrorBoxes<W extends string> {
   /** Every box shows its errors of `errors` and no others; `except` keeps what it shows. */
   show(errors: Array<{ where: W; message: string }>, except: W[] = []): void {
     for (const where of this.boxes.keys()) {
-      if (!except.includes(where)) this.say(where, errors.filter((e) => e.where === where).map((e) => e.message));
+      if (!except.includes(where))
+        this.say(
+          where,
+          errors.filter((e) => e.where === where).map((e) => e.message),
+        );
     }
   }
 

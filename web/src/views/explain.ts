@@ -36,8 +36,13 @@ export class Explain {
     this.body = h('div', { class: 'explain-body' });
     this.live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true', 'data-live': 'explain' } });
     // Focusable: on a phone the panel is a short scrolling strip, which a keyboard must reach.
-    this.el = h('section', { class: 'card explain', attrs: { 'aria-labelledby': 'explain-title', tabindex: '0' } },
-      h('h2', { text: t('explain.title'), attrs: { id: 'explain-title' } }), this.body, this.live);
+    this.el = h(
+      'section',
+      { class: 'card explain', attrs: { 'aria-labelledby': 'explain-title', tabindex: '0' } },
+      h('h2', { text: t('explain.title'), attrs: { id: 'explain-title' } }),
+      this.body,
+      this.live,
+    );
     this.empty();
   }
 
@@ -59,19 +64,32 @@ export class Explain {
    * A cell of the difference heatmap: right − left of two engine weights, = the difference the
    * heatmap shows, then how the right-hand weight was computed.
    */
-  showDifference(engine: Explainer, model: Model, i: number, j: number, difference: number,
-    viewTitle: (view: string) => string, announce = false): void {
-    const a = model.a.steps.weights, b = model.b?.steps.weights;
+  showDifference(
+    engine: Explainer,
+    model: Model,
+    i: number,
+    j: number,
+    difference: number,
+    viewTitle: (view: string) => string,
+    announce = false,
+  ): void {
+    const a = model.a.steps.weights,
+      b = model.b?.steps.weights;
     if (!b || i >= a.rows || j >= a.cols) return this.empty();
     this.show(engine, model, { view: 'weights', row: i, col: j, side: 'b' }, viewTitle, false);
-    const wa = a.data[i * a.cols + j], wb = b.data[i * b.cols + j];
-    const q = model.queryLabels[i] ?? '', k = model.keyLabels[j] ?? '';
+    const wa = a.data[i * a.cols + j],
+      wb = b.data[i * b.cols + j];
+    const q = model.queryLabels[i] ?? '',
+      k = model.keyLabels[j] ?? '';
     const header = this.body.querySelector('.explain-where');
     const sentence = t('explain.diff', { q, k, right: model.sideB, left: model.sideA });
     const math = `${num(wb, true)} − ${num(wa, true)} = ${num(difference, true)}`;
-    const lines = [h('p', { class: 'explain-where' }, h('strong', { text: t('view.diff') }), ' ', h('span', { text: `${q} → ${k}` })),
-      h('p', { class: 'explain-line', text: sentence }), h('p', { class: 'explain-math', text: math }),
-      h('p', { class: 'explain-line', text: t('explain.diff.right', { right: model.sideB }) })];
+    const lines = [
+      h('p', { class: 'explain-where' }, h('strong', { text: t('view.diff') }), ' ', h('span', { text: `${q} → ${k}` })),
+      h('p', { class: 'explain-line', text: sentence }),
+      h('p', { class: 'explain-math', text: math }),
+      h('p', { class: 'explain-line', text: t('explain.diff.right', { right: model.sideB }) }),
+    ];
     if (header) header.before(...lines);
     else this.body.prepend(...lines);
     if (announce) this.announce(t('explain.announce', { where: `${t('view.diff')}, ${q} → ${k}`, text: `${sentence} ${math}` }));
@@ -83,9 +101,18 @@ export class Explain {
    * final entry as the joined row times a column of W_O. The factors and the result are the
    * engine's; the page only writes them out.
    */
-  showMulti(engine: Explainer, model: Model, kind: MultiKind, i: number, j: number, viewTitle: (view: string) => string,
-    announce = false, feature = ''): void {
-    const multi = model.multiA, options = model.multiOptions;
+  showMulti(
+    engine: Explainer,
+    model: Model,
+    kind: MultiKind,
+    i: number,
+    j: number,
+    viewTitle: (view: string) => string,
+    announce = false,
+    feature = '',
+  ): void {
+    const multi = model.multiA,
+      options = model.multiOptions;
     if (!multi || !options) return this.empty();
     const token = (kind === 'k' || kind === 'v' ? model.keyLabels[i] : model.queryLabels[i]) ?? '';
     const lines: Array<[string, string]> = [];
@@ -94,8 +121,10 @@ export class Explain {
       if (i >= multi.concat.rows || j >= multi.concat.cols) return this.empty();
       title = viewTitle('concat');
       where = `${token} · ${j + 1}`;
-      lines.push([t('explain.joined', { token, h: multi.columnHead[j] + 1, c: multi.columnInHead[j] + 1 }),
-        num(multi.concat.data[i * multi.concat.cols + j], true)]);
+      lines.push([
+        t('explain.joined', { token, h: multi.columnHead[j] + 1, c: multi.columnInHead[j] + 1 }),
+        num(multi.concat.data[i * multi.concat.cols + j], true),
+      ]);
     } else {
       const e = engine.explainProjection({ ...options, head: model.head }, kind, i, j);
       if (!e.ok) return this.empty();
@@ -135,7 +164,8 @@ export class Explain {
     const run: Run | null = focus.side === 'b' ? model.b : model.a;
     if (!run) return this.empty();
     const { row: i, col: j, view } = focus;
-    const q = model.queryLabels[i] ?? '', k = model.keyLabels[j] ?? '';
+    const q = model.queryLabels[i] ?? '',
+      k = model.keyLabels[j] ?? '';
     const lines: Array<[string, string]> = []; // [sentence, arithmetic]
     let where = '';
     const o = run.options;
@@ -148,30 +178,40 @@ export class Explain {
       if (o.similarity === 'dot') {
         lines.push([t('explain.score.dot', { q, k }), `q·k = ${sum(products, e.score)}`]);
       } else {
-        lines.push([t('explain.score.cosine', { q, k }),
-          `(${sum(products, e.dot)}) ÷ (${num(e.queryNorm, true)} × ${num(e.keyNorm, true)}) = ${num(e.score, true)}`]);
+        lines.push([
+          t('explain.score.cosine', { q, k }),
+          `(${sum(products, e.dot)}) ÷ (${num(e.queryNorm, true)} × ${num(e.keyNorm, true)}) = ${num(e.score, true)}`,
+        ]);
       }
       if (view !== 'scores') {
         if (o.scale === 'sqrt') {
-          lines.push([t('explain.scaled.sqrt', { dk: run.steps.dK }),
-            `${num(e.score, true)} ÷ √${run.steps.dK} = ${num(e.score, true)} ÷ ${num(e.divisor, true)} = ${num(e.scaled, true)}`]);
+          lines.push([
+            t('explain.scaled.sqrt', { dk: run.steps.dK }),
+            `${num(e.score, true)} ÷ √${run.steps.dK} = ${num(e.score, true)} ÷ ${num(e.divisor, true)} = ${num(e.scaled, true)}`,
+          ]);
         } else if (o.scale === 'temperature') {
-          lines.push([t('explain.scaled.temperature'), `${num(e.score, true)} ÷ ${num(e.divisor, true)} = ${num(e.scaled, true)}`]);
+          lines.push([
+            t('explain.scaled.temperature'),
+            `${num(e.score, true)} ÷ ${num(e.divisor, true)} = ${num(e.scaled, true)}`,
+          ]);
         } else {
           lines.push([t('explain.scaled.none'), `${num(e.scaled, true)}`]);
         }
       }
       if ((view === 'masked' || view === 'weights') && o.mask !== 'none') {
-        lines.push(e.visible ? [t('explain.masked.visible', { q, k }), num(e.scaled, true)]
-          : [t('explain.masked.hidden', { q, k }), '−∞']);
+        lines.push(
+          e.visible ? [t('explain.masked.visible', { q, k }), num(e.scaled, true)] : [t('explain.masked.hidden', { q, k }), '−∞'],
+        );
       }
       if (view === 'weights') {
         const problem = run.steps.rowStats[i]?.problem;
         if (!e.visible) {
           lines.push([t('explain.weight.hidden'), '0']);
         } else if (o.normalization === 'softmax') {
-          lines.push([t('explain.weight.softmax'),
-            `exp(${num(e.scaled, true)} − ${num(e.rowMax, true)}) ÷ ${num(e.expSum, true)} = ${num(e.expValue, true)} ÷ ${num(e.expSum, true)} = ${num(e.weight, true)}`]);
+          lines.push([
+            t('explain.weight.softmax'),
+            `exp(${num(e.scaled, true)} − ${num(e.rowMax, true)}) ÷ ${num(e.expSum, true)} = ${num(e.expValue, true)} ÷ ${num(e.expSum, true)} = ${num(e.weight, true)}`,
+          ]);
         } else if (problem === 'zero_sum') {
           lines.push([t('explain.weight.zeroSum'), `${num(e.scaled, true)} ÷ ${num(e.scoreSum, true)} → 0`]);
         } else {

@@ -11,13 +11,24 @@ type Format = 'png' | 'svg' | 'csv' | 'json' | 'latex' | 'markdown' | 'numpy';
 const DOWNLOADS: Format[] = ['png', 'svg', 'csv', 'json', 'latex', 'markdown', 'numpy'];
 const COPIES: Format[] = ['csv', 'json', 'latex', 'markdown', 'numpy'];
 const FILES: Record<Format, [string, string]> = {
-  png: ['png', 'image/png'], svg: ['svg', 'image/svg+xml'], csv: ['csv', 'text/csv;charset=utf-8'], json: ['json', 'application/json'],
-  latex: ['tex', 'text/x-tex'], markdown: ['md', 'text/markdown'], numpy: ['py', 'text/x-python'],
+  png: ['png', 'image/png'],
+  svg: ['svg', 'image/svg+xml'],
+  csv: ['csv', 'text/csv;charset=utf-8'],
+  json: ['json', 'application/json'],
+  latex: ['tex', 'text/x-tex'],
+  markdown: ['md', 'text/markdown'],
+  numpy: ['py', 'text/x-python'],
 };
 
 export function labelled(d: HeatmapData): LabelledMatrix {
-  return { title: d.caption, rows: d.values.rows, cols: d.values.cols, data: d.values.data,
-    rowLabels: d.rowLabels.slice(0, d.values.rows), colLabels: d.colLabels.slice(0, d.values.cols) };
+  return {
+    title: d.caption,
+    rows: d.values.rows,
+    cols: d.values.cols,
+    data: d.values.data,
+    rowLabels: d.rowLabels.slice(0, d.values.rows),
+    colLabels: d.colLabels.slice(0, d.values.cols),
+  };
 }
 
 /** A standalone SVG of a heatmap, in the page's colours (masked cells grey). */
@@ -26,7 +37,10 @@ export function heatmapSvg(d: HeatmapData): string {
   const at = (i: number, j: number) => colours[i * d.values.cols + j];
   return toSvg(labelled(d), {
     fill: (i, j) => at(i, j)?.background ?? '#e0e0e0',
-    ink: (i, j) => { const s = at(i, j); return s ? (s.dark ? '#000000' : '#ffffff') : '#555555'; },
+    ink: (i, j) => {
+      const s = at(i, j);
+      return s ? (s.dark ? '#000000' : '#ffffff') : '#555555';
+    },
   });
 }
 
@@ -41,7 +55,8 @@ export function figureSvg(title: string, rows: string[][]): string {
   for (let c = 0; c < Math.max(0, ...rows.map((r) => r.length)); c++) {
     starts.push(starts[c] + Math.max(0, ...rows.map((r) => (r[c] ? size(r[c], 'width') : 0))) + 24);
   }
-  let y = 32, width = 200;
+  let y = 32,
+    width = 200;
   const placed: string[] = [];
   for (const row of rows) {
     let tallest = 0;
@@ -53,9 +68,17 @@ export function figureSvg(title: string, rows: string[][]): string {
     y += tallest + 16;
   }
   const esc = title.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}" ` +
-    'font-family="system-ui, sans-serif">', `<title>${esc}</title>`, `<rect width="${width}" height="${y}" fill="#ffffff"/>`,
-  `<text x="12" y="22" font-size="16" font-weight="700" fill="#111111">${esc}</text>`, ...placed, '</svg>'].join('\n') + '\n';
+  return (
+    [
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}" ` +
+        'font-family="system-ui, sans-serif">',
+      `<title>${esc}</title>`,
+      `<rect width="${width}" height="${y}" fill="#ffffff"/>`,
+      `<text x="12" y="22" font-size="16" font-weight="700" fill="#111111">${esc}</text>`,
+      ...placed,
+      '</svg>',
+    ].join('\n') + '\n'
+  );
 }
 
 export function download(name: string, blob: Blob): void {
@@ -78,7 +101,10 @@ export function svgToPng(svg: string): Promise<Blob> {
       canvas.width = Math.max(1, img.naturalWidth * scale);
       canvas.height = Math.max(1, img.naturalHeight * scale);
       const g = canvas.getContext('2d');
-      if (!g) { reject(new Error('no canvas')); return; }
+      if (!g) {
+        reject(new Error('no canvas'));
+        return;
+      }
       g.scale(scale, scale);
       g.drawImage(img, 0, 0);
       canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no png'))), 'image/png');
@@ -91,12 +117,18 @@ export function svgToPng(svg: string): Promise<Blob> {
 function text(format: Format, d: HeatmapData): string {
   const m = labelled(d);
   switch (format) {
-    case 'svg': return heatmapSvg(d);
-    case 'csv': return toCsv(m);
-    case 'json': return toJson(m);
-    case 'latex': return toLatex(m);
-    case 'markdown': return toMarkdown(m);
-    default: return toNumpy(m);
+    case 'svg':
+      return heatmapSvg(d);
+    case 'csv':
+      return toCsv(m);
+    case 'json':
+      return toJson(m);
+    case 'latex':
+      return toLatex(m);
+    case 'markdown':
+      return toMarkdown(m);
+    default:
+      return toNumpy(m);
   }
 }
 
@@ -137,14 +169,26 @@ export function exportMenu(view: string, get: () => HeatmapData | null): HTMLEle
       status.textContent = copy ? t('export.copyFailed') : t('export.failed');
     }
   };
-  const buttons = (formats: Format[], copy: boolean) => formats.map((f) => {
-    const b = h('button', { class: 'btn small', text: formatName(f), attrs: { type: 'button', [copy ? 'data-copy' : 'data-download']: f,
-      'aria-label': t(copy ? 'export.copyAs' : 'export.downloadAs', { format: formatName(f) }) } });
-    b.addEventListener('click', () => void act(f, copy));
-    return b;
-  });
-  return h('details', { class: 'export', attrs: { 'data-export': view } }, h('summary', { text: t('export.label') }),
+  const buttons = (formats: Format[], copy: boolean) =>
+    formats.map((f) => {
+      const b = h('button', {
+        class: 'btn small',
+        text: formatName(f),
+        attrs: {
+          type: 'button',
+          [copy ? 'data-copy' : 'data-download']: f,
+          'aria-label': t(copy ? 'export.copyAs' : 'export.downloadAs', { format: formatName(f) }),
+        },
+      });
+      b.addEventListener('click', () => void act(f, copy));
+      return b;
+    });
+  return h(
+    'details',
+    { class: 'export', attrs: { 'data-export': view } },
+    h('summary', { text: t('export.label') }),
     h('div', { class: 'export-row' }, h('span', { text: t('export.download') }), ...buttons(DOWNLOADS, false)),
     h('div', { class: 'export-row' }, h('span', { text: t('export.copy') }), ...buttons(COPIES, true)),
-    status);
+    status,
+  );
 }

@@ -55,28 +55,33 @@ export function toCsv(m: LabelledMatrix, bare = false): string {
 
 export function toJson(m: LabelledMatrix): string {
   const rows = Array.from({ length: m.rows }, (_, i) =>
-    JSON.stringify(Array.from({ length: m.cols }, (_, j) => {
-      const x = cell(m, i, j);
-      return Number.isFinite(x) ? x : null; // JSON has no −∞: a masked cell is null
-    })),
+    JSON.stringify(
+      Array.from({ length: m.cols }, (_, j) => {
+        const x = cell(m, i, j);
+        return Number.isFinite(x) ? x : null; // JSON has no −∞: a masked cell is null
+      }),
+    ),
   );
-  return [
-    '{',
-    `  "title": ${JSON.stringify(m.title)},`,
-    `  "rowLabels": ${JSON.stringify(m.rowLabels)},`,
-    `  "colLabels": ${JSON.stringify(m.colLabels)},`,
-    '  "data": [',
-    rows.map((r) => '    ' + r).join(',\n'),
-    '  ]',
-    '}',
-  ].join('\n') + '\n';
+  return (
+    [
+      '{',
+      `  "title": ${JSON.stringify(m.title)},`,
+      `  "rowLabels": ${JSON.stringify(m.rowLabels)},`,
+      `  "colLabels": ${JSON.stringify(m.colLabels)},`,
+      '  "data": [',
+      rows.map((r) => '    ' + r).join(',\n'),
+      '  ]',
+      '}',
+    ].join('\n') + '\n'
+  );
 }
 
 // --- LaTeX: a bmatrix with the tokens as labels -------------------------------------------------
 
 function latexText(s: string): string {
   const escaped = s.replace(/[\\{}$&#^_%~]/g, (c) =>
-    c === '\\' ? '\\textbackslash{}' : c === '^' ? '\\^{}' : c === '~' ? '\\~{}' : '\\' + c);
+    c === '\\' ? '\\textbackslash{}' : c === '^' ? '\\^{}' : c === '~' ? '\\~{}' : '\\' + c,
+  );
   return '\\text{' + escaped + '}';
 }
 
@@ -89,21 +94,24 @@ function latexNumber(x: number, digits: number): string {
  * array around it, so it typesets with amsmath alone.
  */
 export function toLatex(m: LabelledMatrix, digits = 4): string {
-  const body = Array.from({ length: m.rows }, (_, i) =>
-    '  ' + Array.from({ length: m.cols }, (_, j) => latexNumber(cell(m, i, j), digits)).join(' & '),
+  const body = Array.from(
+    { length: m.rows },
+    (_, i) => '  ' + Array.from({ length: m.cols }, (_, j) => latexNumber(cell(m, i, j), digits)).join(' & '),
   ).join(' \\\\\n');
   const rowLabels = m.rowLabels.map(latexText).join(' \\\\ ');
   const colLabels = m.colLabels.map(latexText).join(' & ');
-  return [
-    `% ${m.title}: rows ${m.rowLabels.join(', ')}; columns ${m.colLabels.join(', ')}`,
-    '\\begin{array}{r@{}c}',
-    `  & \\begin{array}{${'c'.repeat(m.cols)}} ${colLabels} \\end{array} \\\\`,
-    `  \\begin{array}{r} ${rowLabels} \\end{array} &`,
-    '\\begin{bmatrix}',
-    body,
-    '\\end{bmatrix}',
-    '\\end{array}',
-  ].join('\n') + '\n';
+  return (
+    [
+      `% ${m.title}: rows ${m.rowLabels.join(', ')}; columns ${m.colLabels.join(', ')}`,
+      '\\begin{array}{r@{}c}',
+      `  & \\begin{array}{${'c'.repeat(m.cols)}} ${colLabels} \\end{array} \\\\`,
+      `  \\begin{array}{r} ${rowLabels} \\end{array} &`,
+      '\\begin{bmatrix}',
+      body,
+      '\\end{bmatrix}',
+      '\\end{array}',
+    ].join('\n') + '\n'
+  );
 }
 
 // --- Markdown ---------------------------------------------------------------------------------
@@ -115,9 +123,12 @@ function markdownText(s: string): string {
 export function toMarkdown(m: LabelledMatrix, digits = 4): string {
   const header = `| ${markdownText(m.title)} | ${m.colLabels.map(markdownText).join(' | ')} |`;
   const rule = `|---|${'---:|'.repeat(m.cols)}`;
-  const rows = Array.from({ length: m.rows }, (_, i) =>
-    `| **${markdownText(m.rowLabels[i])}** | ` +
-    Array.from({ length: m.cols }, (_, j) => displayNumber(cell(m, i, j), digits)).join(' | ') + ' |',
+  const rows = Array.from(
+    { length: m.rows },
+    (_, i) =>
+      `| **${markdownText(m.rowLabels[i])}** | ` +
+      Array.from({ length: m.cols }, (_, j) => displayNumber(cell(m, i, j), digits)).join(' | ') +
+      ' |',
   );
   return [header, rule, ...rows].join('\n') + '\n';
 }
@@ -129,26 +140,33 @@ export function toMarkdown(m: LabelledMatrix, digits = 4): string {
  * letters and digits kept, in the NFKC form Python reads names in, everything else an underscore.
  */
 function pythonIdentifier(title: string): string {
-  const id = title.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{Nd}_]+/gu, '_').replace(/^_+|_+$/g, '');
+  const id = title
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{Nd}_]+/gu, '_')
+    .replace(/^_+|_+$/g, '');
   if (!id) return 'matrix';
   return /^\p{Nd}/u.test(id) ? 'm_' + id : id;
 }
 
 export function toNumpy(m: LabelledMatrix): string {
   const name = pythonIdentifier(m.title);
-  const rows = Array.from({ length: m.rows }, (_, i) =>
-    '    [' + Array.from({ length: m.cols }, (_, j) => exact(cell(m, i, j), '-np.inf')).join(', ') + '],',
+  const rows = Array.from(
+    { length: m.rows },
+    (_, i) => '    [' + Array.from({ length: m.cols }, (_, j) => exact(cell(m, i, j), '-np.inf')).join(', ') + '],',
   );
-  return [
-    'import numpy as np',
-    '',
-    `# ${m.title}: rows ${JSON.stringify(m.rowLabels)}, columns ${JSON.stringify(m.colLabels)}`,
-    `${name} = np.array([`,
-    ...rows,
-    '])',
-    `${name}_rows = ${JSON.stringify(m.rowLabels)}`,
-    `${name}_cols = ${JSON.stringify(m.colLabels)}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      'import numpy as np',
+      '',
+      `# ${m.title}: rows ${JSON.stringify(m.rowLabels)}, columns ${JSON.stringify(m.colLabels)}`,
+      `${name} = np.array([`,
+      ...rows,
+      '])',
+      `${name}_rows = ${JSON.stringify(m.rowLabels)}`,
+      `${name}_cols = ${JSON.stringify(m.colLabels)}`,
+    ].join('\n') + '\n'
+  );
 }
 
 // --- SVG: a real vector heatmap with labels -----------------------------------------------------
@@ -169,9 +187,16 @@ export interface SvgStyle {
 
 /** Characters drawn an em wide: CJK, Hangul, kana, full-width forms and emoji. */
 function wide(c: number): boolean {
-  return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) ||
-    (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
-    (c >= 0xffe0 && c <= 0xffe6) || c >= 0x1f300;
+  return (
+    (c >= 0x1100 && c <= 0x115f) ||
+    (c >= 0x2e80 && c <= 0xa4cf) ||
+    (c >= 0xac00 && c <= 0xd7a3) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xfe30 && c <= 0xfe4f) ||
+    (c >= 0xff00 && c <= 0xff60) ||
+    (c >= 0xffe0 && c <= 0xffe6) ||
+    c >= 0x1f300
+  );
 }
 
 /**
@@ -199,13 +224,16 @@ const LABEL_MAX = 160; // px: a longer label is shortened, so one long word cann
  * labels' margin and the columns are as wide as their text, in any script.
  */
 export function toSvg(m: LabelledMatrix, style: SvgStyle): string {
-  const h = style.cellHeight ?? 28, digits = style.digits ?? 3;
+  const h = style.cellHeight ?? 28,
+    digits = style.digits ?? 3;
   const rowLabels = m.rowLabels.map((s) => fit(s, LABEL_MAX));
   const colLabels = m.colLabels.map((s) => fit(s, LABEL_MAX));
   const numbers = Array.from({ length: m.rows * m.cols }, (_, k) => displayNumber(m.data[k], digits));
-  const w = Math.ceil(Math.max(style.cellWidth ?? 56, ...colLabels.map((s) => textWidth(s) + 10),
-    ...numbers.map((s) => textWidth(s) + 10)));
-  const left = Math.ceil(20 + Math.max(0, ...rowLabels.map((s) => textWidth(s)))), top = 52;
+  const w = Math.ceil(
+    Math.max(style.cellWidth ?? 56, ...colLabels.map((s) => textWidth(s) + 10), ...numbers.map((s) => textWidth(s) + 10)),
+  );
+  const left = Math.ceil(20 + Math.max(0, ...rowLabels.map((s) => textWidth(s)))),
+    top = 52;
   const width = Math.ceil(left + Math.max(m.cols * w, textWidth(m.title, 14) * 1.1) + 12); // the title is bold
   const height = top + m.rows * h + 12;
   const parts = [
@@ -224,8 +252,10 @@ export function toSvg(m: LabelledMatrix, style: SvgStyle): string {
     for (let j = 0; j < m.cols; j++) {
       const x = left + j * w;
       parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${xmlText(style.fill(i, j))}" stroke="#ffffff"/>`);
-      parts.push(`<text x="${x + w / 2}" y="${y + h / 2 + 4}" text-anchor="middle" fill="${xmlText(style.ink(i, j))}">` +
-        `${xmlText(numbers[i * m.cols + j])}</text>`);
+      parts.push(
+        `<text x="${x + w / 2}" y="${y + h / 2 + 4}" text-anchor="middle" fill="${xmlText(style.ink(i, j))}">` +
+          `${xmlText(numbers[i * m.cols + j])}</text>`,
+      );
     }
   }
   parts.push('</svg>');

@@ -43,24 +43,37 @@ export class Formula {
     const key = [o.similarity, o.scale, masked, o.normalization].join();
     if (key === this.key) return;
     this.key = key;
-    const q = mi('Q', { 'data-part': 'q' }), k = mi('K', { 'data-part': 'k' });
-    const scores = o.similarity === 'dot'
-      ? row('scores', q, ns(MATHML, 'msup', {}, k, mi('T', { mathvariant: 'normal' })))
-      : row('scores', mi('cos'), mo('('), q, mo(','), k, mo(')'));
+    const q = mi('Q', { 'data-part': 'q' }),
+      k = mi('K', { 'data-part': 'k' });
+    const scores =
+      o.similarity === 'dot'
+        ? row('scores', q, ns(MATHML, 'msup', {}, k, mi('T', { mathvariant: 'normal' })))
+        : row('scores', mi('cos'), mo('('), q, mo(','), k, mo(')'));
     let scaled: Element = scores;
     if (o.scale !== 'none') {
-      const divisor = o.scale === 'sqrt'
-        ? ns(MATHML, 'msqrt', {}, ns(MATHML, 'msub', {}, mi('d'), mi('k')))
-        : mi('T');
+      const divisor = o.scale === 'sqrt' ? ns(MATHML, 'msqrt', {}, ns(MATHML, 'msub', {}, mi('d'), mi('k'))) : mi('T');
       scaled = ns(MATHML, 'mfrac', {}, scores, row('scaled', divisor));
     }
     const inner = masked ? row('masked-all', scaled, row('masked', mo('+'), mi('M'))) : scaled;
-    const norm = o.normalization === 'softmax'
-      ? mi('softmax')
-      : ns(MATHML, 'msub', {}, mi('norm'), mo('Σ'));
-    const math = ns(MATHML, 'math', { display: 'block' },
-      row('all', mi('Attention'), mo('('), mi('Q'), mo(','), mi('K'), mo(','), mi('V'), mo(')'), mo('='),
-        row('output', row('weights', norm, mo('('), inner, mo(')')), mi('V', { 'data-part': 'v' }))));
+    const norm = o.normalization === 'softmax' ? mi('softmax') : ns(MATHML, 'msub', {}, mi('norm'), mo('Σ'));
+    const math = ns(
+      MATHML,
+      'math',
+      { display: 'block' },
+      row(
+        'all',
+        mi('Attention'),
+        mo('('),
+        mi('Q'),
+        mo(','),
+        mi('K'),
+        mo(','),
+        mi('V'),
+        mo(')'),
+        mo('='),
+        row('output', row('weights', norm, mo('('), inner, mo(')')), mi('V', { 'data-part': 'v' })),
+      ),
+    );
     clear(this.el);
     this.el.append(math);
     this.on = null;

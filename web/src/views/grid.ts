@@ -46,7 +46,11 @@ export class Grid {
   private large: Heatmap | null = null; // the read-only form
   private shownCells: string[][] | null = null;
 
-  constructor(readonly view: string, private readonly matrixName: string, private readonly on: GridHandlers) {
+  constructor(
+    readonly view: string,
+    private readonly matrixName: string,
+    private readonly on: GridHandlers,
+  ) {
     this.el = h('div', { class: 'heatmap input-grid', attrs: { 'data-view': view } });
     this.el.addEventListener('input', (e) => {
       const el = e.target as HTMLInputElement;
@@ -63,7 +67,8 @@ export class Grid {
     this.el.addEventListener('keydown', (e) => {
       const el = e.target as HTMLElement;
       if (el.dataset.j === undefined) return;
-      const i = Number(el.dataset.i), j = Number(el.dataset.j);
+      const i = Number(el.dataset.i),
+        j = Number(el.dataset.j);
       let k = -1;
       if (e.key === 'ArrowUp' && i > 0) k = (i - 1) * this.cols + j;
       if ((e.key === 'ArrowDown' || e.key === 'Enter') && i < this.rows - 1) k = (i + 1) * this.cols + j;
@@ -76,7 +81,8 @@ export class Grid {
   }
 
   update(d: GridData): void {
-    const rows = d.cells.length, cols = rows ? d.cells[0].length : 0;
+    const rows = d.cells.length,
+      cols = rows ? d.cells[0].length : 0;
     const readOnly = rows * cols > MAX_EDITABLE_CELLS;
     // New words keep the table: only its row labels change (rebuilding 64 rows of inputs was
     // a quarter of an update at the page's largest).
@@ -127,8 +133,16 @@ export class Grid {
     }
     if (this.readOnly) return;
     for (let j = 0; j < this.cols; j++) {
-      this.inputs[i * this.cols + j].setAttribute('aria-label', t('cell.label', {
-        matrix: this.matrixName, row: i + 1, rowLabel: label, col: j + 1, colLabel: this.colLabels[j] ?? '' }));
+      this.inputs[i * this.cols + j].setAttribute(
+        'aria-label',
+        t('cell.label', {
+          matrix: this.matrixName,
+          row: i + 1,
+          rowLabel: label,
+          col: j + 1,
+          colLabel: this.colLabels[j] ?? '',
+        }),
+      );
     }
   }
 
@@ -141,12 +155,18 @@ export class Grid {
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < cols; j++) {
         const bad = d.invalid?.has(i + ',' + j) ?? false; // not a number: drawn as hidden
-        data[i * cols + j] = bad ? NaN : d.numbers?.[i]?.[j] ?? NaN;
+        data[i * cols + j] = bad ? NaN : (d.numbers?.[i]?.[j] ?? NaN);
         hidden[i * cols + j] = bad ? 1 : 0;
       }
     }
-    this.large!.update({ caption: d.caption, rowLabels: d.rowLabels, colLabels: d.colLabels, values: { rows, cols, data },
-      scale: 'signed', hidden });
+    this.large!.update({
+      caption: d.caption,
+      rowLabels: d.rowLabels,
+      colLabels: d.colLabels,
+      values: { rows, cols, data },
+      scale: 'signed',
+      hidden,
+    });
   }
 
   private build(d: GridData, rows: number, cols: number, readOnly: boolean, key: string): void {
@@ -182,8 +202,15 @@ export class Grid {
     for (let i = 0; i < rows; i++) {
       const th = h('th', { attrs: { scope: 'row' } });
       if (d.editableLabels) {
-        const li = h('input', { class: 'label-input', attrs: { type: 'text', spellcheck: 'false',
-          'aria-label': t('label.edit', { matrix: this.matrixName, row: i + 1 }), maxlength: '40' } });
+        const li = h('input', {
+          class: 'label-input',
+          attrs: {
+            type: 'text',
+            spellcheck: 'false',
+            'aria-label': t('label.edit', { matrix: this.matrixName, row: i + 1 }),
+            maxlength: '40',
+          },
+        });
         li.value = d.rowLabels[i];
         li.dataset.i = String(i);
         this.labelInputs.push(li);
@@ -198,8 +225,10 @@ export class Grid {
         const td = h('td');
         let el: HTMLInputElement | HTMLTableCellElement = td;
         if (!readOnly) {
-          const input = h('input', { class: 'cell-input', attrs: { type: 'text', inputmode: 'decimal',
-            spellcheck: 'false', autocomplete: 'off' } });
+          const input = h('input', {
+            class: 'cell-input',
+            attrs: { type: 'text', inputmode: 'decimal', spellcheck: 'false', autocomplete: 'off' },
+          });
           el = input;
           td.append(input);
         }
@@ -221,7 +250,10 @@ export class Grid {
     this.lit = [];
     for (const i of rows) {
       const tr = this.rowEls[i];
-      if (tr) { tr.classList.add('hl'); this.lit.push(tr); }
+      if (tr) {
+        tr.classList.add('hl');
+        this.lit.push(tr);
+      }
     }
     for (const j of cols) {
       if (j < 0 || j >= this.cols) continue;

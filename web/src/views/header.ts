@@ -18,21 +18,32 @@ export class Header {
   constructor(parts: HeaderParts) {
     const nav = h('nav', { class: 'presets', attrs: { 'aria-label': t('presets.label') } });
     for (const id of PRESETS) {
-      const b = h('button', { class: 'chip', text: t(`preset.${id}.title` as MessageKey), attrs: { type: 'button', 'data-preset': id } });
+      const b = h('button', {
+        class: 'chip',
+        text: t(`preset.${id}.title` as MessageKey),
+        attrs: { type: 'button', 'data-preset': id },
+      });
       b.addEventListener('click', () => parts.load(id));
       this.presets.set(id, b);
       nav.append(b);
     }
     const languages = h('div', { class: 'languages', attrs: { role: 'group', 'aria-label': t('app.language') } });
     for (const l of LANGUAGES) {
-      const b = h('button', { class: 'chip lang', text: l.name, attrs: { type: 'button', lang: l.tag, 'data-lang': l.tag,
-        'aria-pressed': String(l.tag === language()) } });
+      const b = h('button', {
+        class: 'chip lang',
+        text: l.name,
+        attrs: { type: 'button', lang: l.tag, 'data-lang': l.tag, 'aria-pressed': String(l.tag === language()) },
+      });
       b.addEventListener('click', () => parts.switchLanguage(l.tag));
       languages.append(b);
     }
-    this.el = h('header', { class: 'top' },
+    this.el = h(
+      'header',
+      { class: 'top' },
       h('div', { class: 'brand' }, h('h1', { text: t('app.title') }), h('p', { class: 'tagline', text: t('app.tagline') })),
-      h('div', { class: 'top-right' }, h('div', { class: 'share-row' }, parts.undo, parts.share, languages), nav), parts.dialog);
+      h('div', { class: 'top-right' }, h('div', { class: 'share-row' }, parts.undo, parts.share, languages), nav),
+      parts.dialog,
+    );
   }
 
   /** The preset the state names is pressed. */

@@ -6,8 +6,17 @@ import { num } from '../i18n';
 import type { Swatch } from './color';
 import { move, type Form, type HeatmapData, type Pointer } from './heatmap-data';
 
-const CANVAS_COLOURS = ['--muted', '--mask-a', '--mask-b', '--text', '--surface', '--warn', '--hl-soft', '--hl',
-  '--accent'] as const;
+const CANVAS_COLOURS = [
+  '--muted',
+  '--mask-a',
+  '--mask-b',
+  '--text',
+  '--surface',
+  '--warn',
+  '--hl-soft',
+  '--hl',
+  '--accent',
+] as const;
 type CanvasColour = (typeof CANVAS_COLOURS)[number];
 type CanvasStyle = Record<CanvasColour, string> & { font: string };
 let canvasStyleNow: CanvasStyle | null = null;
@@ -23,7 +32,9 @@ function canvasStyle(el: Element): CanvasStyle {
     const style = { font: css.fontFamily } as CanvasStyle;
     for (const name of CANVAS_COLOURS) style[name] = css.getPropertyValue(name).trim();
     canvasStyleNow = style;
-    queueMicrotask(() => { canvasStyleNow = null; }); // a theme switch is seen by the next task
+    queueMicrotask(() => {
+      canvasStyleNow = null;
+    }); // a theme switch is seen by the next task
   }
   return canvasStyleNow;
 }
@@ -50,18 +61,29 @@ export class CanvasForm implements Form {
   private lit: { rows: number[]; cols: number[]; cell?: [number, number] } = { rows: [], cols: [] };
   private image: HTMLCanvasElement | null = null; // one pixel per cell
 
-  constructor(el: HTMLElement, private readonly point: Pointer) {
+  constructor(
+    el: HTMLElement,
+    private readonly point: Pointer,
+  ) {
     const id = uid('cell');
     this.base = h('canvas', { class: 'hm-base', attrs: { 'aria-hidden': 'true' } });
     this.overlay = h('canvas', { class: 'hm-overlay', attrs: { 'aria-hidden': 'true' } });
     this.rowHeader = h('div', { attrs: { role: 'rowheader' } });
     this.cell = h('div', { attrs: { role: 'gridcell', id } });
     this.row = h('div', { class: 'sr-only', attrs: { role: 'row' } }, this.rowHeader, this.cell);
-    this.grid = h('div', { class: 'canvas-grid', attrs: { role: 'grid', tabindex: '0', 'aria-activedescendant': id } },
-      this.base, this.overlay, this.row);
+    this.grid = h(
+      'div',
+      { class: 'canvas-grid', attrs: { role: 'grid', tabindex: '0', 'aria-activedescendant': id } },
+      this.base,
+      this.overlay,
+      this.row,
+    );
     el.append(this.grid);
     this.grid.addEventListener('keydown', (e) => this.key(e));
-    this.grid.addEventListener('focus', () => { this.drawOverlay(); this.point(this.active[0], this.active[1], 'focus'); });
+    this.grid.addEventListener('focus', () => {
+      this.drawOverlay();
+      this.point(this.active[0], this.active[1], 'focus');
+    });
     this.grid.addEventListener('blur', () => this.drawOverlay());
     this.overlay.addEventListener('mousemove', (e) => {
       const at = this.at(e);
@@ -71,7 +93,9 @@ export class CanvasForm implements Form {
       this.hover = k;
       this.point(at[0], at[1], 'hover');
     });
-    this.overlay.addEventListener('mouseleave', () => { this.hover = -1; });
+    this.overlay.addEventListener('mouseleave', () => {
+      this.hover = -1;
+    });
     this.overlay.addEventListener('click', (e) => {
       const at = this.at(e);
       if (!at) return;
@@ -112,7 +136,8 @@ export class CanvasForm implements Form {
   private scrollTo([i, j]: [number, number]): void {
     const box = this.grid.parentElement;
     if (!box) return;
-    const x = this.left + j * this.cw, y = this.top + i * this.ch;
+    const x = this.left + j * this.cw,
+      y = this.top + i * this.ch;
     if (x < box.scrollLeft + this.left) box.scrollLeft = Math.max(0, x - this.left);
     else if (x + this.cw > box.scrollLeft + box.clientWidth) box.scrollLeft = x + this.cw - box.clientWidth;
     void y;
@@ -143,7 +168,8 @@ export class CanvasForm implements Form {
       this.ch = Math.max(4, Math.min(26, this.cw));
       this.left = this.ch >= 12 ? 96 : 0;
       this.top = this.cw >= 28 ? 22 : 0;
-      const width = this.left + cols * this.cw, height = this.top + rows * this.ch;
+      const width = this.left + cols * this.cw,
+        height = this.top + rows * this.ch;
       const ratio = Math.min(window.devicePixelRatio || 1, MAX_CANVAS_PX / width, MAX_CANVAS_PX / height);
       for (const c of [this.base, this.overlay]) {
         c.width = Math.max(1, Math.round(width * ratio));
@@ -168,7 +194,8 @@ export class CanvasForm implements Form {
   }
 
   private drawBase(): void {
-    const d = this.d, g = this.context(this.base);
+    const d = this.d,
+      g = this.context(this.base);
     if (!d || !g) return;
     const css = canvasStyle(this.grid);
     const colour = (name: CanvasColour) => css[name];
@@ -189,7 +216,9 @@ export class CanvasForm implements Form {
       for (let j = 0; j < cols; j++) g.fillText(d.colLabels[j] ?? '', left + j * cw + cw / 2, top / 2, cw - 2);
     }
     const gap = cw >= 8 ? 1 : 0;
-    const maskA = colour('--mask-a'), maskB = colour('--mask-b'), text = colour('--text');
+    const maskA = colour('--mask-a'),
+      maskB = colour('--mask-b'),
+      text = colour('--text');
     // One pixel per cell in a small image, scaled up without smoothing: one drawImage instead of
     // a fillRect per cell (73,000 of them at 128×128).
     const pixels = this.pixels(rows, cols, maskA);
@@ -207,7 +236,8 @@ export class CanvasForm implements Form {
     g.fillStyle = maskB;
     for (let k = 0; k < rows * cols; k++) {
       if (this.colours[k]) continue;
-      const i = Math.floor(k / cols), j = k % cols;
+      const i = Math.floor(k / cols),
+        j = k % cols;
       g.fillRect(left + j * cw, top + i * ch + (ch - gap) / 2 - Math.max(1, ch / 8), cw - gap, Math.max(1, ch / 4));
     }
     // Numbers, when the cells are big enough to read them.
@@ -216,7 +246,8 @@ export class CanvasForm implements Form {
       g.textAlign = 'center';
       for (let k = 0; k < rows * cols; k++) {
         const s = this.colours[k];
-        const i = Math.floor(k / cols), j = k % cols;
+        const i = Math.floor(k / cols),
+          j = k % cols;
         g.fillStyle = s ? (s.dark ? '#000' : '#fff') : text;
         g.fillText(num(d.values.data[k]), left + j * cw + (cw - gap) / 2, top + i * ch + (ch - gap) / 2, cw - 4);
       }
@@ -224,7 +255,9 @@ export class CanvasForm implements Form {
     // Rows with a problem (a zero sum, negative weights): a warning bar in the gutter.
     if (d.rowProblems) {
       g.fillStyle = colour('--warn');
-      d.rowProblems.forEach((p, i) => { if (p) g.fillRect(0, top + i * ch, 4, ch - gap); });
+      d.rowProblems.forEach((p, i) => {
+        if (p) g.fillRect(0, top + i * ch, 4, ch - gap);
+      });
     }
   }
 
@@ -232,7 +265,10 @@ export class CanvasForm implements Form {
   private pixels(rows: number, cols: number, masked: string): HTMLCanvasElement | null {
     if (!this.image) this.image = document.createElement('canvas');
     const c = this.image;
-    if (c.width !== cols || c.height !== rows) { c.width = cols; c.height = rows; }
+    if (c.width !== cols || c.height !== rows) {
+      c.width = cols;
+      c.height = rows;
+    }
     // It reads a pixel back (the masked colour as the browser parsed it): a CPU-backed canvas,
     // which Chromium otherwise warns about in the console.
     const g = c.getContext('2d', { willReadFrequently: true });

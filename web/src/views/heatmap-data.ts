@@ -36,7 +36,10 @@ export function swatches(d: HeatmapData): Array<Swatch | null> {
   if (scale === 'weights') {
     for (let k = 0; k < data.length; k++) {
       const x = data[k];
-      if ((x < 0 || x > 1) && !(d.hidden && d.hidden[k])) { scale = 'signed'; break; }
+      if ((x < 0 || x > 1) && !(d.hidden && d.hidden[k])) {
+        scale = 'signed';
+        break;
+      }
     }
   }
   let limit = 0;
@@ -57,15 +60,24 @@ export function swatches(d: HeatmapData): Array<Swatch | null> {
 /** Moves (i, j) by a navigation key; null for any other key. */
 export function move(e: KeyboardEvent, i: number, j: number, rows: number, cols: number): [number, number] | null {
   switch (e.key) {
-    case 'ArrowUp': return [Math.max(0, i - 1), j];
-    case 'ArrowDown': return [Math.min(rows - 1, i + 1), j];
-    case 'ArrowLeft': return [i, Math.max(0, j - 1)];
-    case 'ArrowRight': return [i, Math.min(cols - 1, j + 1)];
-    case 'Home': return [e.ctrlKey ? 0 : i, 0];
-    case 'End': return [e.ctrlKey ? rows - 1 : i, cols - 1];
-    case 'PageUp': return [Math.max(0, i - 10), j];
-    case 'PageDown': return [Math.min(rows - 1, i + 10), j];
-    default: return null;
+    case 'ArrowUp':
+      return [Math.max(0, i - 1), j];
+    case 'ArrowDown':
+      return [Math.min(rows - 1, i + 1), j];
+    case 'ArrowLeft':
+      return [i, Math.max(0, j - 1)];
+    case 'ArrowRight':
+      return [i, Math.min(cols - 1, j + 1)];
+    case 'Home':
+      return [e.ctrlKey ? 0 : i, 0];
+    case 'End':
+      return [e.ctrlKey ? rows - 1 : i, cols - 1];
+    case 'PageUp':
+      return [Math.max(0, i - 10), j];
+    case 'PageDown':
+      return [Math.min(rows - 1, i + 10), j];
+    default:
+      return null;
   }
 }
 

@@ -22,7 +22,10 @@ export class TableForm implements Form {
   private lit: Element[] = [];
   private active = 0; // the cell in the tab order
 
-  constructor(private readonly el: HTMLElement, private readonly point: Pointer) {
+  constructor(
+    private readonly el: HTMLElement,
+    private readonly point: Pointer,
+  ) {
     el.addEventListener('mouseover', (e) => this.fromEvent(e, 'hover'));
     el.addEventListener('focusin', (e) => this.fromEvent(e, 'focus'));
     el.addEventListener('click', (e) => this.fromEvent(e, 'click'));
@@ -38,7 +41,8 @@ export class TableForm implements Form {
   private fromEvent(e: Event, how: 'hover' | 'focus' | 'click'): void {
     const td = this.cellOf(e);
     if (!td) return;
-    const i = Number(td.dataset.i), j = Number(td.dataset.j);
+    const i = Number(td.dataset.i),
+      j = Number(td.dataset.j);
     if (how !== 'hover') this.setActive(i * this.cols + j);
     this.point(i, j, how);
   }
@@ -52,7 +56,8 @@ export class TableForm implements Form {
   private key(e: KeyboardEvent): void {
     const td = this.cellOf(e);
     if (!td) return;
-    const i = Number(td.dataset.i), j = Number(td.dataset.j);
+    const i = Number(td.dataset.i),
+      j = Number(td.dataset.j);
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       this.point(i, j, 'click');
@@ -68,8 +73,14 @@ export class TableForm implements Form {
 
   update(d: HeatmapData, colours: Array<Swatch | null>): void {
     const extras = d.extras ?? [];
-    const key = [d.values.rows, d.values.cols, d.rowLabels.join('\u0001'), d.colLabels.join('\u0001'),
-      extras.map((x) => x.header).join('\u0001'), d.rowProblems ? 1 : 0].join('\u0002');
+    const key = [
+      d.values.rows,
+      d.values.cols,
+      d.rowLabels.join('\u0001'),
+      d.colLabels.join('\u0001'),
+      extras.map((x) => x.header).join('\u0001'),
+      d.rowProblems ? 1 : 0,
+    ].join('\u0002');
     if (key !== this.shapeKey) this.build(d, extras, key);
     if (this.caption && this.caption.textContent !== d.caption) this.caption.textContent = d.caption;
     const data = d.values.data;
@@ -130,8 +141,7 @@ export class TableForm implements Form {
     this.inks = new Array(rows * cols).fill(null);
     this.caption = h('caption', { text: d.caption });
     const headRow = h('tr', {}, h('td', { class: 'corner' }));
-    this.colHeads = d.colLabels.map((label) =>
-      h('th', { text: label, attrs: { scope: 'col', title: label } }));
+    this.colHeads = d.colLabels.map((label) => h('th', { text: label, attrs: { scope: 'col', title: label } }));
     headRow.append(...this.colHeads);
     for (const x of extras) headRow.append(h('th', { class: 'extra', text: x.header, attrs: { scope: 'col', title: x.title } }));
     if (d.rowProblems) headRow.append(h('td', { class: 'problem-head' }));
@@ -156,7 +166,7 @@ export class TableForm implements Form {
         tr.append(td);
       });
       let note: HTMLElement | null = null;
-      if (d.rowProblems) tr.append(note = h('td', { class: 'problem-note', attrs: { role: 'status' } }));
+      if (d.rowProblems) tr.append((note = h('td', { class: 'problem-note', attrs: { role: 'status' } })));
       this.notes.push(note);
       this.rowEls.push(tr);
       body.append(tr);
@@ -171,12 +181,18 @@ export class TableForm implements Form {
     this.lit = [];
     for (const i of rows) {
       const tr = this.rowEls[i];
-      if (tr) { tr.classList.add('hl'); this.lit.push(tr); }
+      if (tr) {
+        tr.classList.add('hl');
+        this.lit.push(tr);
+      }
     }
     for (const j of cols) {
       if (j < 0 || j >= this.cols) continue;
       const th = this.colHeads[j];
-      if (th) { th.classList.add('hl'); this.lit.push(th); }
+      if (th) {
+        th.classList.add('hl');
+        this.lit.push(th);
+      }
       for (let i = 0; i < this.rows; i++) {
         const td = this.cells[i * this.cols + j];
         td.classList.add('hl');
@@ -185,8 +201,10 @@ export class TableForm implements Form {
     }
     if (cell && cell[0] < this.rows && cell[1] < this.cols) {
       const td = this.cells[cell[0] * this.cols + cell[1]];
-      if (td) { td.classList.add('hl-cell'); this.lit.push(td); }
+      if (td) {
+        td.classList.add('hl-cell');
+        this.lit.push(td);
+      }
     }
   }
 }
-

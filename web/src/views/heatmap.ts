@@ -17,7 +17,11 @@ export class Heatmap {
   private form: Form | null = null;
   private kind: 'table' | 'canvas' | null = null;
 
-  constructor(readonly view: string, readonly side: 'a' | 'b', private readonly point: Pointer) {
+  constructor(
+    readonly view: string,
+    readonly side: 'a' | 'b',
+    private readonly point: Pointer,
+  ) {
     this.el = h('div', { class: 'heatmap', attrs: { 'data-view': view, 'data-side': side } });
   }
 

@@ -38,36 +38,90 @@ export class InputsPanel {
   private readonly unknownInfo = h('p', { class: 'hint unknown-note' }); // the "?" before a word, said in words
   private shownInputs: unknown[] = [];
 
-  constructor(b: Bindings, s: () => State, private readonly on: InputsHandlers, examples: string[]) {
+  constructor(
+    b: Bindings,
+    s: () => State,
+    private readonly on: InputsHandlers,
+    examples: string[],
+  ) {
     const set = (patch: Partial<State>, kind = '') => on.set(patch, kind);
 
     // Words.
-    const text = h('input', { class: 'text-input', attrs: { type: 'text', id: 'words-text', 'data-input': 'text',
-      placeholder: t('words.placeholder'), spellcheck: 'false', autocomplete: 'off', maxlength: String(CAPS.text) } });
+    const text = h('input', {
+      class: 'text-input',
+      attrs: {
+        type: 'text',
+        id: 'words-text',
+        'data-input': 'text',
+        placeholder: t('words.placeholder'),
+        spellcheck: 'false',
+        autocomplete: 'off',
+        maxlength: String(CAPS.text),
+      },
+    });
     text.addEventListener('input', () => set({ text: text.value }, 'text'));
-    b.also(() => { if (document.activeElement !== text && text.value !== s().text) text.value = s().text; });
-    const queryText = h('input', { class: 'text-input', attrs: { type: 'text', id: 'query-text', 'data-input': 'queryText',
-      spellcheck: 'false', autocomplete: 'off', maxlength: String(CAPS.text) } });
+    b.also(() => {
+      if (document.activeElement !== text && text.value !== s().text) text.value = s().text;
+    });
+    const queryText = h('input', {
+      class: 'text-input',
+      attrs: {
+        type: 'text',
+        id: 'query-text',
+        'data-input': 'queryText',
+        spellcheck: 'false',
+        autocomplete: 'off',
+        maxlength: String(CAPS.text),
+      },
+    });
     queryText.addEventListener('input', () => set({ queryText: queryText.value }, 'queryText'));
-    b.also(() => { if (document.activeElement !== queryText && queryText.value !== s().queryText) queryText.value = s().queryText; });
-    const pick = select(t('words.examples'), 'example', [['', t('words.pick')], ...examples.map((x): [string, string] => [x, x])],
-      (v) => { if (v) set({ text: v }); pick.set(''); });
-    const lexicon = select(t('words.lexicon'), 'lexicon', [['builtin', t('lexicon.builtin')], ['fruit', t('lexicon.fruit')],
-      ['file', t('lexicon.file')]], (v) => set({ lexicon: v }));
+    b.also(() => {
+      if (document.activeElement !== queryText && queryText.value !== s().queryText) queryText.value = s().queryText;
+    });
+    const pick = select(
+      t('words.examples'),
+      'example',
+      [['', t('words.pick')], ...examples.map((x): [string, string] => [x, x])],
+      (v) => {
+        if (v) set({ text: v });
+        pick.set('');
+      },
+    );
+    const lexicon = select(
+      t('words.lexicon'),
+      'lexicon',
+      [
+        ['builtin', t('lexicon.builtin')],
+        ['fruit', t('lexicon.fruit')],
+        ['file', t('lexicon.file')],
+      ],
+      (v) => set({ lexicon: v }),
+    );
     const fileOption = lexicon.select.querySelector('option[value="file"]') as HTMLOptionElement;
-    b.also(() => { fileOption.disabled = !on.hasFile(); });
+    b.also(() => {
+      fileOption.disabled = !on.hasFile();
+    });
 
-    const file = h('input', { attrs: { type: 'file', accept: '.txt,.vec,.glove,text/plain', 'data-input': 'file', id: 'glove-file' } });
+    const file = h('input', {
+      attrs: { type: 'file', accept: '.txt,.vec,.glove,text/plain', 'data-input': 'file', id: 'glove-file' },
+    });
     file.addEventListener('change', () => {
       const f = file.files?.[0];
       if (!f) return;
-      if (f.size > CAPS.fileBytes) return this.refuseFile(f.name, f.size);  // never read: it could freeze the page
+      if (f.size > CAPS.fileBytes) return this.refuseFile(f.name, f.size); // never read: it could freeze the page
       const reader = new FileReader();
       reader.onload = () => on.loadVectors(String(reader.result ?? ''));
       reader.readAsText(f);
     });
-    const paste = h('textarea', { attrs: { rows: '4', 'data-input': 'glove-paste', spellcheck: 'false',
-      'aria-label': t('words.paste'), placeholder: 'apple 1 2 1\norange 2 2 0' } });
+    const paste = h('textarea', {
+      attrs: {
+        rows: '4',
+        'data-input': 'glove-paste',
+        spellcheck: 'false',
+        'aria-label': t('words.paste'),
+        placeholder: 'apple 1 2 1\norange 2 2 0',
+      },
+    });
     const usePaste = h('button', { class: 'btn', text: t('words.use'), attrs: { type: 'button' } });
     usePaste.addEventListener('click', () => {
       if (paste.value.length > CAPS.fileBytes) return this.refuseFile(t('words.paste'), paste.value.length);
@@ -78,21 +132,65 @@ export class InputsPanel {
     const qxGrid = this.grid('qx', t('words.queryVectors'), false);
     const reset = h('button', { class: 'btn ghost', text: t('words.resetEdits'), attrs: { type: 'button' } });
     reset.addEventListener('click', () => set({ edits: [] }));
-    b.also(() => { reset.hidden = s().edits.length === 0; });
+    b.also(() => {
+      reset.hidden = s().edits.length === 0;
+    });
 
-    const queryRow = b.showWhen(h('div', { class: 'field' }, h('label', { text: t('words.query'), attrs: { for: 'query-text' } }),
-      queryText, on.errorBox('queryText')), () => s().setup === 'query');
+    const queryRow = b.showWhen(
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { text: t('words.query'), attrs: { for: 'query-text' } }),
+        queryText,
+        on.errorBox('queryText'),
+      ),
+      () => s().setup === 'query',
+    );
     const qxBlock = b.showWhen(h('div', {}, qxGrid.el, on.errorBox('qx')), () => s().setup === 'query');
     this.wordsPanel.append(
-      h('div', { class: 'field' }, h('label', { text: t('words.text'), attrs: { for: 'words-text' } }), text, on.errorBox('text')),
-      h('div', { class: 'row3' }, pick.el, b.sync(lexicon, () => s().lexicon),
-        b.sync(radios<State['setup']>(t('words.setup'), 'setup', [['self', t('setup.self')], ['query', t('setup.query')]],
-          (v) => set({ setup: v })), () => s().setup)),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { text: t('words.text'), attrs: { for: 'words-text' } }),
+        text,
+        on.errorBox('text'),
+      ),
+      h(
+        'div',
+        { class: 'row3' },
+        pick.el,
+        b.sync(lexicon, () => s().lexicon),
+        b.sync(
+          radios<State['setup']>(
+            t('words.setup'),
+            'setup',
+            [
+              ['self', t('setup.self')],
+              ['query', t('setup.query')],
+            ],
+            (v) => set({ setup: v }),
+          ),
+          () => s().setup,
+        ),
+      ),
       queryRow,
-      h('details', { class: 'file' }, h('summary', { text: t('words.file') }),
-        h('p', { class: 'hint', text: t('words.fileHint') }), file, paste, usePaste, this.fileStatus),
-      this.wordsInfo, this.unknownInfo,
-      h('div', { class: 'scroll' }, xGrid.el), on.errorBox('x'), reset, qxBlock);
+      h(
+        'details',
+        { class: 'file' },
+        h('summary', { text: t('words.file') }),
+        h('p', { class: 'hint', text: t('words.fileHint') }),
+        file,
+        paste,
+        usePaste,
+        this.fileStatus,
+      ),
+      this.wordsInfo,
+      this.unknownInfo,
+      h('div', { class: 'scroll' }, xGrid.el),
+      on.errorBox('x'),
+      reset,
+      qxBlock,
+    );
 
     // Vectors.
     const button = (key: MessageKey, action: () => void) => {
@@ -103,31 +201,84 @@ export class InputsPanel {
     const qGrid = this.grid('q', t('vectors.q'), true);
     const kGrid = this.grid('k', t('vectors.k'), true);
     const vGrid = this.grid('v', t('vectors.v'), false);
-    const target = select(t('vectors.pasteInto'), 'paste-target', [['q', 'Q'], ['k', 'K'], ['v', 'V']], () => undefined);
-    const matrixText = h('textarea', { attrs: { rows: '4', 'data-input': 'matrix-paste', spellcheck: 'false',
-      'aria-label': t('vectors.paste'), placeholder: t('vectors.pastePlaceholder') } });
+    const target = select(
+      t('vectors.pasteInto'),
+      'paste-target',
+      [
+        ['q', 'Q'],
+        ['k', 'K'],
+        ['v', 'V'],
+      ],
+      () => undefined,
+    );
+    const matrixText = h('textarea', {
+      attrs: {
+        rows: '4',
+        'data-input': 'matrix-paste',
+        spellcheck: 'false',
+        'aria-label': t('vectors.paste'),
+        placeholder: t('vectors.pastePlaceholder'),
+      },
+    });
     const usePasted = h('button', { class: 'btn', text: t('vectors.use'), attrs: { type: 'button', 'data-action': 'paste' } });
     usePasted.addEventListener('click', () => on.pasteMatrix(target.select.value as 'q' | 'k' | 'v', matrixText.value));
     this.vectorsPanel.append(
-      h('div', { class: 'toolbar' },
-        button('vectors.addQuery', () => on.resize('q', 1)), button('vectors.removeQuery', () => on.resize('q', -1)),
-        button('vectors.addKey', () => on.resize('k', 1)), button('vectors.removeKey', () => on.resize('k', -1)),
-        button('vectors.addDk', () => on.resize('dk', 1)), button('vectors.removeDk', () => on.resize('dk', -1)),
-        button('vectors.addDv', () => on.resize('dv', 1)), button('vectors.removeDv', () => on.resize('dv', -1))),
-      h('div', { class: 'qkv' },
+      h(
+        'div',
+        { class: 'toolbar' },
+        button('vectors.addQuery', () => on.resize('q', 1)),
+        button('vectors.removeQuery', () => on.resize('q', -1)),
+        button('vectors.addKey', () => on.resize('k', 1)),
+        button('vectors.removeKey', () => on.resize('k', -1)),
+        button('vectors.addDk', () => on.resize('dk', 1)),
+        button('vectors.removeDk', () => on.resize('dk', -1)),
+        button('vectors.addDv', () => on.resize('dv', 1)),
+        button('vectors.removeDv', () => on.resize('dv', -1)),
+      ),
+      h(
+        'div',
+        { class: 'qkv' },
         h('div', { class: 'scroll' }, qGrid.el, on.errorBox('q')),
         h('div', { class: 'scroll' }, kGrid.el, on.errorBox('k')),
-        h('div', { class: 'scroll' }, vGrid.el, on.errorBox('v'))),
-      h('details', { class: 'paste' }, h('summary', { text: t('vectors.paste') }),
-        h('div', { class: 'row3' }, target.el), matrixText, usePasted, on.errorBox('paste'), this.pasteStatus));
+        h('div', { class: 'scroll' }, vGrid.el, on.errorBox('v')),
+      ),
+      h(
+        'details',
+        { class: 'paste' },
+        h('summary', { text: t('vectors.paste') }),
+        h('div', { class: 'row3' }, target.el),
+        matrixText,
+        usePasted,
+        on.errorBox('paste'),
+        this.pasteStatus,
+      ),
+    );
 
     b.showWhen(this.wordsPanel, () => s().mode === 'words');
     b.showWhen(this.vectorsPanel, () => s().mode === 'vectors');
-    this.el = h('section', { class: 'card inputs', attrs: { 'aria-labelledby': 'inputs-title' } },
-      h('div', { class: 'inputs-head' }, h('h2', { text: t('inputs.title'), attrs: { id: 'inputs-title' } }),
-        b.sync(radios<State['mode']>(t('inputs.mode'), 'mode', [['words', t('mode.words')], ['vectors', t('mode.vectors')]],
-          (v) => set({ mode: v })), () => s().mode)),
-      this.wordsPanel, this.vectorsPanel);
+    this.el = h(
+      'section',
+      { class: 'card inputs', attrs: { 'aria-labelledby': 'inputs-title' } },
+      h(
+        'div',
+        { class: 'inputs-head' },
+        h('h2', { text: t('inputs.title'), attrs: { id: 'inputs-title' } }),
+        b.sync(
+          radios<State['mode']>(
+            t('inputs.mode'),
+            'mode',
+            [
+              ['words', t('mode.words')],
+              ['vectors', t('mode.vectors')],
+            ],
+            (v) => set({ mode: v }),
+          ),
+          () => s().mode,
+        ),
+      ),
+      this.wordsPanel,
+      this.vectorsPanel,
+    );
   }
 
   /** What became of a word-vector file: loaded (how many words), or why not. */
@@ -164,20 +315,35 @@ export class InputsPanel {
     if (s.mode === 'words') {
       const w = words;
       if (w) {
-        this.grids.get('x')!.update({ caption: t('words.vectors'), numbers: this.on.read(w.cells).values, cells: w.cells, rowLabels: w.tokens,
-          colLabels: w.features, rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
-          invalid: w.invalid });
+        this.grids.get('x')!.update({
+          caption: t('words.vectors'),
+          numbers: this.on.read(w.cells).values,
+          cells: w.cells,
+          rowLabels: w.tokens,
+          colLabels: w.features,
+          rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
+          invalid: w.invalid,
+        });
         setText(this.wordsInfo, t('words.tokenCount', { n: int(w.tokens.length), d: int(w.features.length) }));
       }
       const qw = queryWords;
       const unknown = new Set<string>();
-      for (const x of s.setup === 'query' ? [w, qw] : [w]) x?.tokens.forEach((tok, i) => { if (x.unknown[i] && !x.edited[i]) unknown.add(tok); });
+      for (const x of s.setup === 'query' ? [w, qw] : [w])
+        x?.tokens.forEach((tok, i) => {
+          if (x.unknown[i] && !x.edited[i]) unknown.add(tok);
+        });
       setText(this.unknownInfo, unknown.size ? t('words.unknownList', { words: [...unknown].join(', ') }) : '');
       this.unknownInfo.hidden = unknown.size === 0;
       if (qw && s.setup === 'query') {
-        this.grids.get('qx')!.update({ caption: t('words.queryVectors'), numbers: this.on.read(qw.cells).values, cells: qw.cells, rowLabels: qw.tokens,
-          colLabels: qw.features, rowMarks: qw.tokens.map((_, i) => (qw.edited[i] ? 'edited' : qw.unknown[i] ? 'unknown' : '')),
-          invalid: qw.invalid });
+        this.grids.get('qx')!.update({
+          caption: t('words.queryVectors'),
+          numbers: this.on.read(qw.cells).values,
+          cells: qw.cells,
+          rowLabels: qw.tokens,
+          colLabels: qw.features,
+          rowMarks: qw.tokens.map((_, i) => (qw.edited[i] ? 'edited' : qw.unknown[i] ? 'unknown' : '')),
+          invalid: qw.invalid,
+        });
       }
     } else {
       // The grids show what was typed: nothing to do unless it changed (a slider drag changes none).
@@ -185,14 +351,35 @@ export class InputsPanel {
       if (shown.every((x, k) => x === this.shownInputs[k])) return;
       this.shownInputs = shown;
       const invalid = (key: 'q' | 'k' | 'v') => this.on.read(s[key]).invalid; // as the model reads them
-      const dk = s.q[0]?.length ?? 0, dv = s.v[0]?.length ?? 0;
+      const dk = s.q[0]?.length ?? 0,
+        dv = s.v[0]?.length ?? 0;
       const names = (list: string[], k: number) => Array.from({ length: k }, (_, i) => list[i] ?? String(i + 1));
-      this.grids.get('q')!.update({ caption: t('vectors.q'), numbers: this.on.read(s.q).values, cells: s.q, rowLabels: s.qLabels, colLabels: names(s.dkNames, dk),
-        editableLabels: true, invalid: invalid('q') });
-      this.grids.get('k')!.update({ caption: t('vectors.k'), numbers: this.on.read(s.k).values, cells: s.k, rowLabels: s.kLabels, colLabels: names(s.dkNames, s.k[0]?.length ?? 0),
-        editableLabels: true, invalid: invalid('k') });
-      this.grids.get('v')!.update({ caption: t('vectors.v'), numbers: this.on.read(s.v).values, cells: s.v, rowLabels: s.kLabels, colLabels: names(s.dvNames, dv),
-        invalid: invalid('v') });
+      this.grids.get('q')!.update({
+        caption: t('vectors.q'),
+        numbers: this.on.read(s.q).values,
+        cells: s.q,
+        rowLabels: s.qLabels,
+        colLabels: names(s.dkNames, dk),
+        editableLabels: true,
+        invalid: invalid('q'),
+      });
+      this.grids.get('k')!.update({
+        caption: t('vectors.k'),
+        numbers: this.on.read(s.k).values,
+        cells: s.k,
+        rowLabels: s.kLabels,
+        colLabels: names(s.dkNames, s.k[0]?.length ?? 0),
+        editableLabels: true,
+        invalid: invalid('k'),
+      });
+      this.grids.get('v')!.update({
+        caption: t('vectors.v'),
+        numbers: this.on.read(s.v).values,
+        cells: s.v,
+        rowLabels: s.kLabels,
+        colLabels: names(s.dvNames, dv),
+        invalid: invalid('v'),
+      });
     }
   }
 }

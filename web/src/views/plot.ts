@@ -5,7 +5,9 @@ import { t, int } from '../i18n';
 import type { Plane } from '../engine/types';
 import { textWidth } from './formats';
 
-const W = 360, H = 260, PAD = 28;
+const W = 360,
+  H = 260,
+  PAD = 28;
 
 export class Plot {
   readonly el: HTMLElement;
@@ -31,19 +33,28 @@ export class Plot {
   }
 
   update(plane: Plane, valueLabels: string[], outputLabels: string[], arrows: boolean): void {
-    const v = plane.values2d, o = plane.outputs2d;
+    const v = plane.values2d,
+      o = plane.outputs2d;
     const shape = [v.rows, o.rows, arrows, t('plot.values'), ...valueLabels, '', ...outputLabels].join('\u0000');
     if (shape !== this.shape) this.build(v.rows, o.rows, valueLabels, outputLabels, arrows, shape);
-    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      x1 = -Infinity,
+      y0 = Infinity,
+      y1 = -Infinity;
     for (const m of [v, o]) {
       for (let i = 0; i < m.rows; i++) {
-        const x = m.data[2 * i], y = m.data[2 * i + 1];
-        x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+        const x = m.data[2 * i],
+          y = m.data[2 * i + 1];
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
       }
     }
     const span = Math.max(x1 - x0, y1 - y0, 1e-9);
     const s = Math.min((W - 2 * PAD) / span, (H - 2 * PAD) / span);
-    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    const cx = (x0 + x1) / 2,
+      cy = (y0 + y1) / 2;
     const px = (x: number) => W / 2 + (x - cx) * s;
     const py = (y: number) => H / 2 - (y - cy) * s; // y up
     this.axisX.y1.baseVal.value = this.axisX.y2.baseVal.value = py(0);
@@ -51,8 +62,10 @@ export class Plot {
     // Lines and circles take their coordinates as SVG lengths, with no number → text → length
     // round trip through attributes.
     this.moves.forEach((line, i) => {
-      const ax = px(v.data[2 * i]), ay = py(v.data[2 * i + 1]);
-      const bx = px(o.data[2 * i]), by = py(o.data[2 * i + 1]);
+      const ax = px(v.data[2 * i]),
+        ay = py(v.data[2 * i + 1]);
+      const bx = px(o.data[2 * i]),
+        by = py(o.data[2 * i + 1]);
       line.x1.baseVal.value = ax;
       line.y1.baseVal.value = ay;
       line.x2.baseVal.value = bx;
@@ -76,17 +89,41 @@ export class Plot {
   }
 
   /** The elements for these tokens, labels and arrow setting, at the origin until update() places them. */
-  private build(values: number, outputs: number, valueLabels: string[], outputLabels: string[], arrows: boolean,
-    shape: string): void {
+  private build(
+    values: number,
+    outputs: number,
+    valueLabels: string[],
+    outputLabels: string[],
+    arrows: boolean,
+    shape: string,
+  ): void {
     this.shape = '';
     clear(this.svg);
     this.points = [];
     this.moves = [];
     this.dots = [];
     this.rings = [];
-    this.svg.append(ns(SVG, 'defs', {}, ns(SVG, 'marker', { id: this.marker, viewBox: '0 0 10 10',
-      refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse' },
-    ns(SVG, 'path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }))));
+    this.svg.append(
+      ns(
+        SVG,
+        'defs',
+        {},
+        ns(
+          SVG,
+          'marker',
+          {
+            id: this.marker,
+            viewBox: '0 0 10 10',
+            refX: '9',
+            refY: '5',
+            markerWidth: '7',
+            markerHeight: '7',
+            orient: 'auto-start-reverse',
+          },
+          ns(SVG, 'path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }),
+        ),
+      ),
+    );
     this.svg.append(this.axisX, this.axisY);
     if (arrows) {
       for (let i = 0; i < Math.min(values, outputs); i++) {
@@ -97,16 +134,24 @@ export class Plot {
     }
     const label = (text: string, cls: string) => ns(SVG, 'text', { class: cls }, text);
     for (let i = 0; i < values; i++) {
-      const dot = ns(SVG, 'circle', { r: '4.5', class: 'value-dot' },
-        ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`)) as SVGCircleElement;
+      const dot = ns(
+        SVG,
+        'circle',
+        { r: '4.5', class: 'value-dot' },
+        ns(SVG, 'title', {}, `${valueLabels[i] ?? ''} (${t('plot.values')})`),
+      ) as SVGCircleElement;
       const text = label(valueLabels[i] ?? '', 'value-label');
       this.svg.append(dot, text);
       this.dots.push({ dot, label: text, width: textWidth(valueLabels[i] ?? '', LABEL_PX) });
       this.points.push({ kind: 'v', i, el: dot });
     }
     for (let i = 0; i < outputs; i++) {
-      const ring = ns(SVG, 'circle', { r: '5.5', class: 'output-dot' },
-        ns(SVG, 'title', {}, `${outputLabels[i] ?? ''} (${t('plot.outputs')})`)) as SVGCircleElement;
+      const ring = ns(
+        SVG,
+        'circle',
+        { r: '5.5', class: 'output-dot' },
+        ns(SVG, 'title', {}, `${outputLabels[i] ?? ''} (${t('plot.outputs')})`),
+      ) as SVGCircleElement;
       const text = arrows ? null : label(outputLabels[i] ?? '', 'output-label');
       this.svg.append(ring);
       if (text) this.svg.append(text);
@@ -127,12 +172,16 @@ export class Plot {
 
 // Labels are 11 px text (styles.css); their widths are estimated without a layout (the card may
 // be off screen), as the figure export estimates its labels'.
-const LABEL_PX = 11, ASCENT = 9, DESCENT = 3, DOT_R = 6;
+const LABEL_PX = 11,
+  ASCENT = 9,
+  DESCENT = 3,
+  DOT_R = 6;
 
 type Box = [number, number, number, number]; // x0, y0, x1, y1
 
 function overlap(a: Box, b: Box): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]),
+    h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
   return w > 0 && h > 0 ? w * h : 0;
 }
 
@@ -141,28 +190,45 @@ function overlap(a: Box, b: Box): number {
  * points, and stays inside the plot: to the upper right if that is free, else below, to the left,
  * above or under it. Points that coincide otherwise print their names on top of each other.
  */
-function placeLabels(labels: Array<{ label: Element; x: number; y: number; width: number }>, points: Array<[number, number]>): void {
+function placeLabels(
+  labels: Array<{ label: Element; x: number; y: number; width: number }>,
+  points: Array<[number, number]>,
+): void {
   const placed: Box[] = [];
   const dots: Box[] = points.map(([x, y]) => [x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R]);
   const plot: Box = [0, 0, W, H];
   const box: Box = [0, 0, 0, 0];
   for (const { label, x, y, width: w } of labels) {
     // Text positions (left end, baseline), in order of preference.
-    const spots: Array<[number, number]> = [[x + 6, y - 6], [x + 6, y + 14], [x - 6 - w, y - 6], [x - 6 - w, y + 14],
-      [x - w / 2, y - 9], [x - w / 2, y + 17]];
-    let best = spots[0], bestCost = Infinity;
+    const spots: Array<[number, number]> = [
+      [x + 6, y - 6],
+      [x + 6, y + 14],
+      [x - 6 - w, y - 6],
+      [x - 6 - w, y + 14],
+      [x - w / 2, y - 9],
+      [x - w / 2, y + 17],
+    ];
+    let best = spots[0],
+      bestCost = Infinity;
     for (const [lx, ly] of spots) {
-      box[0] = lx; box[1] = ly - ASCENT; box[2] = lx + w; box[3] = ly + DESCENT;
+      box[0] = lx;
+      box[1] = ly - ASCENT;
+      box[2] = lx + w;
+      box[3] = ly + DESCENT;
       // Every term is ≥ 0, so a spot is dropped as soon as it costs as much as the best so far.
       let cost = 2 * (box[2] - box[0]) * (box[3] - box[1]) - 2 * overlap(box, plot); // outside the plot
       for (let k = 0; k < placed.length && cost < bestCost; k++) cost += 4 * overlap(box, placed[k]);
       for (let k = 0; k < dots.length && cost < bestCost; k++) cost += overlap(box, dots[k]);
-      if (cost < bestCost - 1e-9) { best = [lx, ly]; bestCost = cost; }
+      if (cost < bestCost - 1e-9) {
+        best = [lx, ly];
+        bestCost = cost;
+      }
       if (cost === 0) break;
     }
     placed.push([best[0], best[1] - ASCENT, best[0] + w, best[1] + DESCENT]);
     // A label's x and y are lists of lengths; a tenth of a pixel is finer than the eye sees.
-    const lx = best[0].toFixed(1), ly = best[1].toFixed(1);
+    const lx = best[0].toFixed(1),
+      ly = best[1].toFixed(1);
     if (label.getAttribute('x') !== lx) label.setAttribute('x', lx);
     if (label.getAttribute('y') !== ly) label.setAttribute('y', ly);
   }

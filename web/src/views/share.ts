@@ -26,9 +26,11 @@ export function snippets(base: string, state: string, title: string): Record<str
   const embed = new URL('embed.html', base).href + '#' + state + '&embed=1';
   return {
     link: page,
-    iframe: `<iframe data-attention-playground src="${attr(embed)}" title="${attr(title)}" width="100%" height="520" frameborder="0" loading="lazy"></iframe>\n` +
+    iframe:
+      `<iframe data-attention-playground src="${attr(embed)}" title="${attr(title)}" width="100%" height="520" frameborder="0" loading="lazy"></iframe>\n` +
       `<script src="${attr(new URL('embed-resize.js', base).href)}" async></script>`,
-    component: `<script src="${attr(new URL('embed.js', base).href)}" defer></script>\n` +
+    component:
+      `<script src="${attr(new URL('embed.js', base).href)}" defer></script>\n` +
       `<attention-playground state="${attr(state)}" views="weights,output" controls="minimal"></attention-playground>`,
     hugo: `{{< attention-playground src="${embed.replace(/"/g, '%22')}" >}}`,
     image: `[![${title}](attention-figure.png)](${page})`,
@@ -47,19 +49,40 @@ export function shareDialog(source: ShareSource): { open: HTMLButtonElement; dia
     areas.set(key, area);
     const copy = h('button', { class: 'btn small', text: t('share.copy'), attrs: { type: 'button', 'data-copy-snippet': key } });
     copy.addEventListener('click', () => {
-      navigator.clipboard.writeText(area.value).then(() => { status.textContent = t('share.copied'); },
-        () => { area.select(); status.textContent = t('export.copyFailed'); });
+      navigator.clipboard.writeText(area.value).then(
+        () => {
+          status.textContent = t('share.copied');
+        },
+        () => {
+          area.select();
+          status.textContent = t('export.copyFailed');
+        },
+      );
     });
-    return h('div', { class: 'share-item' }, h('label', { text: t(`share.${key}` as MessageKey), attrs: { for: id } }), area,
-      h('div', { class: 'share-actions' }, copy, extra ?? null));
+    return h(
+      'div',
+      { class: 'share-item' },
+      h('label', { text: t(`share.${key}` as MessageKey), attrs: { for: id } }),
+      area,
+      h('div', { class: 'share-actions' }, copy, extra ?? null),
+    );
   };
   const png = h('button', { class: 'btn small', text: t('share.png'), attrs: { type: 'button', 'data-share-png': '' } });
   png.addEventListener('click', () => void save('attention-figure', 'png', source.figure()).catch(() => undefined));
   const close = h('button', { class: 'btn', text: t('share.close'), attrs: { type: 'button' } });
   close.addEventListener('click', () => dialog.close());
-  dialog.append(h('h2', { text: t('share.title'), attrs: { id: 'share-title' } }), fileHint,
-    item('link', 2), item('iframe', 3), item('component', 3), item('hugo', 2),
-    h('p', { class: 'hint', text: t('share.imageHint') }), item('image', 2, png), status, close);
+  dialog.append(
+    h('h2', { text: t('share.title'), attrs: { id: 'share-title' } }),
+    fileHint,
+    item('link', 2),
+    item('iframe', 3),
+    item('component', 3),
+    item('hugo', 2),
+    h('p', { class: 'hint', text: t('share.imageHint') }),
+    item('image', 2, png),
+    status,
+    close,
+  );
   const open = h('button', { class: 'btn share-open', text: t('share.open'), attrs: { type: 'button', 'data-share-open': '' } });
   open.addEventListener('click', () => {
     const state = source.state();

@@ -2,15 +2,18 @@
 // in one card), the difference of the compared weights, and for multi-head the head tabs, the
 // shown head's Q, K and V, the joined heads, the final output and the entropy by d_k. The cards
 // receive the model and draw it; a pointed-at cell goes out through `on`.
-import { h, clear, setText } from './dom';
+import { h, setText } from './dom';
 import { t, num, type MessageKey } from '../i18n';
 import type { Mat } from '../engine/types';
 import type { Model, EntropyRow } from '../model/compute';
 import type { Focus, State, ViewId } from '../state/state';
 import { Heatmap, type HeatmapData } from './heatmap';
-import { EntropyTable } from './entropy';
 import { exportMenu, figureSvg, heatmapSvg, save } from './exporter';
 import type { MultiKind } from './explain';
+import { HeadsView } from './heads';
+import { card, type Draw } from './card';
+
+export type { Draw };
 
 export const STEP_VIEWS = ['scores', 'scaled', 'masked', 'weights', 'output'] as const;
 type StepView = (typeof STEP_VIEWS)[number];
@@ -24,9 +27,6 @@ interface StepCard {
   labelA: HTMLElement;
   labelB: HTMLElement;
 }
-
-/** Draws one card: now, or in a later task of the same render; a card that throws says so. */
-export type Draw = (card: Element, title: string, job: () => void) => void;
 
 export interface StepsInput {
   model: Model;
@@ -50,66 +50,67 @@ export interface StepsHandlers {
 export class StepsView {
   /** The cards, laid out as a grid as wide as the figure needs. */
   readonly views: HTMLElement;
-  readonly headTabs = h('div', { class: 'tabs', attrs: { role: 'tablist', 'aria-label': t('head.label') } });
   readonly figureExport: HTMLElement;
-  readonly multiCards: HTMLElement;
   private readonly cards = new Map<StepView, StepCard>();
   private readonly diff: Heatmap;
-  private readonly concat: Heatmap;
-  private readonly final: Heatmap;
   private readonly diffCard: HTMLElement;
-  // Multi-head: this head's projected Q, K and V; "Why √d_k": the entropy at several d_k.
-  private readonly headQ: Heatmap;
-  private readonly headK: Heatmap;
-  private readonly headV: Heatmap;
-  private readonly qkvTitle = h('h3');
-  private readonly qkvCard: HTMLElement;
-  private readonly entropy = new EntropyTable();
-  private readonly entropyCard = h('section', { class: 'card step', attrs: { 'data-step': 'entropy' } },
-    h('h3', { text: t('view.entropy') }), h('p', { class: 'hint', text: t('view.hint.entropy') }), this.entropy.el);
+  /** Multi-head: the tabs, this head's Q, K and V, the joined heads, the final output, the entropy by d_k. */
+  readonly heads: HeadsView;
   private model: Model | null = null;
   private state: State | null = null;
 
   /** `more`: cards shown after the steps (the plot, the cost), as [name, title, body]. */
-  constructor(private readonly on: StepsHandlers, more: Array<[string, string, HTMLElement]>) {
+  constructor(on: StepsHandlers, more: Array<[string, string, HTMLElement]>) {
+    this.heads = new HeadsView(on);
     const point = (view: ViewId, side: 'a' | 'b') => (row: number, col: number, how: string) =>
       on.point({ view, row, col, side }, how);
-    const multi = (kind: MultiKind, view: string) => new Heatmap(view, 'a', (i, j, how) => on.pointMulti(kind, i, j, how));
-    this.headQ = multi('q', 'head-q');
-    this.headK = multi('k', 'head-k');
-    this.headV = multi('v', 'head-v');
-    this.concat = multi('concat', 'concat');
-    this.final = multi('final', 'final');
-    this.qkvCard = h('section', { class: 'card step qkv-card', attrs: { 'data-step': 'qkv' } }, this.qkvTitle,
-      h('p', { class: 'hint', text: t('view.hint.qkv') }),
-      h('div', { class: 'qkv-maps' }, this.headQ.el, this.headK.el, this.headV.el));
     this.diff = new Heatmap('diff', 'a', (row, col, how) => on.pointDiff(row, col, how));
     this.diffCard = card('diff', t('view.diff'), t('view.hint.diff'), this.diff.el);
-    this.multiCards = h('div', { class: 'multi-cards' },
-      card('concat', t('view.concat'), '', this.concat.el),
-      card('final', t('view.final'), '', this.final.el));
     for (const v of STEP_VIEWS) {
       const a = new Heatmap(v, 'a', point(v, 'a'));
       const b = new Heatmap(v, 'b', point(v, 'b'));
-      const labelA = h('p', { class: 'side-label' }), labelB = h('p', { class: 'side-label' });
-      const title = h('h3', { text: this.viewTitle(v) }), hint = h('p', { class: 'hint' });
-      const c = h('section', { class: 'card step', attrs: { 'data-step': v } }, title, hint,
+      const labelA = h('p', { class: 'side-label' }),
+        labelB = h('p', { class: 'side-label' });
+      const title = h('h3', { text: this.viewTitle(v) }),
+        hint = h('p', { class: 'hint' });
+      const c = h(
+        'section',
+        { class: 'card step', attrs: { 'data-step': v } },
+        title,
+        hint,
         exportMenu(v, () => a.data),
-        h('div', { class: 'sides' }, h('div', { class: 'side' }, labelA, a.el), h('div', { class: 'side side-b' }, labelB, b.el)));
+        h('div', { class: 'sides' }, h('div', { class: 'side' }, labelA, a.el), h('div', { class: 'side side-b' }, labelB, b.el)),
+      );
       this.cards.set(v, { card: c, title, hint, a, b, labelA, labelB });
     }
-    this.headTabs.addEventListener('keydown', (e) => this.tabKey(e));
-    this.views = h('div', { class: 'views' }, this.qkvCard, ...STEP_VIEWS.map((v) => this.cards.get(v)!.card),
-      this.entropyCard, this.diffCard, ...more.map(([name, title, body]) => card(name, title, '', body)));
+    this.views = h(
+      'div',
+      { class: 'views' },
+      this.heads.qkvCard,
+      ...STEP_VIEWS.map((v) => this.cards.get(v)!.card),
+      this.heads.entropyCard,
+      this.diffCard,
+      ...more.map(([name, title, body]) => card(name, title, '', body)),
+    );
     this.figureExport = this.figureMenu();
   }
 
   /** The steps' section of the page, with `above` (the errors, the note that a result is kept) over the cards. */
   section(...above: HTMLElement[]): HTMLElement {
-    return h('section', { class: 'steps', attrs: { 'aria-labelledby': 'steps-title' } },
-      h('div', { class: 'steps-head' }, h('h2', { text: t('steps.title'), attrs: { id: 'steps-title' } }), this.headTabs,
-        this.figureExport),
-      ...above, this.views, this.multiCards);
+    return h(
+      'section',
+      { class: 'steps', attrs: { 'aria-labelledby': 'steps-title' } },
+      h(
+        'div',
+        { class: 'steps-head' },
+        h('h2', { text: t('steps.title'), attrs: { id: 'steps-title' } }),
+        this.heads.tabs,
+        this.figureExport,
+      ),
+      ...above,
+      this.views,
+      this.heads.cards,
+    );
   }
 
   /** The visible steps as one figure, as the heatmaps show them: a comparison's two sides side by side. */
@@ -125,21 +126,44 @@ export class StepsView {
 
   private figureMenu(): HTMLElement {
     const button = (format: 'png' | 'svg') => {
-      const b = h('button', { class: 'btn small', text: t(`export.format.${format}`),
-        attrs: { type: 'button', 'data-figure': format, 'aria-label': t('export.downloadAs', { format: t(`export.format.${format}`) }) } });
+      const b = h('button', {
+        class: 'btn small',
+        text: t(`export.format.${format}`),
+        attrs: {
+          type: 'button',
+          'data-figure': format,
+          'aria-label': t('export.downloadAs', { format: t(`export.format.${format}`) }),
+        },
+      });
       b.addEventListener('click', () => void save('attention-figure', format, this.figure()).catch(() => undefined));
       return b;
     };
-    return h('div', { class: 'export-row figure-export', attrs: { role: 'group', 'aria-label': t('export.figure') } },
-      h('span', { text: t('export.figure') }), button('svg'), button('png'));
+    return h(
+      'div',
+      { class: 'export-row figure-export', attrs: { role: 'group', 'aria-label': t('export.figure') } },
+      h('span', { text: t('export.figure') }),
+      button('svg'),
+      button('png'),
+    );
   }
 
   /** A step's name as its card says it (the scores of cosine similarity are named so). */
   readonly viewTitle = (view: string): string => {
-    if (view === 'scores' && this.model?.a.options.similarity === 'cosine' && this.state?.compare !== 'similarity') return t('view.scoresCosine');
-    const keys: Record<string, MessageKey> = { x: 'view.x', q: 'view.q', k: 'view.k', v: 'view.v', scores: 'view.scores',
-      scaled: 'view.scaled', masked: 'view.masked', weights: 'view.weights', output: 'view.output',
-      concat: 'view.concat', final: 'view.final' };
+    if (view === 'scores' && this.model?.a.options.similarity === 'cosine' && this.state?.compare !== 'similarity')
+      return t('view.scoresCosine');
+    const keys: Record<string, MessageKey> = {
+      x: 'view.x',
+      q: 'view.q',
+      k: 'view.k',
+      v: 'view.v',
+      scores: 'view.scores',
+      scaled: 'view.scaled',
+      masked: 'view.masked',
+      weights: 'view.weights',
+      output: 'view.output',
+      concat: 'view.concat',
+      final: 'view.final',
+    };
     return keys[view] ? t(keys[view]) : view;
   };
 
@@ -157,8 +181,15 @@ export class StepsView {
     if (this.views.style.gridTemplateColumns !== columns) this.views.style.gridTemplateColumns = columns;
     const heatmaps = (run: NonNullable<Model['b']>, side: 'a' | 'b') => {
       const st = run.steps;
-      const nm = (values: Mat, caption: string, scale: HeatmapData['scale'], hidden?: Uint8Array): HeatmapData =>
-        ({ caption, rowLabels: model.queryLabels, colLabels: model.keyLabels, values, scale, hidden, numbers: s.numbers });
+      const nm = (values: Mat, caption: string, scale: HeatmapData['scale'], hidden?: Uint8Array): HeatmapData => ({
+        caption,
+        rowLabels: model.queryLabels,
+        colLabels: model.keyLabels,
+        values,
+        scale,
+        hidden,
+        numbers: s.numbers,
+      });
       const sideName = model.b ? (side === 'a' ? model.sideA : model.sideB) : '';
       const cap = (v: StepView) => (sideName ? `${this.viewTitle(v)} (${sideName})` : this.viewTitle(v));
       const card = (v: StepView) => (side === 'a' ? this.cards.get(v)!.a : this.cards.get(v)!.b);
@@ -173,13 +204,20 @@ export class StepsView {
         { header: t('col.sum'), title: t('col.sumTitle'), cells: st.rowStats.map((r) => num(r.weightSum)) },
         { header: t('col.entropy'), title: t('col.entropyTitle'), cells: st.rowStats.map((r) => num(r.entropy)) },
       ];
-      weights.rowProblems = st.rowStats.map((r) => (r.problem === 'none' ? null
-        : { code: r.problem, text: t(`row.problem.${r.problem}` as MessageKey) }));
+      weights.rowProblems = st.rowStats.map((r) =>
+        r.problem === 'none' ? null : { code: r.problem, text: t(`row.problem.${r.problem}` as MessageKey) },
+      );
       show('weights', weights);
       // An output row made from a failed row of weights says so, rather than pass for a result.
       const failed = weights.rowProblems.some((p) => p);
-      show('output', { caption: cap('output'), rowLabels: model.queryLabels, colLabels: model.dvNames.slice(0, st.dV),
-        values: st.output, scale: 'signed', rowProblems: failed ? weights.rowProblems : undefined });
+      show('output', {
+        caption: cap('output'),
+        rowLabels: model.queryLabels,
+        colLabels: model.dvNames.slice(0, st.dV),
+        values: st.output,
+        scale: 'signed',
+        rowProblems: failed ? weights.rowProblems : undefined,
+      });
     };
     heatmaps(model.a, 'a');
     if (model.b) heatmaps(model.b, 'b');
@@ -192,90 +230,37 @@ export class StepsView {
     }
     this.diffCard.hidden = !model.b;
     if (model.b && difference) {
-      draw(this.diffCard, t('view.diff'), () => this.diff.update({ caption: t('view.diff'),
-        rowLabels: model.queryLabels, colLabels: model.keyLabels, values: difference, scale: 'signed' }));
+      draw(this.diffCard, t('view.diff'), () =>
+        this.diff.update({
+          caption: t('view.diff'),
+          rowLabels: model.queryLabels,
+          colLabels: model.keyLabels,
+          values: difference,
+          scale: 'signed',
+        }),
+      );
     }
-    // Multi-head: tabs, the joined heads and the final output.
-    this.multiCards.hidden = !model.multiA;
-    this.renderTabs(model.multiA && model.multiA.heads.length > 1 ? model.multiA.heads.length : 0, model.head);
-    if (model.multiA) {
-      const m = model.multiA;
-      draw(this.concat.el, t('view.concat'), () => this.concat.update({ caption: t('view.concat'),
-        rowLabels: model.queryLabels, values: m.concat, scale: 'signed',
-        colLabels: Array.from(m.columnHead, (head, c) => `h${head + 1}·${m.columnInHead[c] + 1}`) }));
-      draw(this.final.el, t('view.final'), () => this.final.update({ caption: t('view.final'),
-        rowLabels: model.queryLabels, colLabels: finalLabels.slice(0, m.output.cols), values: m.output, scale: 'signed' }));
-    }
-    draw(this.qkvCard, t('view.qkv', { h: model.head + 1 }), () => this.renderHeadInputs(model, s, entropyRows));
-  }
-
-  /** Multi-head: the shown head's Q = X·W_Q, K = X·W_K, V = X·W_V; and the entropy by d_k. */
-  private renderHeadInputs(model: Model, s: State, entropyRows: () => EntropyRow[]): void {
-    const m = model.multiA;
-    this.qkvCard.hidden = !m;
-    this.entropyCard.hidden = !m || s.compare !== 'scale';
-    if (!m) return;
-    const st = m.heads[model.head];
-    setText(this.qkvTitle, t('view.qkv', { h: model.head + 1 }));
-    const names = (k: number) => Array.from({ length: k }, (_, c) => String(c + 1));
-    this.headQ.update({ caption: t('view.q'), rowLabels: model.queryLabels, colLabels: names(st.dK), values: st.queries, scale: 'signed', numbers: s.numbers });
-    this.headK.update({ caption: t('view.k'), rowLabels: model.keyLabels, colLabels: names(st.dK), values: st.keys, scale: 'signed', numbers: s.numbers });
-    this.headV.update({ caption: t('view.v'), rowLabels: model.keyLabels, colLabels: names(st.dV), values: st.values, scale: 'signed', numbers: s.numbers });
-    if (this.entropyCard.hidden) return;
-    this.entropy.update(entropyRows(), st.dK);
-  }
-
-  /** The head tabs: rebuilt only when the count changes, so a focused tab keeps its focus. */
-  private renderTabs(count: number, selected: number): void {
-    const tabs = Array.from(this.headTabs.children) as HTMLButtonElement[];
-    if (tabs.length !== count) {
-      clear(this.headTabs);
-      for (let k = 0; k < count; k++) {
-        const tab = h('button', { class: 'tab', text: t('head.tab', { h: k + 1 }), attrs: { type: 'button', role: 'tab',
-          'data-head': String(k) } });
-        tab.addEventListener('click', () => this.on.selectHead(k));
-        this.headTabs.append(tab);
-      }
-    }
-    (Array.from(this.headTabs.children) as HTMLButtonElement[]).forEach((tab, k) => {
-      tab.setAttribute('aria-selected', String(k === selected));
-      tab.tabIndex = k === selected ? 0 : -1;
-    });
-  }
-
-  /** Arrow keys, Home and End move between the head tabs (the ARIA tabs pattern). */
-  private tabKey(e: KeyboardEvent): void {
-    const tabs = Array.from(this.headTabs.children) as HTMLButtonElement[];
-    const k = tabs.indexOf(e.target as HTMLButtonElement);
-    if (k < 0) return;
-    const next = e.key === 'ArrowRight' ? (k + 1) % tabs.length : e.key === 'ArrowLeft' ? (k + tabs.length - 1) % tabs.length
-      : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
-    if (next < 0) return;
-    e.preventDefault();
-    tabs[next].focus();
-    this.on.selectHead(next);
+    this.heads.update(model, s, draw, finalLabels, entropyRows);
   }
 
   private hint(v: StepView, model: Model): string {
     const o = model.a.options;
     switch (v) {
-      case 'scores': return t('view.hint.scores');
-      case 'scaled': return o.scale === 'none' ? t('view.hint.scaledNone')
-        : t('view.hint.scaled', { divisor: o.scale === 'sqrt' ? `√d_k = √${model.a.steps.dK}` : `T = ${num(o.temperature ?? 1)}` });
-      case 'masked': return o.mask === 'none' ? t('view.hint.maskedNone') : t('view.hint.masked');
-      case 'weights': return o.normalization === 'sum' ? t('view.hint.weightsSum') : t('view.hint.weights');
-      default: return t('view.hint.output');
+      case 'scores':
+        return t('view.hint.scores');
+      case 'scaled':
+        return o.scale === 'none'
+          ? t('view.hint.scaledNone')
+          : t('view.hint.scaled', {
+              divisor: o.scale === 'sqrt' ? `√d_k = √${model.a.steps.dK}` : `T = ${num(o.temperature ?? 1)}`,
+            });
+      case 'masked':
+        return o.mask === 'none' ? t('view.hint.maskedNone') : t('view.hint.masked');
+      case 'weights':
+        return o.normalization === 'sum' ? t('view.hint.weightsSum') : t('view.hint.weights');
+      default:
+        return t('view.hint.output');
     }
-  }
-
-  /** The heatmap of a multi-head view, to light the pointed-at cell. */
-  multiMap(kind: MultiKind): Heatmap {
-    return { q: this.headQ, k: this.headK, v: this.headV, concat: this.concat, final: this.final }[kind];
-  }
-
-  /** The name of the final output's column j, as its heatmap shows it. */
-  finalLabel(j: number): string | undefined {
-    return this.final.data?.colLabels?.[j];
   }
 
   /** The difference shown at (row, col), or undefined. */
@@ -295,17 +280,8 @@ export class StepsView {
       }
     }
     this.diff.highlight(list(query), list(key));
-    this.concat.highlight(list(query), []);
-    this.final.highlight(list(query), []);
-    this.headQ.highlight(list(query), []);
-    this.headK.highlight(list(key), []);
-    this.headV.highlight(list(key), []);
+    this.heads.light(list(query), list(key));
   }
-}
-
-function card(name: string, title: string, hint: string, body: HTMLElement): HTMLElement {
-  return h('section', { class: 'card step', attrs: { 'data-step': name } }, h('h3', { text: title }),
-    hint ? h('p', { class: 'hint', text: hint }) : null, body);
 }
 
 function invert(visible: Uint8Array): Uint8Array {

@@ -9,9 +9,17 @@ export class UndoButtons {
 
   constructor(step: (which: 'undo' | 'redo') => void) {
     const button = (which: 'undo' | 'redo') => {
-      const b = h('button', { class: 'btn small ghost', text: t(`history.${which}`), attrs: { type: 'button', 'data-history': which,
-        'aria-keyshortcuts': which === 'undo' ? 'Control+Z Meta+Z' : 'Control+Shift+Z Meta+Shift+Z Control+Y',
-        title: t(`history.${which}Keys`), disabled: '' } });
+      const b = h('button', {
+        class: 'btn small ghost',
+        text: t(`history.${which}`),
+        attrs: {
+          type: 'button',
+          'data-history': which,
+          'aria-keyshortcuts': which === 'undo' ? 'Control+Z Meta+Z' : 'Control+Shift+Z Meta+Shift+Z Control+Y',
+          title: t(`history.${which}Keys`),
+          disabled: '',
+        },
+      });
       b.addEventListener('click', () => step(which));
       return b;
     };

@@ -1,0 +1,107 @@
+// The page's parts, built once per language and placed: the header, the story and the formula,
+// the controls and "Why this number?" beside the inputs and the steps. Each part receives the
+// state through a getter and the bindings, and every change goes out through `on`.
+import { h } from '../views/dom';
+import { t, language } from '../i18n';
+import type { Engine } from '../engine/types';
+import { readCells } from '../model/cells';
+import type { Where } from '../model/compute';
+import type { Focus, PresetId, State } from '../state/state';
+import { editLabel, resize, type MatrixKey, type Patch } from '../state/edits';
+import { serialise } from '../state/link';
+import { Bindings } from '../views/bindings';
+import { controlsPanel } from '../views/controls-panel';
+import { CostView } from '../views/cost';
+import { ErrorBoxes } from '../views/error-boxes';
+import { Explain, type MultiKind } from '../views/explain';
+import { Formula } from '../views/formula';
+import { Header } from '../views/header';
+import { InputsPanel } from '../views/inputs-panel';
+import { Plot } from '../views/plot';
+import { shareDialog } from '../views/share';
+import { StepsView } from '../views/steps';
+import { UndoButtons } from '../views/undo-buttons';
+import { COST_SIZES, measureCost } from './cost-runner';
+
+export interface PageHandlers {
+  state(): State;
+  set(patch: Patch, kind?: string): void;
+  load(id: PresetId): void;
+  switchLanguage(tag: string): void;
+  step(which: 'undo' | 'redo'): void;
+  point(focus: Focus, how: string): void;
+  pointDiff(row: number, col: number, how: string): void;
+  pointMulti(kind: MultiKind, i: number, j: number, how: string): void;
+  editCell(view: string, i: number, j: number, text: string): void;
+  pasteMatrix(target: MatrixKey, text: string): void;
+  loadVectors(text: string): void;
+  hasFile(): boolean;
+}
+
+export class Page {
+  readonly formula = new Formula();
+  readonly explain = new Explain();
+  readonly plot = new Plot();
+  readonly story = h('p', { class: 'story' });
+  readonly errors = new ErrorBoxes<Where | 'paste'>();
+  readonly bindings = new Bindings(); // the controls and the parts shown, from the state
+  readonly stale = h('p', { class: 'stale', text: t('error.kept'), attrs: { role: 'status' } });
+  readonly undo: UndoButtons;
+  readonly header: Header;
+  readonly steps: StepsView;
+  readonly inputs: InputsPanel;
+
+  constructor(root: HTMLElement, engine: Engine, on: PageHandlers) {
+    const cost = new CostView(COST_SIZES, measureCost);
+    this.undo = new UndoButtons((which) => on.step(which));
+    this.steps = new StepsView({ ...on, selectHead: (head) => on.set({ head }) }, [
+      ['plot', t('view.plot'), this.plot.el],
+      ['cost', t('view.cost'), cost.el],
+    ]);
+    const share = shareDialog({ state: () => serialise(on.state(), t), figure: () => this.steps.figure() });
+    this.header = new Header({
+      undo: this.undo.el,
+      share: share.open,
+      dialog: share.dialog,
+      load: on.load,
+      switchLanguage: on.switchLanguage,
+    });
+    this.inputs = this.buildInputs(engine, on);
+    const set = (patch: Patch, kind?: string) => on.set(patch, kind);
+    root.append(
+      this.header.el,
+      h('section', { class: 'intro' }, this.story, this.formula.el),
+      h(
+        'div',
+        { class: 'layout' },
+        h('aside', { class: 'side-col' }, controlsPanel(this.bindings, on.state, set), this.explain.el),
+        h(
+          'main',
+          { class: 'main-col' },
+          this.inputs.el,
+          this.steps.section(this.errors.box('steps'), this.errors.box('heads'), this.stale),
+        ),
+      ),
+      h('footer', { class: 'foot', text: t('app.footer') }),
+    );
+  }
+
+  private buildInputs(engine: Engine, on: PageHandlers): InputsPanel {
+    const sentences = (lang: string) => {
+      const r = engine.exampleSentences(lang);
+      return Array.isArray(r) ? r : [];
+    };
+    const mine = language().split('-')[0];
+    const handlers = {
+      ...on,
+      editLabel: (view: 'q' | 'k', i: number, text: string) => {
+        const p = editLabel(on.state(), view, i, text);
+        if (p) on.set(p, `label:${view}:${i}`);
+      },
+      resize: (what: 'q' | 'k' | 'dk' | 'dv', by: 1 | -1) => on.set(resize(on.state(), what, by)),
+      errorBox: (where: Where | 'paste') => this.errors.box(where),
+      read: readCells,
+    };
+    return new InputsPanel(this.bindings, on.state, handlers, [...sentences(mine), ...sentences(mine === 'en' ? 'zh' : 'en')]);
+  }
+}
