@@ -354,26 +354,13 @@ ATTN_COLD std::optional<Error> output_overflow(const float* out, std::size_t n, 
 }  // namespace
 
 ATTN_COLD std::optional<Error> check_fast_shapes(const FastShapes& s) {
-  const auto shape = [](std::size_t rows, std::size_t cols) {
-    return std::to_string(rows) + "×" + std::to_string(cols);
-  };
-  if (s.q_cols != s.k_cols) {
-    return make_error(ErrorCode::shape_mismatch, "keys", -1, -1,
-                      "queries are " + shape(s.q_rows, s.q_cols) + " and keys " +
-                          shape(s.k_rows, s.k_cols) +
-                          ": each query and key needs the same length d_k to take a dot product.");
-  }
-  if (s.k_rows != s.v_rows) {
-    return make_error(ErrorCode::shape_mismatch, "values", -1, -1,
-                      "keys are " + shape(s.k_rows, s.k_cols) + " and values " +
-                          shape(s.v_rows, s.v_cols) +
-                          ": there must be one value row for each key row.");
-  }
+  if (auto e = check_qkv_shapes(s.q_rows, s.q_cols, s.k_rows, s.k_cols, s.v_rows, s.v_cols)) return e;
   if (s.custom_mask && s.mask_entries != s.q_rows * s.k_rows) {
     return make_error(ErrorCode::shape_mismatch, "mask", -1, -1,
                       "The mask has " + std::to_string(s.mask_entries) + " entries but there are " +
                           std::to_string(s.q_rows) + " queries and " + std::to_string(s.k_rows) +
-                          " keys; it must be " + shape(s.q_rows, s.k_rows) + ".");
+                          " keys; it must be " + std::to_string(s.q_rows) + "×" +
+                          std::to_string(s.k_rows) + ".");
   }
   return std::nullopt;
 }
