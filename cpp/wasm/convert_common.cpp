@@ -20,21 +20,58 @@ std::vector<double> g_in;
 std::vector<double> g_out;
 Error g_error;
 
-// One line of enum_names(): the key, then the enum's option strings at their enumerators'
-// indices. Keyed by enumerator, so reordering an enum cannot shift the names.
-void add_names(std::string& out, const char* key,
-               std::initializer_list<std::pair<int, const char*>> list) {
-  std::vector<const char*> names(list.size(), "");
-  for (const auto& [value, name] : list) names.at(static_cast<std::size_t>(value)) = name;
-  out += key;
-  for (const char* name : names) (out += ' ') += name;
-  out += '\n';
-}
+// The option strings of an enum, each with its enumerator, so that reordering an enum cannot shift
+// them: enum_names() writes them in enumerator order. Constant tables, so the engine builds none.
+struct Name {
+  int value;
+  const char* name;
+};
 
 template <class Enum>
-constexpr std::pair<int, const char*> named(Enum value, const char* name) {
+constexpr Name named(Enum value, const char* name) {
   return {static_cast<int>(value), name};
 }
+
+struct EnumNames {
+  const char* key;
+  const Name* names;
+  int count;  // the enumerators are 0 … count − 1
+};
+
+template <int N>
+constexpr EnumNames names_of(const char* key, const Name (&names)[N]) {
+  return {key, names, N};
+}
+
+constexpr Name kSimilarity[] = {named(Similarity::dot, "dot"), named(Similarity::cosine, "cosine")};
+constexpr Name kScaling[] = {named(Scaling::sqrt_dk, "sqrt"), named(Scaling::none, "none"),
+                             named(Scaling::temperature, "temperature")};
+// A custom mask has no option string (it is passed as a matrix): "custom" names its index.
+constexpr Name kMask[] = {named(MaskKind::none, "none"), named(MaskKind::causal, "causal"),
+                          named(MaskKind::custom, "custom")};
+constexpr Name kFastMask[] = {named(FastMask::none, "none"), named(FastMask::causal, "causal"),
+                              named(FastMask::custom, "custom")};
+constexpr Name kNormalization[] = {named(Normalization::softmax, "softmax"),
+                                   named(Normalization::sum, "sum")};
+constexpr Name kProjection[] = {named(Projection::identity, "identity"),
+                                named(Projection::random, "random"),
+                                named(Projection::given, "given")};
+constexpr Name kProjectionKind[] = {named(ProjectionKind::queries, "q"),
+                                    named(ProjectionKind::keys, "k"),
+                                    named(ProjectionKind::values, "v"),
+                                    named(ProjectionKind::output, "final")};
+constexpr Name kProblem[] = {named(RowProblem::none, "none"),
+                             named(RowProblem::fully_masked, "fully_masked"),
+                             named(RowProblem::zero_sum, "zero_sum"),
+                             named(RowProblem::negative_weights, "negative_weights")};
+constexpr Name kLexicon[] = {named(BuiltinLexicon::builtin, "builtin"),
+                             named(BuiltinLexicon::fruit, "fruit")};
+
+constexpr EnumNames kEnums[] = {
+    names_of("similarity", kSimilarity), names_of("scale", kScaling), names_of("mask", kMask),
+    names_of("fastMask", kFastMask), names_of("normalization", kNormalization),
+    names_of("projection", kProjection), names_of("projectionKind", kProjectionKind),
+    names_of("problem", kProblem), names_of("lexicon", kLexicon)};
 
 }  // namespace
 
@@ -64,32 +101,18 @@ emscripten::val last_error() {
 }
 
 // Read once when the engine loads (api/engine.js), so that JS never spells an enum's order: one
-// line per enum, "key name name …", the names at their enumerators' indices. A custom mask has no
-// option string (it is passed as a matrix) and is named "custom" here.
+// line per enum, "key name name …", the names in enumerator order.
 std::string enum_names() {
   std::string s;
-  add_names(s, "similarity", {named(Similarity::dot, "dot"), named(Similarity::cosine, "cosine")});
-  add_names(s, "scale", {named(Scaling::sqrt_dk, "sqrt"), named(Scaling::none, "none"),
-                         named(Scaling::temperature, "temperature")});
-  add_names(s, "mask", {named(MaskKind::none, "none"), named(MaskKind::causal, "causal"),
-                        named(MaskKind::custom, "custom")});
-  add_names(s, "fastMask", {named(FastMask::none, "none"), named(FastMask::causal, "causal"),
-                            named(FastMask::custom, "custom")});
-  add_names(s, "normalization", {named(Normalization::softmax, "softmax"),
-                                 named(Normalization::sum, "sum")});
-  add_names(s, "projection", {named(Projection::identity, "identity"),
-                              named(Projection::random, "random"),
-                              named(Projection::given, "given")});
-  add_names(s, "projectionKind", {named(ProjectionKind::queries, "q"),
-                                  named(ProjectionKind::keys, "k"),
-                                  named(ProjectionKind::values, "v"),
-                                  named(ProjectionKind::output, "final")});
-  add_names(s, "problem", {named(RowProblem::none, "none"),
-                           named(RowProblem::fully_masked, "fully_masked"),
-                           named(RowProblem::zero_sum, "zero_sum"),
-                           named(RowProblem::negative_weights, "negative_weights")});
-  add_names(s, "lexicon", {named(BuiltinLexicon::builtin, "builtin"),
-                           named(BuiltinLexicon::fruit, "fruit")});
+  for (const EnumNames& e : kEnums) {
+    s += e.key;
+    for (int value = 0; value < e.count; ++value) {
+      for (int k = 0; k < e.count; ++k) {
+        if (e.names[k].value == value) (s += ' ') += e.names[k].name;
+      }
+    }
+    s += '\n';
+  }
   return s;
 }
 

@@ -1,7 +1,7 @@
 // attention() and what shares its inputs: explainCell(), explainOutput(); and difference().
 import { refuse, describe, options, choice, index, scaling } from './checks.js';
 import { matrix, boolean, write, Output } from './matrices.js';
-import { stepsShape, arraysStart, stepsSize, rowStats, stepArrays, stepsResult } from './steps.js';
+import { stepsShape, arraysStart, rowStats, stepsResult } from './steps.js';
 
 export const STEP_OPTIONS = ['similarity', 'scale', 'temperature', 'mask', 'normalization'];
 const ATTENTION_OPTIONS = ['queries', 'keys', 'values'].concat(STEP_OPTIONS);
@@ -54,10 +54,10 @@ const sameShape = (a, b) => a.n === b.n && a.m === b.m && a.dK === b.dK && a.dV 
 // new ArrayBuffer is about 2 µs of a 5–7 µs call. e.ownBuffers maps each result to its buffer.
 function readAttention(e, address, into) {
   const heap = e.M.HEAPF64;
-  const at = address / 8 + 1;  // past the result's length
+  const at = address / 8 + 1;  // past the result's length: the steps are all of the result
   const shape = stepsShape(heap, at);
   const rows = rowStats(heap, at, shape.n, e.names.problem);
-  const data = heap.subarray(at + arraysStart(shape), at + stepsSize(shape));
+  const data = heap.subarray(at + arraysStart(shape), at + heap[at - 1]);
   const own = into && e.ownBuffers.get(into);
   if (own && own.buffer.byteLength === data.byteLength && sameShape(own, shape)) {
     new Float64Array(own.buffer).set(data);
@@ -66,7 +66,7 @@ function readAttention(e, address, into) {
     return into;
   }
   const buffer = data.slice().buffer;
-  const result = stepsResult(shape, stepArrays(buffer, -arraysStart(shape), shape), rows);
+  const result = stepsResult(shape, buffer, -arraysStart(shape), rows);
   e.ownBuffers.set(result, Object.assign({ buffer }, shape));
   return result;
 }

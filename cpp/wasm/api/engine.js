@@ -55,13 +55,14 @@ function memoryStats(e) {
   return { heapBytes: r.num(), allocatedBytes: r.num() };
 }
 
-// f with the engine's context as its first argument. Every argument error comes back as a value.
+// f with the engine's context as its first argument (no function of the API takes more than four
+// arguments; spreading `arguments` would cost every call). Every argument error comes back as a value.
 // Anything else is a bug or the wasm memory running out: reported as code "internal_error"
 // (after that the engine may be unusable).
 function guarded(e, f) {
-  return function () {
+  return function (a, b, c, d) {
     try {
-      return f(e, ...arguments);
+      return f(e, a, b, c, d);
     } catch (x) {
       if (x instanceof Refusal) return { ok: false, error: x.error };
       return { ok: false, error: { code: 'internal_error', message: 'The engine failed: ' + x +
