@@ -45,7 +45,7 @@ test('a fully masked row reads back as "fully_masked" from attention() and from 
   sameSteps(multi.heads[0], single);
 });
 
-test('two heads of an 8-entry mask each read their own steps, not their neighbour\'s', () => {
+test('each of two random heads of a 3×4 x reads back as attention() of its own Q, K and V', () => {
   const x = [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0]];
   const multi = engine.multiHead({ x, heads: 2, dK: 2, dV: 2, projection: 'random', seed: 7 });
   assert.ok(multi.ok, multi.error?.message);
