@@ -21,10 +21,6 @@ constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 // zero: dividing by it would turn rounding noise into huge weights.
 constexpr double kZeroSumRelative = 1e-9;
 
-std::string shape_text(MatrixView a) {
-  return std::to_string(a.rows) + "×" + std::to_string(a.cols);
-}
-
 // A step whose inputs were finite can still overflow (1e200 · 1e200, or a temperature of 1e-300):
 // the error for the first such cell, k in row-major order, instead of passing ±∞ or NaN on to
 // the page.
@@ -203,16 +199,7 @@ std::optional<Error> check_attention(MatrixView q, MatrixView k, MatrixView v,
     if (size_ok(m.rows, m.cols)) continue;  // without building check_size()'s std::string
     if (auto e = check_size(m.rows, m.cols, name)) return e;
   }
-  if (q.cols != k.cols) {
-    return make_error(ErrorCode::shape_mismatch, "keys", -1, -1,
-                      "queries are " + shape_text(q) + " and keys " + shape_text(k) +
-                          ": each query and key needs the same length d_k to take a dot product.");
-  }
-  if (k.rows != v.rows) {
-    return make_error(ErrorCode::shape_mismatch, "values", -1, -1,
-                      "keys are " + shape_text(k) + " and values " + shape_text(v) +
-                          ": there must be one value row for each key row.");
-  }
+  if (auto e = check_qkv_shapes(q.rows, q.cols, k.rows, k.cols, v.rows, v.cols)) return e;
   const std::size_t n = q.rows, m = k.rows;
   if (n * m > Limits::max_cells) {
     return make_error(ErrorCode::too_large, "queries", -1, -1,

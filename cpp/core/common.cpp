@@ -106,4 +106,22 @@ std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::s
                         " rows and " + std::to_string(Limits::max_dim) + " columns.");
 }
 
+std::optional<Error> check_qkv_shapes(std::size_t q_rows, std::size_t q_cols, std::size_t k_rows,
+                                      std::size_t k_cols, std::size_t v_rows, std::size_t v_cols) {
+  const auto shape = [](std::size_t rows, std::size_t cols) {
+    return std::to_string(rows) + "×" + std::to_string(cols);
+  };
+  if (q_cols != k_cols) {
+    return make_error(ErrorCode::shape_mismatch, "keys", -1, -1,
+                      "queries are " + shape(q_rows, q_cols) + " and keys " + shape(k_rows, k_cols) +
+                          ": each query and key needs the same length d_k to take a dot product.");
+  }
+  if (k_rows != v_rows) {
+    return make_error(ErrorCode::shape_mismatch, "values", -1, -1,
+                      "keys are " + shape(k_rows, k_cols) + " and values " + shape(v_rows, v_cols) +
+                          ": there must be one value row for each key row.");
+  }
+  return std::nullopt;
+}
+
 }  // namespace attn

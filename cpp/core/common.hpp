@@ -120,6 +120,13 @@ inline bool size_ok(std::size_t rows, std::size_t cols) {
          rows * cols <= Limits::max_cells;
 }
 
+// Whether queries (n, d_k), keys (m, d_k) and values (m, d_v) fit together: a shape_mismatch
+// naming "keys" (another length than the queries') or "values" (another count of rows than the
+// keys), with both shapes in the message; nullopt if they fit. Shared by attention() and the
+// fast path, so both say it in the same words.
+std::optional<Error> check_qkv_shapes(std::size_t q_rows, std::size_t q_cols, std::size_t k_rows,
+                                      std::size_t k_cols, std::size_t v_rows, std::size_t v_cols);
+
 // A rows×cols matrix within Limits, or an error naming `input`.
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input);
 

@@ -353,6 +353,18 @@ ATTN_COLD std::optional<Error> output_overflow(const float* out, std::size_t n, 
 
 }  // namespace
 
+ATTN_COLD std::optional<Error> check_fast_shapes(const FastShapes& s) {
+  if (auto e = check_qkv_shapes(s.q_rows, s.q_cols, s.k_rows, s.k_cols, s.v_rows, s.v_cols)) return e;
+  if (s.custom_mask && s.mask_entries != s.q_rows * s.k_rows) {
+    return make_error(ErrorCode::shape_mismatch, "mask", -1, -1,
+                      "The mask has " + std::to_string(s.mask_entries) + " entries but there are " +
+                          std::to_string(s.q_rows) + " queries and " + std::to_string(s.k_rows) +
+                          " keys; it must be " + std::to_string(s.q_rows) + "×" +
+                          std::to_string(s.k_rows) + ".");
+  }
+  return std::nullopt;
+}
+
 ATTN_COLD std::optional<Error> check_fast_problem(const FastProblem& p) {
   if (p.n == 0 || p.m == 0 || p.d == 0 || p.d_v == 0) {
     return make_error(ErrorCode::empty_input, p.n == 0 ? "queries" : p.m == 0 ? "keys" : "values",

@@ -57,6 +57,20 @@ struct FastWorkspace {
   std::vector<float> q_panel;   // (d, 4) the current tile's 4 query rows, interleaved
 };
 
+// The shapes of the inputs as the caller holds them, before they become one FastProblem (whose
+// single d and m assume they agree).
+struct FastShapes {
+  std::size_t q_rows = 0, q_cols = 0;  // queries (n, d)
+  std::size_t k_rows = 0, k_cols = 0;  // keys (m, d)
+  std::size_t v_rows = 0, v_cols = 0;  // values (m, d_v)
+  bool custom_mask = false;
+  std::size_t mask_entries = 0;  // of the custom mask: must be n·m
+};
+
+// An error naming the input that does not fit the others (keys whose length is not the queries',
+// values with another count of rows than the keys, a custom mask that is not n×m), or nullopt.
+std::optional<Error> check_fast_shapes(const FastShapes& s);
+
 // Checks shapes and limits (cheap: it reads no data); returns an error naming the input, or nullopt.
 std::optional<Error> check_fast_problem(const FastProblem& p);
 

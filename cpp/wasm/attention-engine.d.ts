@@ -1,4 +1,4 @@
-// Types of dist/attention-engine.js (cpp/wasm/api.js is the implementation; the guide is
+// Types of dist/attention-engine.js (cpp/wasm/api/ is the implementation; the guide is
 // README.md, "The engine"). Load it with a classic <script> (it defines the global
 // createAttentionEngine) or with require() in node (module.exports is createAttentionEngine).
 // The types are in the namespace of the same name: createAttentionEngine.Engine,

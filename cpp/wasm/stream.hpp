@@ -2,13 +2,12 @@
 // vectors or val objects. Passing an 8×4 problem as register_vector costs 12 µs, a typed copy
 // into the heap and back 0.5 µs (TOOLCHAIN.md, "Speed in WebAssembly").
 //
-//   in:  api.js writes each matrix as [rows, cols, row-major data…] into the input buffer and
-//        the bindings read them in the same order with a Reader.
+//   in:  api/matrices.js writes each matrix as [rows, cols, row-major data…] into the input
+//        buffer and the bindings read them in the same order with a Reader.
 //   out: the bindings write a result into the output buffer with a Writer, [length, fields…];
-//        api.js copies it out with one slice and reads it back field by field in the order
-//        written there (attention() puts its numbers first and slices only its arrays: see
-//        attention_steps in bindings.cpp). That order is the contract between bindings.cpp and
-//        api.js: change both together.
+//        api/ copies it out with one slice and reads it back field by field in the order
+//        written. The steps of attention, which attention() and multiHead() share, have one
+//        layout with named offsets: StepsLayout below, read by api/steps.js.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +15,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "attention.hpp"
@@ -61,7 +61,7 @@ class Reader {
 
 class Writer {
  public:
-  // Starts a new result. Its first double is its length, filled in by finish(), so that api.js
+  // Starts a new result. Its first double is its length, filled in by finish(), so that api/
   // can copy the whole result out of the heap with one slice.
   explicit Writer(std::vector<double>& out) : out_(out) { take(1); }
 
@@ -114,27 +114,84 @@ class Writer {
     return p + 2;
   }
 
-  // [rows, cols, one byte per entry…], the bytes packed eight to a double, so that api.js can
-  // hand them out as a Uint8Array view without converting. Returns the room for the bytes
-  // (the padding after them is zero).
-  void* mask_slot(std::size_t rows, std::size_t cols) {
-    double* p = take(2 + mask_doubles(rows * cols));
-    p[0] = static_cast<double>(rows);
-    p[1] = static_cast<double>(cols);
-    std::fill(p + 2, p + 2 + mask_doubles(rows * cols), 0.0);
-    return p + 2;
-  }
-
-  void mask(const Mask& m) {
-    static_assert(sizeof(bool) == 1);
-    std::memcpy(mask_slot(m.shape()[0], m.shape()[1]), m.data(), m.size());  // bool: 0 or 1
-  }
-
+  // Bytes travel packed eight to a double, so that api/ can hand them out as a Uint8Array view
+  // without converting.
   static std::size_t mask_doubles(std::size_t bytes) { return (bytes + 7) / 8; }
 
  private:
   std::vector<double>& out_;
   std::size_t end_ = 0;  // doubles written so far
 };
+
+// The steps of one head of attention as they cross the boundary, in doubles from their start:
+//
+//   [n, m, d_k, d_v, divisor | row stats, row_stat a query row | the arrays, row-major, in the
+//    order below; the mask as one byte per entry, eight to a double]
+//
+// attention() and multiHead() both write it (convert_steps.cpp); api/steps.js reads it with the
+// same list, in the same order. A field is added here, and there.
+struct StepsLayout {
+  static constexpr std::size_t header = 5;    // n, m, d_k, d_v, divisor
+  static constexpr std::size_t row_stat = 7;  // put_row_stats
+
+  std::size_t row_stats;    // (n, row_stat)
+  std::size_t queries;      // (n, d_k)
+  std::size_t keys;         // (m, d_k)
+  std::size_t values;       // (m, d_v)
+  std::size_t query_norms;  // (n)
+  std::size_t key_norms;    // (m)
+  std::size_t scores;       // (n, m)
+  std::size_t scaled;       // (n, m)
+  std::size_t masked;       // (n, m)
+  std::size_t exps;         // (n, m)
+  std::size_t weights;      // (n, m)
+  std::size_t output;       // (n, d_v)
+  std::size_t visible;      // (n, m) bytes
+  std::size_t size;         // doubles in all
+
+  StepsLayout(std::size_t n, std::size_t m, std::size_t d_k, std::size_t d_v) {
+    std::size_t at = header;
+    const auto next = [&at](std::size_t count) { return std::exchange(at, at + count); };
+    row_stats = next(row_stat * n);
+    queries = next(n * d_k);
+    keys = next(m * d_k);
+    values = next(m * d_v);
+    query_norms = next(n);
+    key_norms = next(m);
+    scores = next(n * m);
+    scaled = next(n * m);
+    masked = next(n * m);
+    exps = next(n * m);
+    weights = next(n * m);
+    output = next(n * d_v);
+    visible = next(Writer::mask_doubles(n * m));
+    size = at;
+  }
+};
+
+// Writes the header of the steps at p (StepsLayout::header doubles).
+inline void put_steps_header(double* p, std::size_t n, std::size_t m, std::size_t d_k,
+                             std::size_t d_v, double divisor) {
+  p[0] = static_cast<double>(n), p[1] = static_cast<double>(m);
+  p[2] = static_cast<double>(d_k), p[3] = static_cast<double>(d_v);
+  p[4] = divisor;
+}
+
+// Each row's stats as StepsLayout::row_stat doubles, into p (row_stat · n).
+inline void put_row_stats(double* p, const RowStats* rows, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i, p += StepsLayout::row_stat) {
+    const RowStats& r = rows[i];
+    p[0] = r.max, p[1] = r.exp_sum, p[2] = r.score_sum, p[3] = r.weight_sum, p[4] = r.entropy;
+    p[5] = static_cast<double>(r.visible);
+    p[6] = static_cast<double>(r.problem);  // an index into enumNames().problem
+  }
+}
+
+// Writes the mask's bytes at p (StepsLayout's visible), zero-padding the last double.
+inline void put_mask_bytes(double* p, const bool* visible, std::size_t entries) {
+  static_assert(sizeof(bool) == 1);
+  if (entries > 0) p[Writer::mask_doubles(entries) - 1] = 0;
+  std::memcpy(p, visible, entries);  // bool: 0 or 1
+}
 
 }  // namespace attn::wasm

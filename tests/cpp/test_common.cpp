@@ -107,3 +107,12 @@ TEST_CASE("number_text writes a number as printf's %g does, and NaN and infiniti
     REQUIRE(number_text(x) == expected);
   }
 }
+
+TEST_CASE("check_qkv_shapes: 2×3 queries fit 4×3 keys and 4×1 values and not 3×1 values", "[common][errors]") {
+  CHECK_FALSE(check_qkv_shapes(2, 3, 4, 3, 4, 1));
+  const auto e = check_qkv_shapes(2, 3, 4, 3, 3, 1);
+  REQUIRE(e);
+  CHECK(e->code == ErrorCode::shape_mismatch);
+  CHECK(e->input == "values");
+  CHECK(e->message == "keys are 4×3 and values 3×1: there must be one value row for each key row.");
+}

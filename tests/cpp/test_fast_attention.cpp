@@ -299,3 +299,46 @@ TEST_CASE("fast attention: shapes above its limits are refused with a message", 
   REQUIRE(e);
   CHECK(e->code == ErrorCode::empty_input);
 }
+
+TEST_CASE("fast attention: 2×2 queries and 2×3 keys are refused as keys of the wrong length", "[fast][errors]") {
+  FastShapes s;
+  s.q_rows = 2, s.q_cols = 2, s.k_rows = 2, s.k_cols = 3, s.v_rows = 2, s.v_cols = 2;
+  const auto e = check_fast_shapes(s);
+  REQUIRE(e);
+  CHECK(e->code == ErrorCode::shape_mismatch);
+  CHECK(e->input == "keys");
+  CHECK(e->message ==
+        "queries are 2×2 and keys 2×3: each query and key needs the same length d_k to take a dot "
+        "product.");
+}
+
+TEST_CASE("fast attention: 3 keys and 2 value rows are refused as values without a row per key", "[fast][errors]") {
+  FastShapes s;
+  s.q_rows = 1, s.q_cols = 4, s.k_rows = 3, s.k_cols = 4, s.v_rows = 2, s.v_cols = 5;
+  const auto e = check_fast_shapes(s);
+  REQUIRE(e);
+  CHECK(e->code == ErrorCode::shape_mismatch);
+  CHECK(e->input == "values");
+  CHECK(e->message == "keys are 3×4 and values 2×5: there must be one value row for each key row.");
+}
+
+TEST_CASE("fast attention: a custom mask of 3 entries for 2 queries and 2 keys is refused", "[fast][errors]") {
+  FastShapes s;
+  s.q_rows = 2, s.q_cols = 2, s.k_rows = 2, s.k_cols = 2, s.v_rows = 2, s.v_cols = 2;
+  s.custom_mask = true;
+  s.mask_entries = 3;
+  const auto e = check_fast_shapes(s);
+  REQUIRE(e);
+  CHECK(e->code == ErrorCode::shape_mismatch);
+  CHECK(e->input == "mask");
+  CHECK(e->message == "The mask has 3 entries but there are 2 queries and 2 keys; it must be 2×2.");
+  s.mask_entries = 4;
+  CHECK_FALSE(check_fast_shapes(s));
+}
+
+TEST_CASE("fast attention: shapes that agree pass the shape check whatever the mask entries without a custom mask", "[fast][errors]") {
+  FastShapes s;
+  s.q_rows = 3, s.q_cols = 8, s.k_rows = 5, s.k_cols = 8, s.v_rows = 5, s.v_cols = 2;
+  s.mask_entries = 7;  // ignored: no custom mask
+  CHECK_FALSE(check_fast_shapes(s));
+}

@@ -1,0 +1,146 @@
+// The buffers both sides share, the last error, the limits, and the names of the enums.
+#include <emscripten/heap.h>
+#include <malloc.h>
+
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "convert.hpp"
+#include "fast_attention.hpp"
+#include "multihead.hpp"
+
+namespace attn::wasm {
+namespace {
+
+// Both buffers live as long as the module and only grow, so a warm engine allocates nothing to
+// cross the boundary, and the input address api/ caches stays valid until it asks for more.
+std::vector<double> g_in;
+std::vector<double> g_out;
+Error g_error;
+
+// The option strings of an enum, each with its enumerator, so that reordering an enum cannot shift
+// them: enum_names() writes them in enumerator order. Constant tables, so the engine builds none.
+struct Name {
+  int value;
+  const char* name;
+};
+
+template <class Enum>
+constexpr Name named(Enum value, const char* name) {
+  return {static_cast<int>(value), name};
+}
+
+struct EnumNames {
+  const char* key;
+  const Name* names;
+  int count;  // the enumerators are 0 … count − 1
+};
+
+template <int N>
+constexpr EnumNames names_of(const char* key, const Name (&names)[N]) {
+  return {key, names, N};
+}
+
+constexpr Name kSimilarity[] = {named(Similarity::dot, "dot"), named(Similarity::cosine, "cosine")};
+constexpr Name kScaling[] = {named(Scaling::sqrt_dk, "sqrt"), named(Scaling::none, "none"),
+                             named(Scaling::temperature, "temperature")};
+// A custom mask has no option string (it is passed as a matrix): "custom" names its index.
+constexpr Name kMask[] = {named(MaskKind::none, "none"), named(MaskKind::causal, "causal"),
+                          named(MaskKind::custom, "custom")};
+constexpr Name kFastMask[] = {named(FastMask::none, "none"), named(FastMask::causal, "causal"),
+                              named(FastMask::custom, "custom")};
+constexpr Name kNormalization[] = {named(Normalization::softmax, "softmax"),
+                                   named(Normalization::sum, "sum")};
+constexpr Name kProjection[] = {named(Projection::identity, "identity"),
+                                named(Projection::random, "random"),
+                                named(Projection::given, "given")};
+constexpr Name kProjectionKind[] = {named(ProjectionKind::queries, "q"),
+                                    named(ProjectionKind::keys, "k"),
+                                    named(ProjectionKind::values, "v"),
+                                    named(ProjectionKind::output, "final")};
+constexpr Name kProblem[] = {named(RowProblem::none, "none"),
+                             named(RowProblem::fully_masked, "fully_masked"),
+                             named(RowProblem::zero_sum, "zero_sum"),
+                             named(RowProblem::negative_weights, "negative_weights")};
+constexpr Name kLexicon[] = {named(BuiltinLexicon::builtin, "builtin"),
+                             named(BuiltinLexicon::fruit, "fruit")};
+
+constexpr EnumNames kEnums[] = {
+    names_of("similarity", kSimilarity), names_of("scale", kScaling), names_of("mask", kMask),
+    names_of("fastMask", kFastMask), names_of("normalization", kNormalization),
+    names_of("projection", kProjection), names_of("projectionKind", kProjectionKind),
+    names_of("problem", kProblem), names_of("lexicon", kLexicon)};
+
+}  // namespace
+
+Reader input() { return Reader(g_in.data()); }
+
+Writer output() { return Writer(g_out); }
+
+Address fail(Error e) {
+  g_error = std::move(e);
+  return 0;
+}
+
+// The address of an input buffer that holds at least `count` doubles.
+Address input_buffer(std::size_t count) {
+  if (g_in.size() < count) g_in.resize(count);
+  return reinterpret_cast<Address>(g_in.data());
+}
+
+emscripten::val last_error() {
+  emscripten::val e = emscripten::val::object();
+  e.set("code", std::string(to_string(g_error.code)));
+  e.set("message", g_error.message);
+  e.set("input", g_error.input);
+  e.set("row", static_cast<double>(g_error.row));
+  e.set("col", static_cast<double>(g_error.col));
+  return e;
+}
+
+// Read once when the engine loads (api/engine.js), so that JS never spells an enum's order: one
+// line per enum, "key name name …", the names in enumerator order.
+std::string enum_names() {
+  std::string s;
+  for (const EnumNames& e : kEnums) {
+    s += e.key;
+    for (int value = 0; value < e.count; ++value) {
+      for (int k = 0; k < e.count; ++k) {
+        if (e.names[k].value == value) (s += ' ') += e.names[k].name;
+      }
+    }
+    s += '\n';
+  }
+  return s;
+}
+
+Address limits() {
+  Writer w = output();
+  w.values(std::initializer_list<double>{
+      Limits::max_tokens, Limits::max_dim, Limits::max_cells, Limits::max_heads,
+      Limits::max_text_bytes, Limits::max_embedding_bytes, Limits::max_words});
+  return w.finish();
+}
+
+// The core's own size check, so that api/ can refuse a matrix too large to copy into the heap
+// with the same message the core would give.
+Address check_matrix_size(std::size_t rows, std::size_t cols, const std::string& input_name) {
+  if (auto e = check_size(rows, cols, input_name)) return fail(*e);
+  Writer w = output();
+  w.number(0);
+  return w.finish();
+}
+
+// The heap's size and the bytes malloc has handed out, for leak tests. emmalloc (the build's
+// -sMALLOC) implements mallinfo(): uordblks is the bytes in allocated blocks.
+Address memory_stats() {
+  const struct mallinfo info = mallinfo();
+  Writer w = output();
+  w.number(static_cast<double>(emscripten_get_heap_size()));
+  w.number(static_cast<double>(info.uordblks));
+  return w.finish();
+}
+
+}  // namespace attn::wasm
