@@ -6,6 +6,7 @@
 //   fuzz       each libFuzzer target on its past crashes, then for FUZZ_SECONDS (default 45)
 //   js         the engine's JS API under node                   (node --test, tests/js)
 //   e2e        the built page in real Chromium                  (node --test, tests/e2e)
+//   format     every C++, TypeScript and API file as its formatter writes it (scripts/format.sh)
 // Usage: node scripts/test.mjs [suite …]   (default: all). Builds are done by scripts/build.sh.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, mkdirSync, cpSync, rmSync } from 'node:fs';
@@ -102,7 +103,14 @@ async function runFuzz() {
   return { passed, failed };
 }
 
+// One check: the formatters would change nothing.
+function formatSuite() {
+  const r = run('bash', ['scripts/format.sh', '--check']);
+  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: 'run bash scripts/format.sh' };
+}
+
 const suites = {
+  format: formatSuite,
   native: ctestSuite('build/native'),
   sanitize: ctestSuite('build/sanitize'),
   wasm: ctestSuite('build/wasm'),

@@ -48,11 +48,10 @@ Result<AttentionSteps> attention(const Matrix& queries, const Matrix& keys, cons
 
 Result<CellExplanation> explain_cell(const AttentionSteps& s, std::size_t i, std::size_t j) {
   if (i >= s.n() || j >= s.m()) {
-    return make_error(ErrorCode::bad_argument, "cell", static_cast<long>(i),
-                      static_cast<long>(j),
-                      "There is no cell (" + std::to_string(i + 1) + ", " +
-                          std::to_string(j + 1) + "): the matrix is " + std::to_string(s.n()) +
-                          "×" + std::to_string(s.m()) + ".");
+    return make_error(ErrorCode::bad_argument, "cell", static_cast<long>(i), static_cast<long>(j),
+                      "There is no cell (" + std::to_string(i + 1) + ", " + std::to_string(j + 1) +
+                          "): the matrix is " + std::to_string(s.n()) + "×" +
+                          std::to_string(s.m()) + ".");
   }
   CellExplanation c;
   c.row = i;
@@ -83,8 +82,7 @@ Result<CellExplanation> explain_cell(const AttentionSteps& s, std::size_t i, std
 
 Result<OutputExplanation> explain_output(const AttentionSteps& s, std::size_t i, std::size_t t) {
   if (i >= s.n() || t >= s.d_v()) {
-    return make_error(ErrorCode::bad_argument, "output", static_cast<long>(i),
-                      static_cast<long>(t),
+    return make_error(ErrorCode::bad_argument, "output", static_cast<long>(i), static_cast<long>(t),
                       "There is no output entry (" + std::to_string(i + 1) + ", " +
                           std::to_string(t + 1) + "): the output is " + std::to_string(s.n()) +
                           "×" + std::to_string(s.d_v()) + ".");

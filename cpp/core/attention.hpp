@@ -51,7 +51,7 @@ struct AttentionConfig {
   Scaling scaling = Scaling::sqrt_dk;
   double temperature = 1.0;  // used when scaling == temperature; must be > 0
   MaskKind mask = MaskKind::none;
-  Mask custom_mask;          // (n, m), used when mask == custom
+  Mask custom_mask;  // (n, m), used when mask == custom
   Normalization normalization = Normalization::softmax;
 };
 
@@ -63,30 +63,30 @@ enum class RowProblem {
 };
 
 struct RowStats {
-  double max = 0;           // largest visible scaled score; −∞ if fully masked
-  double exp_sum = 0;       // Σ_j exp(masked − max) (softmax); 0 for sum-normalisation
-  double score_sum = 0;     // Σ_j masked over visible keys (the sum-normalisation denominator)
-  double weight_sum = 0;    // Σ_j weights: 1, or 0 for a fully masked / zero-sum row
-  double entropy = 0;       // −Σ w ln w in nats over w > 0; 0 when RowProblem is not none
-  int visible = 0;          // how many keys the query may see
+  double max = 0;         // largest visible scaled score; −∞ if fully masked
+  double exp_sum = 0;     // Σ_j exp(masked − max) (softmax); 0 for sum-normalisation
+  double score_sum = 0;   // Σ_j masked over visible keys (the sum-normalisation denominator)
+  double weight_sum = 0;  // Σ_j weights: 1, or 0 for a fully masked / zero-sum row
+  double entropy = 0;     // −Σ w ln w in nats over w > 0; 0 when RowProblem is not none
+  int visible = 0;        // how many keys the query may see
   RowProblem problem = RowProblem::none;
 };
 
 struct AttentionSteps {
   AttentionConfig config;
-  Matrix queries;       // (n, d_k)
-  Matrix keys;          // (m, d_k)
-  Matrix values;        // (m, d_v)
-  Vector query_norms;   // (n) |q_i|, used by cosine
-  Vector key_norms;     // (m) |k_j|, used by cosine
-  double divisor = 1;   // what the scores were divided by: √d_k, T or 1
-  Matrix scores;        // (n, m)
-  Matrix scaled;        // (n, m)
-  Mask visible;         // (n, m)
-  Matrix masked;        // (n, m) scaled, −∞ where hidden
-  Matrix exps;          // (n, m) exp(masked − row max); 0 where hidden or for sum-normalisation
-  Matrix weights;       // (n, m)
-  Matrix output;        // (n, d_v)
+  Matrix queries;      // (n, d_k)
+  Matrix keys;         // (m, d_k)
+  Matrix values;       // (m, d_v)
+  Vector query_norms;  // (n) |q_i|, used by cosine
+  Vector key_norms;    // (m) |k_j|, used by cosine
+  double divisor = 1;  // what the scores were divided by: √d_k, T or 1
+  Matrix scores;       // (n, m)
+  Matrix scaled;       // (n, m)
+  Mask visible;        // (n, m)
+  Matrix masked;       // (n, m) scaled, −∞ where hidden
+  Matrix exps;         // (n, m) exp(masked − row max); 0 where hidden or for sum-normalisation
+  Matrix weights;      // (n, m)
+  Matrix output;       // (n, d_v)
   std::vector<RowStats> rows;  // (n)
 
   std::size_t n() const { return queries.shape()[0]; }
@@ -146,20 +146,20 @@ std::optional<Error> attention_into(MatrixView queries, MatrixView keys, MatrixV
 // For cosine: terms[t] = q_i[t]·k_j[t] as well, and score = Σ terms / (|q_i|·|k_j|).
 struct CellExplanation {
   std::size_t row = 0, col = 0;
-  std::vector<double> query;  // (d_k) q_i
-  std::vector<double> key;    // (d_k) k_j
-  std::vector<double> terms;  // (d_k) q_i[t]·k_j[t]
-  double dot = 0;             // Σ terms
+  std::vector<double> query;            // (d_k) q_i
+  std::vector<double> key;              // (d_k) k_j
+  std::vector<double> terms;            // (d_k) q_i[t]·k_j[t]
+  double dot = 0;                       // Σ terms
   double query_norm = 0, key_norm = 0;  // filled for cosine
-  double score = 0;           // scores(i, j)
-  double divisor = 1;         // √d_k, T or 1
-  double scaled = 0;          // score / divisor
+  double score = 0;                     // scores(i, j)
+  double divisor = 1;                   // √d_k, T or 1
+  double scaled = 0;                    // score / divisor
   bool visible = true;
-  double row_max = 0;         // RowStats::max
-  double exp_value = 0;       // exp(scaled − row_max), 0 if hidden (softmax)
-  double exp_sum = 0;         // RowStats::exp_sum (softmax)
-  double score_sum = 0;       // RowStats::score_sum (sum-normalisation)
-  double weight = 0;          // weights(i, j)
+  double row_max = 0;    // RowStats::max
+  double exp_value = 0;  // exp(scaled − row_max), 0 if hidden (softmax)
+  double exp_sum = 0;    // RowStats::exp_sum (softmax)
+  double score_sum = 0;  // RowStats::score_sum (sum-normalisation)
+  double weight = 0;     // weights(i, j)
 };
 
 // Why output entry (i, t) is what it is: output(i, t) = Σ_j weights(i, j)·values(j, t).
@@ -173,8 +173,7 @@ struct OutputExplanation {
 
 // Errors name the index that is out of range.
 Result<CellExplanation> explain_cell(const AttentionSteps& steps, std::size_t i, std::size_t j);
-Result<OutputExplanation> explain_output(const AttentionSteps& steps, std::size_t i,
-                                         std::size_t t);
+Result<OutputExplanation> explain_output(const AttentionSteps& steps, std::size_t i, std::size_t t);
 
 // right − left, entry by entry (the weights of configuration B minus those of A, so a positive
 // entry is attention B gives and A does not). Errors: an empty or too large matrix, `right` of

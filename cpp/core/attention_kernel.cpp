@@ -4,13 +4,13 @@
 // A file of its own: the explainer's hot path, plain loops over contiguous storage with no
 // xtensor expression in them. The wasm build compiles it for size like the rest of the core;
 // -O2 made it 3 KB larger gzipped and no faster.
-#include "attention.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <utility>
+
+#include "attention.hpp"
 
 namespace attn {
 namespace {
@@ -81,7 +81,8 @@ void mask_row(const AttentionConfig& config, std::size_t i, std::size_t m, bool*
     case MaskKind::causal:
       for (std::size_t j = 0; j < m; ++j) visible[j] = j <= i;
       return;
-    case MaskKind::none: break;
+    case MaskKind::none:
+      break;
   }
   std::fill(visible, visible + m, true);
 }
@@ -170,9 +171,12 @@ void sum_normalize_row(Row r, std::size_t m) {
 
 double scale_divisor(Scaling scaling, std::size_t d_k, double temperature) {
   switch (scaling) {
-    case Scaling::sqrt_dk: return std::sqrt(static_cast<double>(d_k));
-    case Scaling::temperature: return temperature;
-    case Scaling::none: break;
+    case Scaling::sqrt_dk:
+      return std::sqrt(static_cast<double>(d_k));
+    case Scaling::temperature:
+      return temperature;
+    case Scaling::none:
+      break;
   }
   return 1;
 }
@@ -182,9 +186,9 @@ std::optional<Error> check_temperature(Scaling scaling, double temperature) {
     return std::nullopt;
   }
   // As the reader would write it: 0, -1, 1e-300, NaN, Infinity (not 0.000000 or nan).
-  return make_error(ErrorCode::bad_temperature, "temperature", -1, -1,
-                    "The temperature must be a number above 0 (got " + number_text(temperature) +
-                        ").");
+  return make_error(
+      ErrorCode::bad_temperature, "temperature", -1, -1,
+      "The temperature must be a number above 0 (got " + number_text(temperature) + ").");
 }
 
 std::optional<Error> check_attention(MatrixView q, MatrixView k, MatrixView v,
@@ -216,10 +220,9 @@ std::optional<Error> check_attention(MatrixView q, MatrixView k, MatrixView v,
       (config.custom_mask.shape()[0] != n || config.custom_mask.shape()[1] != m)) {
     return make_error(ErrorCode::shape_mismatch, "mask", -1, -1,
                       "The mask is " + std::to_string(config.custom_mask.shape()[0]) + "×" +
-                          std::to_string(config.custom_mask.shape()[1]) +
-                          " but there are " + std::to_string(n) + " queries and " +
-                          std::to_string(m) + " keys; it must be " + std::to_string(n) + "×" +
-                          std::to_string(m) + ".");
+                          std::to_string(config.custom_mask.shape()[1]) + " but there are " +
+                          std::to_string(n) + " queries and " + std::to_string(m) +
+                          " keys; it must be " + std::to_string(n) + "×" + std::to_string(m) + ".");
   }
   return std::nullopt;
 }

@@ -7,15 +7,24 @@ namespace attn {
 
 const char* to_string(ErrorCode code) {
   switch (code) {
-    case ErrorCode::empty_input: return "empty_input";
-    case ErrorCode::shape_mismatch: return "shape_mismatch";
-    case ErrorCode::not_finite: return "not_finite";
-    case ErrorCode::bad_dimension: return "bad_dimension";
-    case ErrorCode::bad_temperature: return "bad_temperature";
-    case ErrorCode::zero_vector: return "zero_vector";
-    case ErrorCode::too_large: return "too_large";
-    case ErrorCode::parse_error: return "parse_error";
-    case ErrorCode::bad_argument: return "bad_argument";
+    case ErrorCode::empty_input:
+      return "empty_input";
+    case ErrorCode::shape_mismatch:
+      return "shape_mismatch";
+    case ErrorCode::not_finite:
+      return "not_finite";
+    case ErrorCode::bad_dimension:
+      return "bad_dimension";
+    case ErrorCode::bad_temperature:
+      return "bad_temperature";
+    case ErrorCode::zero_vector:
+      return "zero_vector";
+    case ErrorCode::too_large:
+      return "too_large";
+    case ErrorCode::parse_error:
+      return "parse_error";
+    case ErrorCode::bad_argument:
+      return "bad_argument";
   }
   return "bad_argument";
 }
@@ -34,8 +43,7 @@ std::optional<Error> first_non_finite(const T* data, std::size_t rows, std::size
     if (!std::isfinite(x)) {
       const std::size_t i = k / cols, j = k % cols;  // cols > 0: the matrix has an entry
       const char* what = std::isnan(x) ? "NaN" : (x > 0 ? "infinity" : "minus infinity");
-      return make_error(ErrorCode::not_finite, input, static_cast<long>(i),
-                        static_cast<long>(j),
+      return make_error(ErrorCode::not_finite, input, static_cast<long>(i), static_cast<long>(j),
                         input + ": row " + std::to_string(i + 1) + ", column " +
                             std::to_string(j + 1) + " is " + what +
                             "; every entry must be a finite number.");
@@ -97,8 +105,8 @@ std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::s
   if (size_ok(rows, cols)) return std::nullopt;
   if (rows == 0 || cols == 0) {
     return make_error(ErrorCode::empty_input, input, -1, -1,
-                      input + " is empty (" + std::to_string(rows) + "×" +
-                          std::to_string(cols) + "); it needs at least one row and one column.");
+                      input + " is empty (" + std::to_string(rows) + "×" + std::to_string(cols) +
+                          "); it needs at least one row and one column.");
   }
   return make_error(ErrorCode::too_large, input, -1, -1,
                     input + " is " + std::to_string(rows) + "×" + std::to_string(cols) +
@@ -113,7 +121,8 @@ std::optional<Error> check_qkv_shapes(std::size_t q_rows, std::size_t q_cols, st
   };
   if (q_cols != k_cols) {
     return make_error(ErrorCode::shape_mismatch, "keys", -1, -1,
-                      "queries are " + shape(q_rows, q_cols) + " and keys " + shape(k_rows, k_cols) +
+                      "queries are " + shape(q_rows, q_cols) + " and keys " +
+                          shape(k_rows, k_cols) +
                           ": each query and key needs the same length d_k to take a dot product.");
   }
   if (k_rows != v_rows) {

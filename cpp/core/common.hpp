@@ -9,7 +9,6 @@
 #include <optional>
 #include <string>
 #include <utility>
-
 #include <xtensor/xtensor.hpp>
 
 namespace attn {
@@ -48,7 +47,7 @@ struct Error {
 template <class T>
 class Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit on purpose
+  Result(T value) : value_(std::move(value)) {}                  // NOLINT: implicit on purpose
   Result(Error error) : ok_(false), error_(std::move(error)) {}  // NOLINT
 
   bool ok() const { return ok_; }
@@ -70,9 +69,9 @@ class Result {
 // They keep the explainer path (which keeps every step, in double) interactive and its memory
 // bounded: n·m cells of several n×m matrices, and per-head copies for multi-head.
 struct Limits {
-  static constexpr std::size_t max_tokens = 1024;      // n and m (rows of Q, K, V, X)
-  static constexpr std::size_t max_dim = 1024;         // d_k, d_v, d_model, features
-  static constexpr std::size_t max_cells = 1u << 20;   // n·m, and rows·cols of any matrix
+  static constexpr std::size_t max_tokens = 1024;     // n and m (rows of Q, K, V, X)
+  static constexpr std::size_t max_dim = 1024;        // d_k, d_v, d_model, features
+  static constexpr std::size_t max_cells = 1u << 20;  // n·m, and rows·cols of any matrix
   static constexpr std::size_t max_heads = 16;
   static constexpr std::size_t max_text_bytes = 1u << 20;        // typed or pasted text
   static constexpr std::size_t max_embedding_bytes = 64u << 20;  // a word-vector file
@@ -83,9 +82,13 @@ struct Limits {
 // operator() recomputes strides on every access, which cost a third of a small attention call
 // (and Emscripten turns off the loop strength reduction that would otherwise hide it).
 template <class T>
-T* row_of(xt::xtensor<T, 2>& a, std::size_t i) { return a.data() + i * a.shape()[1]; }
+T* row_of(xt::xtensor<T, 2>& a, std::size_t i) {
+  return a.data() + i * a.shape()[1];
+}
 template <class T>
-const T* row_of(const xt::xtensor<T, 2>& a, std::size_t i) { return a.data() + i * a.shape()[1]; }
+const T* row_of(const xt::xtensor<T, 2>& a, std::size_t i) {
+  return a.data() + i * a.shape()[1];
+}
 
 // Builds an Error. `row`/`col` are 0-based; the message is written by the caller.
 inline Error make_error(ErrorCode code, std::string input, long row, long col,

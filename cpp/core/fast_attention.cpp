@@ -40,8 +40,8 @@ namespace {
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef std::uint32_t u32x4 __attribute__((vector_size(16)));
 
-constexpr std::size_t kRows = 4;          // query rows per register tile
-constexpr std::size_t kPanel = 8;         // keys per packed panel = columns per register tile
+constexpr std::size_t kRows = 4;           // query rows per register tile
+constexpr std::size_t kPanel = 8;          // keys per packed panel = columns per register tile
 constexpr std::size_t kStreamBlock = 256;  // keys per online-softmax block when streaming
 constexpr float kInf = std::numeric_limits<float>::infinity(), kMinusInf = -kInf;
 
@@ -91,8 +91,8 @@ inline void exp_rows(f32x4 (&x)[kRows]) {
     r[k] = y - (t - magic);
     p[k] = splat(1.3264727313e-3f);
   }
-  for (const float c : {9.6715129912e-3f, 5.5507335812e-2f, 2.4022242427e-1f, 6.9314700365e-1f,
-                        1.0f}) {
+  for (const float c :
+       {9.6715129912e-3f, 5.5507335812e-2f, 2.4022242427e-1f, 6.9314700365e-1f, 1.0f}) {
     ATTN_UNROLL
     for (std::size_t k = 0; k < kRows; ++k) p[k] = p[k] * r[k] + splat(c);
   }
@@ -100,7 +100,9 @@ inline void exp_rows(f32x4 (&x)[kRows]) {
   for (std::size_t k = 0; k < kRows; ++k) x[k] = (f32x4)((u32x4)p[k] + exponent[k]);
 }
 
-inline float horizontal_max(f32x4 x) { return std::max(std::max(x[0], x[1]), std::max(x[2], x[3])); }
+inline float horizontal_max(f32x4 x) {
+  return std::max(std::max(x[0], x[1]), std::max(x[2], x[3]));
+}
 inline float horizontal_sum(f32x4 x) { return (x[0] + x[1]) + (x[2] + x[3]); }
 
 // Every hot loop below advances its pointers by addition. Emscripten turns off LLVM's loop
@@ -181,7 +183,8 @@ void pack_queries(const FastProblem& p, std::size_t i0, std::size_t rows, float*
     for (; t + 4 <= d; t += 4) interleave4(q + t, d, q_panel + t * kRows, kRows, p.scale);
   }
   for (; t < d; ++t)
-    for (std::size_t r = 0; r < kRows; ++r) q_panel[t * kRows + r] = r < rows ? q[r * d + t] * p.scale : 0.0f;
+    for (std::size_t r = 0; r < kRows; ++r)
+      q_panel[t * kRows + r] = r < rows ? q[r * d + t] * p.scale : 0.0f;
 }
 
 // s (4 rows, `stride` apart) = the (scaled) query tile · the keys of `panel_count` panels.
@@ -249,9 +252,12 @@ ATTN_KERNEL void accumulate_values(const float* p, std::size_t stride, const flo
 
 bool visible(const FastProblem& p, std::size_t i, std::size_t j) {
   switch (p.mask) {
-    case FastMask::causal: return j <= i;
-    case FastMask::custom: return p.custom[i * p.m + j] != 0;
-    case FastMask::none: break;
+    case FastMask::causal:
+      return j <= i;
+    case FastMask::custom:
+      return p.custom[i * p.m + j] != 0;
+    case FastMask::none:
+      break;
   }
   return true;
 }
@@ -354,7 +360,8 @@ ATTN_COLD std::optional<Error> output_overflow(const float* out, std::size_t n, 
 }  // namespace
 
 ATTN_COLD std::optional<Error> check_fast_shapes(const FastShapes& s) {
-  if (auto e = check_qkv_shapes(s.q_rows, s.q_cols, s.k_rows, s.k_cols, s.v_rows, s.v_cols)) return e;
+  if (auto e = check_qkv_shapes(s.q_rows, s.q_cols, s.k_rows, s.k_cols, s.v_rows, s.v_cols))
+    return e;
   if (s.custom_mask && s.mask_entries != s.q_rows * s.k_rows) {
     return make_error(ErrorCode::shape_mismatch, "mask", -1, -1,
                       "The mask has " + std::to_string(s.mask_entries) + " entries but there are " +
@@ -367,20 +374,24 @@ ATTN_COLD std::optional<Error> check_fast_shapes(const FastShapes& s) {
 
 ATTN_COLD std::optional<Error> check_fast_problem(const FastProblem& p) {
   if (p.n == 0 || p.m == 0 || p.d == 0 || p.d_v == 0) {
-    return make_error(ErrorCode::empty_input, p.n == 0 ? "queries" : p.m == 0 ? "keys" : "values",
-                      -1, -1, "Fast attention needs at least one query, key, feature and value column.");
+    return make_error(ErrorCode::empty_input,
+                      p.n == 0   ? "queries"
+                      : p.m == 0 ? "keys"
+                                 : "values",
+                      -1, -1,
+                      "Fast attention needs at least one query, key, feature and value column.");
   }
   if (p.n > FastLimits::max_tokens || p.m > FastLimits::max_tokens) {
-    return make_error(ErrorCode::too_large, p.n > FastLimits::max_tokens ? "queries" : "keys", -1,
-                      -1, "Fast attention takes at most " + std::to_string(FastLimits::max_tokens) +
-                              " queries and keys (got " + std::to_string(p.n) + " and " +
-                              std::to_string(p.m) + ").");
+    return make_error(
+        ErrorCode::too_large, p.n > FastLimits::max_tokens ? "queries" : "keys", -1, -1,
+        "Fast attention takes at most " + std::to_string(FastLimits::max_tokens) +
+            " queries and keys (got " + std::to_string(p.n) + " and " + std::to_string(p.m) + ").");
   }
   if (p.d > FastLimits::max_dim || p.d_v > FastLimits::max_dim) {
     return make_error(ErrorCode::too_large, p.d > FastLimits::max_dim ? "keys" : "values", -1, -1,
                       "Fast attention takes at most " + std::to_string(FastLimits::max_dim) +
-                          " features (got d = " + std::to_string(p.d) + ", d_v = " +
-                          std::to_string(p.d_v) + ").");
+                          " features (got d = " + std::to_string(p.d) +
+                          ", d_v = " + std::to_string(p.d_v) + ").");
   }
   if (!p.q || !p.k || !p.v || (p.mask == FastMask::custom && !p.custom)) {
     return make_error(ErrorCode::bad_argument, "queries", -1, -1, "Fast attention got no data.");

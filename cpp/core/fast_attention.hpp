@@ -43,7 +43,7 @@ struct FastProblem {
   const float* k = nullptr;  // (m, d)
   const float* v = nullptr;  // (m, d_v)
   std::size_t n = 0, m = 0, d = 0, d_v = 0;
-  float scale = 1;                     // scores are multiplied by this: 1/√d, 1/T or 1
+  float scale = 1;  // scores are multiplied by this: 1/√d, 1/T or 1
   FastMask mask = FastMask::none;
   const std::uint8_t* custom = nullptr;  // (n, m), when mask == custom
 };
@@ -71,7 +71,8 @@ struct FastShapes {
 // values with another count of rows than the keys, a custom mask that is not n×m), or nullopt.
 std::optional<Error> check_fast_shapes(const FastShapes& s);
 
-// Checks shapes and limits (cheap: it reads no data); returns an error naming the input, or nullopt.
+// Checks shapes and limits (cheap: it reads no data); returns an error naming the input, or
+// nullopt.
 std::optional<Error> check_fast_problem(const FastProblem& p);
 
 // out: n·d_v floats. weights: n·m floats, or nullptr to stream without materialising.

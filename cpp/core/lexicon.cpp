@@ -317,7 +317,9 @@ struct CompactEntry {
   const char* chinese;
 };
 
-constexpr int to_hundredths(double x) { return static_cast<int>(x < 0 ? x * 100 - 0.5 : x * 100 + 0.5); }
+constexpr int to_hundredths(double x) {
+  return static_cast<int>(x < 0 ? x * 100 - 0.5 : x * 100 + 0.5);
+}
 
 template <std::size_t N>
 constexpr bool all_hundredths(const Entry (&entries)[N]) {

@@ -235,7 +235,7 @@ Result<ProjectionExplanation> explain_projection(const MultiHeadSteps& steps, Pr
   const char* name = names[static_cast<int>(kind)];
   const bool is_output = kind == ProjectionKind::output;
   if (!is_output && head >= steps.heads.size()) return no_head(head, steps.heads.size());
-  const Matrix* out = &steps.output;  // (n, d_model)
+  const Matrix* out = &steps.output;   // (n, d_model)
   const Matrix* left = &steps.concat;  // (n, H·d_v)
   const Matrix* right = &steps.w_o;    // (H·d_v, d_model)
   if (!is_output) {
@@ -244,14 +244,16 @@ Result<ProjectionExplanation> explain_projection(const MultiHeadSteps& steps, Pr
           : kind == ProjectionKind::keys  ? &h.steps.keys
                                           : &h.steps.values;
     left = &steps.x;
-    right = kind == ProjectionKind::queries ? &h.w_q : kind == ProjectionKind::keys ? &h.w_k : &h.w_v;
+    right = kind == ProjectionKind::queries ? &h.w_q
+            : kind == ProjectionKind::keys  ? &h.w_k
+                                            : &h.w_v;
   }
   if (i >= out->shape()[0] || j >= out->shape()[1]) {
     return make_error(ErrorCode::bad_argument, name, static_cast<long>(i), static_cast<long>(j),
                       std::string("There is no entry (") + std::to_string(i + 1) + ", " +
                           std::to_string(j + 1) + ") of " + name + ": it is " +
-                          std::to_string(out->shape()[0]) + "×" +
-                          std::to_string(out->shape()[1]) + ".");
+                          std::to_string(out->shape()[0]) + "×" + std::to_string(out->shape()[1]) +
+                          ".");
   }
   ProjectionExplanation p;
   p.row = i;

@@ -1,6 +1,7 @@
 // Multi-head self-attention on X (n, d_model):
 //
-//   for each head h:   Q_h = X·W_Q[h]  (n, d_k)    K_h = X·W_K[h]  (n, d_k)    V_h = X·W_V[h]  (n, d_v)
+//   for each head h:   Q_h = X·W_Q[h]  (n, d_k)    K_h = X·W_K[h]  (n, d_k)    V_h = X·W_V[h]  (n,
+//   d_v)
 //                      head_h = attention(Q_h, K_h, V_h)            (n, d_v), every step kept
 //   concat = [head_1 … head_H]                                      (n, H·d_v)
 //            column c is column c mod d_v of head ⌊c / d_v⌋ (column_head, column_in_head)
@@ -54,8 +55,8 @@ struct MultiHeadSteps {
   // output (both 0-based), so that c = column_head[c]·d_v + column_in_head[c].
   std::vector<std::size_t> column_head;     // (H·d_v)
   std::vector<std::size_t> column_in_head;  // (H·d_v)
-  Matrix w_o;                    // (H·d_v, d_model)
-  Matrix output;                 // (n, d_model)
+  Matrix w_o;                               // (H·d_v, d_model)
+  Matrix output;                            // (n, d_model)
 };
 
 Result<MultiHeadSteps> multi_head(const Matrix& x, const MultiHeadConfig& config);

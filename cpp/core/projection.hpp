@@ -16,16 +16,16 @@
 namespace attn {
 
 struct Plane {
-  Vector mean;         // (d)
-  Matrix axes;         // (2, d) unit rows
-  Vector variance;     // (2) variance along each axis
+  Vector mean;      // (d)
+  Matrix axes;      // (2, d) unit rows
+  Vector variance;  // (2) variance along each axis
   double total_variance = 0;
   // The share of the total variance the plane shows, (variance[0] + variance[1]) /
   // total_variance: 1 when the points span at most two dimensions, and 1 when every point is the
   // same (total_variance = 0: nothing is hidden).
   double shown = 1;
-  Matrix values_2d;    // (m, 2)
-  Matrix outputs_2d;   // (n, 2)
+  Matrix values_2d;   // (m, 2)
+  Matrix outputs_2d;  // (n, 2)
 };
 
 // Errors: empty inputs, different widths, non-finite entries.

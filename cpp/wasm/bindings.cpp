@@ -15,8 +15,8 @@
 // (Module._attn_attention) rather than an Embind function: Embind's invoker without eval
 // (-sDYNAMIC_EXECUTION=0) builds an argument array and a closure on every call.
 extern "C" EMSCRIPTEN_KEEPALIVE std::uintptr_t attn_attention(int similarity, int scaling,
-                                                               double temperature, int mask,
-                                                               int normalization) {
+                                                              double temperature, int mask,
+                                                              int normalization) {
   return attn::wasm::attention_steps(similarity, scaling, temperature, mask, normalization);
 }
 

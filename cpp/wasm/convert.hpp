@@ -22,8 +22,8 @@ using Address = std::uintptr_t;
 
 // --- convert_common.cpp: the buffers, errors, limits, enum names -----------------------------
 
-Reader input();   // reads the input buffer from its start
-Writer output();  // starts a result in the output buffer
+Reader input();         // reads the input buffer from its start
+Writer output();        // starts a result in the output buffer
 Address fail(Error e);  // keeps e for lastError() and returns 0
 
 Address input_buffer(std::size_t count);
@@ -51,13 +51,11 @@ Address difference_of();
 
 // --- convert_multihead.cpp: multi-head, its sweeps, the 2-D picture --------------------------
 
-Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed,
-                         int similarity, int scaling, double temperature, int mask,
-                         int normalization);
+Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed, int similarity,
+                         int scaling, double temperature, int mask, int normalization);
 Address explain_projection_of(int heads, int d_k, int d_v, int projection, double seed,
                               int similarity, int scaling, double temperature, int mask,
-                              int normalization, int kind, int head, std::size_t i,
-                              std::size_t j);
+                              int normalization, int kind, int head, std::size_t i, std::size_t j);
 Address entropy_by_dk_of(int heads, int head, double seed, int similarity, int mask);
 Address project_2d_of();
 

@@ -56,10 +56,9 @@ constexpr Name kNormalization[] = {named(Normalization::softmax, "softmax"),
 constexpr Name kProjection[] = {named(Projection::identity, "identity"),
                                 named(Projection::random, "random"),
                                 named(Projection::given, "given")};
-constexpr Name kProjectionKind[] = {named(ProjectionKind::queries, "q"),
-                                    named(ProjectionKind::keys, "k"),
-                                    named(ProjectionKind::values, "v"),
-                                    named(ProjectionKind::output, "final")};
+constexpr Name kProjectionKind[] = {
+    named(ProjectionKind::queries, "q"), named(ProjectionKind::keys, "k"),
+    named(ProjectionKind::values, "v"), named(ProjectionKind::output, "final")};
 constexpr Name kProblem[] = {named(RowProblem::none, "none"),
                              named(RowProblem::fully_masked, "fully_masked"),
                              named(RowProblem::zero_sum, "zero_sum"),
@@ -67,11 +66,15 @@ constexpr Name kProblem[] = {named(RowProblem::none, "none"),
 constexpr Name kLexicon[] = {named(BuiltinLexicon::builtin, "builtin"),
                              named(BuiltinLexicon::fruit, "fruit")};
 
-constexpr EnumNames kEnums[] = {
-    names_of("similarity", kSimilarity), names_of("scale", kScaling), names_of("mask", kMask),
-    names_of("fastMask", kFastMask), names_of("normalization", kNormalization),
-    names_of("projection", kProjection), names_of("projectionKind", kProjectionKind),
-    names_of("problem", kProblem), names_of("lexicon", kLexicon)};
+constexpr EnumNames kEnums[] = {names_of("similarity", kSimilarity),
+                                names_of("scale", kScaling),
+                                names_of("mask", kMask),
+                                names_of("fastMask", kFastMask),
+                                names_of("normalization", kNormalization),
+                                names_of("projection", kProjection),
+                                names_of("projectionKind", kProjectionKind),
+                                names_of("problem", kProblem),
+                                names_of("lexicon", kLexicon)};
 
 }  // namespace
 
@@ -118,9 +121,9 @@ std::string enum_names() {
 
 Address limits() {
   Writer w = output();
-  w.values(std::initializer_list<double>{
-      Limits::max_tokens, Limits::max_dim, Limits::max_cells, Limits::max_heads,
-      Limits::max_text_bytes, Limits::max_embedding_bytes, Limits::max_words});
+  w.values(std::initializer_list<double>{Limits::max_tokens, Limits::max_dim, Limits::max_cells,
+                                         Limits::max_heads, Limits::max_text_bytes,
+                                         Limits::max_embedding_bytes, Limits::max_words});
   return w.finish();
 }
 

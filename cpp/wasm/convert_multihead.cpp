@@ -38,11 +38,10 @@ Result<MultiHeadSteps> run_multi_head(int heads, int d_k, int d_v, int projectio
 
 // [x, the count of heads, for each head W_Q, W_K, W_V and its steps (StepsLayout), concat, W_O,
 // the output, then for each column of concat its head and its column in that head].
-Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed,
-                         int similarity, int scaling, double temperature, int mask,
-                         int normalization) {
-  auto r = run_multi_head(heads, d_k, d_v, projection, seed, similarity, scaling, temperature,
-                          mask, normalization);
+Address multi_head_steps(int heads, int d_k, int d_v, int projection, double seed, int similarity,
+                         int scaling, double temperature, int mask, int normalization) {
+  auto r = run_multi_head(heads, d_k, d_v, projection, seed, similarity, scaling, temperature, mask,
+                          normalization);
   if (!r) return fail(r.error());
   Writer w = output();
   w.matrix(r->x);
@@ -64,10 +63,9 @@ Address multi_head_steps(int heads, int d_k, int d_v, int projection, double see
 // The inputs of multiHead(), then which entry: kind is a ProjectionKind.
 Address explain_projection_of(int heads, int d_k, int d_v, int projection, double seed,
                               int similarity, int scaling, double temperature, int mask,
-                              int normalization, int kind, int head, std::size_t i,
-                              std::size_t j) {
-  auto r = run_multi_head(heads, d_k, d_v, projection, seed, similarity, scaling, temperature,
-                          mask, normalization);
+                              int normalization, int kind, int head, std::size_t i, std::size_t j) {
+  auto r = run_multi_head(heads, d_k, d_v, projection, seed, similarity, scaling, temperature, mask,
+                          normalization);
   if (!r) return fail(r.error());
   auto p = explain_projection(*r, static_cast<ProjectionKind>(kind), static_cast<std::size_t>(head),
                               i, j);

@@ -113,9 +113,9 @@ Address explain_cell_of(int similarity, int scaling, double temperature, int mas
   if (!c) return fail(c.error());
   Writer w = output();
   w.values(std::initializer_list<double>{
-      static_cast<double>(c->row), static_cast<double>(c->col), c->dot, c->query_norm,
-      c->key_norm, c->score, c->divisor, c->scaled, c->visible ? 1.0 : 0.0, c->row_max,
-      c->exp_value, c->exp_sum, c->score_sum, c->weight, static_cast<double>(c->terms.size())});
+      static_cast<double>(c->row), static_cast<double>(c->col), c->dot, c->query_norm, c->key_norm,
+      c->score, c->divisor, c->scaled, c->visible ? 1.0 : 0.0, c->row_max, c->exp_value, c->exp_sum,
+      c->score_sum, c->weight, static_cast<double>(c->terms.size())});
   w.values(c->query);
   w.values(c->key);
   w.values(c->terms);

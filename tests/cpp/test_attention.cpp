@@ -74,8 +74,8 @@ TEST_CASE("fruit: cosine of apple and orange is 6 over root 6 times root 8", "[a
 TEST_CASE("fruit: unit-length vectors give the same dot product and cosine", "[attention][seed]") {
   Matrix unit = fruit();
   for (std::size_t i = 0; i < 3; ++i) {
-    const double len = std::sqrt(unit(i, 0) * unit(i, 0) + unit(i, 1) * unit(i, 1) +
-                                 unit(i, 2) * unit(i, 2));
+    const double len =
+        std::sqrt(unit(i, 0) * unit(i, 0) + unit(i, 1) * unit(i, 1) + unit(i, 2) * unit(i, 2));
     for (std::size_t t = 0; t < 3; ++t) unit(i, t) /= len;
   }
   AttentionConfig cosine = unscaled();
@@ -83,7 +83,8 @@ TEST_CASE("fruit: unit-length vectors give the same dot product and cosine", "[a
   require_close(run(unit, unit, unit, unscaled()).scores, run(unit, unit, unit, cosine).scores);
 }
 
-TEST_CASE("painting: under the flying query the bird gets the largest weight", "[attention][seed]") {
+TEST_CASE("painting: under the flying query the bird gets the largest weight",
+          "[attention][seed]") {
   // One query against the five elements (person, mountain, flower, bird, ribbon). With d_k = 1
   // the scores are the query's scores of the seed's table; a temperature of 100 maps 0–100 to 0–1.
   const Matrix query = mat({{1}});
@@ -130,7 +131,8 @@ TEST_CASE("sum-normalisation: 1 and 0.71 and 0.5 divide by 2.21", "[attention][s
   CHECK(s.rows[0].exp_sum == 0);
 }
 
-TEST_CASE("sum-normalisation: a row summing to zero is reported and not divided", "[attention][seed]") {
+TEST_CASE("sum-normalisation: a row summing to zero is reported and not divided",
+          "[attention][seed]") {
   AttentionConfig c = unscaled();
   c.normalization = Normalization::sum;
   // Row 1 sums to 1 − 0.5 − 0.5 = 0; row 2 to 1 − 2 + 0.5 = −0.5; row 3 to 0.6.
@@ -142,8 +144,7 @@ TEST_CASE("sum-normalisation: a row summing to zero is reported and not divided"
   CHECK(zero.output(0, 0) == 0);
   CHECK(zero.rows[0].weight_sum == 0);
 
-  const AttentionSteps flipped =
-      run(mat({{1}}), mat({{1}, {-2}, {0.5}}), mat({{1}, {2}, {3}}), c);
+  const AttentionSteps flipped = run(mat({{1}}), mat({{1}, {-2}, {0.5}}), mat({{1}, {2}, {3}}), c);
   CHECK(flipped.rows[0].problem == RowProblem::negative_weights);
   require_close(flipped.weights, mat({{-2, 4, -1}}));
   // Softmax of the same scores is a distribution: every weight positive, summing to one.
@@ -231,19 +232,20 @@ TEST_CASE("3x3 by hand: identity inputs with and without scaling and causal", "[
   require_close(c.weights, mat({{1, 0, 0}, {1 / (1 + e), e / (1 + e), 0}, {o, o, d}}));
 }
 
-TEST_CASE("causal mask aligns at the top left when queries and keys differ in number", "[attention]") {
+TEST_CASE("causal mask aligns at the top left when queries and keys differ in number",
+          "[attention]") {
   AttentionConfig c = unscaled();
   c.mask = MaskKind::causal;
   Rng rng(7);
   // 4 queries, 2 keys: queries 2 and 3 see both keys.
-  const AttentionSteps tall = run(random_matrix(rng, 4, 3), random_matrix(rng, 2, 3),
-                                  random_matrix(rng, 2, 2), c);
+  const AttentionSteps tall =
+      run(random_matrix(rng, 4, 3), random_matrix(rng, 2, 3), random_matrix(rng, 2, 2), c);
   CHECK(tall.rows[0].visible == 1);
   CHECK(tall.rows[1].visible == 2);
   CHECK(tall.rows[3].visible == 2);
   // 2 queries, 4 keys: query 0 sees key 0, query 1 sees keys 0 and 1.
-  const AttentionSteps wide = run(random_matrix(rng, 2, 3), random_matrix(rng, 4, 3),
-                                  random_matrix(rng, 4, 2), c);
+  const AttentionSteps wide =
+      run(random_matrix(rng, 2, 3), random_matrix(rng, 4, 3), random_matrix(rng, 4, 2), c);
   CHECK(wide.visible(0, 0));
   CHECK_FALSE(wide.visible(0, 1));
   CHECK(wide.visible(1, 1));
@@ -259,8 +261,8 @@ TEST_CASE("softmax: each row sums to one on random inputs", "[attention][propert
     AttentionConfig c;
     c.similarity = trial % 2 ? Similarity::cosine : Similarity::dot;
     c.mask = trial % 3 == 0 ? MaskKind::causal : MaskKind::none;
-    const AttentionSteps s = run(random_matrix(rng, n, d_k), random_matrix(rng, m, d_k),
-                                 random_matrix(rng, m, d_v), c);
+    const AttentionSteps s =
+        run(random_matrix(rng, n, d_k), random_matrix(rng, m, d_k), random_matrix(rng, m, d_v), c);
     for (std::size_t i = 0; i < n; ++i) {
       double sum = 0;
       for (std::size_t j = 0; j < m; ++j) {
@@ -275,9 +277,11 @@ TEST_CASE("softmax: each row sums to one on random inputs", "[attention][propert
   }
 }
 
-TEST_CASE("softmax: adding a constant to every score of a row changes nothing", "[attention][property]") {
+TEST_CASE("softmax: adding a constant to every score of a row changes nothing",
+          "[attention][property]") {
   Rng rng(11);
-  const Matrix q = random_matrix(rng, 4, 3), k = random_matrix(rng, 5, 3), v = random_matrix(rng, 5, 2);
+  const Matrix q = random_matrix(rng, 4, 3), k = random_matrix(rng, 5, 3),
+               v = random_matrix(rng, 5, 2);
   // An extra feature that is 1 in every query and c in every key adds c to every score.
   const double c = 37.5;
   Matrix q2 = Matrix::from_shape({4, 4}), k2 = Matrix::from_shape({5, 4});
@@ -297,8 +301,8 @@ TEST_CASE("softmax: adding a constant to every score of a row changes nothing", 
 }
 
 TEST_CASE("softmax: scores of 1000 and 1001 and 1002 do not overflow", "[attention][property]") {
-  const AttentionSteps s = run(mat({{1}}), mat({{1000}, {1001}, {1002}}), mat({{1}, {2}, {3}}),
-                               unscaled());
+  const AttentionSteps s =
+      run(mat({{1}}), mat({{1000}, {1001}, {1002}}), mat({{1}, {2}, {3}}), unscaled());
   const double sum = std::exp(-2.0) + std::exp(-1.0) + 1;
   require_close(s.exps, mat({{std::exp(-2.0), std::exp(-1.0), 1}}));
   require_close(s.weights, mat({{std::exp(-2.0) / sum, std::exp(-1.0) / sum, 1 / sum}}));
@@ -306,9 +310,11 @@ TEST_CASE("softmax: scores of 1000 and 1001 and 1002 do not overflow", "[attenti
   CHECK(std::isfinite(s.output(0, 0)));
 }
 
-TEST_CASE("permuting keys and values together leaves the output unchanged", "[attention][property]") {
+TEST_CASE("permuting keys and values together leaves the output unchanged",
+          "[attention][property]") {
   Rng rng(5);
-  const Matrix q = random_matrix(rng, 3, 4), k = random_matrix(rng, 6, 4), v = random_matrix(rng, 6, 3);
+  const Matrix q = random_matrix(rng, 3, 4), k = random_matrix(rng, 6, 4),
+               v = random_matrix(rng, 6, 3);
   const std::size_t order[] = {3, 0, 5, 1, 4, 2};
   Matrix kp = k, vp = v;
   for (std::size_t j = 0; j < 6; ++j) {
@@ -323,7 +329,8 @@ TEST_CASE("permuting keys and values together leaves the output unchanged", "[at
 
 TEST_CASE("a partially masked row equals softmax over its unmasked keys", "[attention][property]") {
   Rng rng(9);
-  const Matrix q = random_matrix(rng, 1, 3), k = random_matrix(rng, 5, 3), v = random_matrix(rng, 5, 2);
+  const Matrix q = random_matrix(rng, 1, 3), k = random_matrix(rng, 5, 3),
+               v = random_matrix(rng, 5, 2);
   AttentionConfig c;
   c.mask = MaskKind::custom;
   c.custom_mask = Mask::from_shape({1, 5});
@@ -339,7 +346,8 @@ TEST_CASE("a partially masked row equals softmax over its unmasked keys", "[atte
     for (std::size_t t = 0; t < 2; ++t) v3(r, t) = v(kept[r], t);
   }
   const AttentionSteps sub = run(q, k3, v3);
-  for (std::size_t r = 0; r < 3; ++r) CHECK(masked.weights(0, kept[r]) == approx(sub.weights(0, r)));
+  for (std::size_t r = 0; r < 3; ++r)
+    CHECK(masked.weights(0, kept[r]) == approx(sub.weights(0, r)));
   CHECK(masked.weights(0, 1) == 0);
   CHECK(masked.weights(0, 4) == 0);
   CHECK(masked.exps(0, 1) == 0);
@@ -347,7 +355,8 @@ TEST_CASE("a partially masked row equals softmax over its unmasked keys", "[atte
   CHECK(masked.rows[0].visible == 3);
 }
 
-TEST_CASE("a fully masked row has zero weights and a zero output and no NaN", "[attention][property]") {
+TEST_CASE("a fully masked row has zero weights and a zero output and no NaN",
+          "[attention][property]") {
   for (auto norm : {Normalization::softmax, Normalization::sum}) {
     AttentionConfig c;
     c.normalization = norm;
@@ -391,7 +400,8 @@ TEST_CASE("explain_output lists each weight times value", "[attention]") {
 TEST_CASE("explain_cell of a masked cell says it is hidden with weight zero", "[attention]") {
   AttentionConfig c;
   c.mask = MaskKind::causal;
-  const AttentionSteps s = run(mat({{1, 0}, {0, 1}}), mat({{1, 0}, {1, 1}}), mat({{1, 2}, {3, 4}}), c);
+  const AttentionSteps s =
+      run(mat({{1, 0}, {0, 1}}), mat({{1, 0}, {1, 1}}), mat({{1, 2}, {3, 4}}), c);
   auto cell = explain_cell(s, 0, 1);
   REQUIRE(cell.ok());
   CHECK_FALSE(cell->visible);
@@ -459,9 +469,11 @@ TEST_CASE("errors: empty inputs and d_k of zero", "[attention][errors]") {
 TEST_CASE("errors: temperature must be above zero", "[attention][errors]") {
   AttentionConfig c;
   c.scaling = Scaling::temperature;
-  const std::pair<double, const char*> cases[] = {
-      {0.0, "(got 0)"}, {-1.0, "(got -1)"}, {-2.5e-300, "(got -2.5e-300)"},
-      {not_a_number, "(got NaN)"}, {inf, "(got Infinity)"}};
+  const std::pair<double, const char*> cases[] = {{0.0, "(got 0)"},
+                                                  {-1.0, "(got -1)"},
+                                                  {-2.5e-300, "(got -2.5e-300)"},
+                                                  {not_a_number, "(got NaN)"},
+                                                  {inf, "(got Infinity)"}};
   for (const auto& [t, got] : cases) {
     c.temperature = t;
     Error e = fails(mat({{1}}), mat({{1}}), mat({{1}}), c);
@@ -504,20 +516,23 @@ TEST_CASE("errors: sizes above the limits", "[attention][errors]") {
   CHECK(e.code == ErrorCode::too_large);
   CHECK(e.input == "queries");
   CHECK_THAT(e.message, Catch::Contains("1025×1"));
-  e = fails(mat({{1}}), mat({{1}}), Matrix(xt::zeros<double>({std::size_t{1}, Limits::max_dim + 1})));
+  e = fails(mat({{1}}), mat({{1}}),
+            Matrix(xt::zeros<double>({std::size_t{1}, Limits::max_dim + 1})));
   CHECK(e.code == ErrorCode::too_large);
   CHECK(e.input == "values");
 }
 
-TEST_CASE("errors: finite inputs whose scores overflow name the step and cell", "[attention][errors]") {
+TEST_CASE("errors: finite inputs whose scores overflow name the step and cell",
+          "[attention][errors]") {
   // 1e200 · 1e200 = 1e400, beyond the largest double (~1.8e308).
   Error e = fails(mat({{1}, {1e200}}), mat({{1}, {1e200}}), mat({{1}, {2}}));
   CHECK(e.code == ErrorCode::not_finite);
   CHECK(e.input == "scores");
   CHECK(e.row == 1);
   CHECK(e.col == 1);
-  CHECK(e.message == "The similarity at row 2, column 2 is too large to compute (it overflows a "
-                     "double). Use smaller numbers.");
+  CHECK(e.message ==
+        "The similarity at row 2, column 2 is too large to compute (it overflows a "
+        "double). Use smaller numbers.");
 
   AttentionConfig tiny;
   tiny.scaling = Scaling::temperature;
@@ -539,13 +554,12 @@ TEST_CASE("cosine of huge and tiny vectors is still exact", "[attention]") {
   AttentionConfig c = unscaled();
   c.similarity = Similarity::cosine;
   // apple and orange scaled by 1e200 and 1e-200: the cosine stays √3/2.
-  const AttentionSteps s = run(mat({{1e200, 2e200, 1e200}}), mat({{2e-200, 2e-200, 0}}),
-                               mat({{1}}), c);
+  const AttentionSteps s =
+      run(mat({{1e200, 2e200, 1e200}}), mat({{2e-200, 2e-200, 0}}), mat({{1}}), c);
   CHECK(s.scores(0, 0) == approx(std::sqrt(3.0) / 2));
 }
 
-TEST_CASE("attention_into writes every step into caller storage as attention does",
-          "[attention]") {
+TEST_CASE("attention_into writes every step into caller storage as attention does", "[attention]") {
   // One set of buffers for two problems of different shapes and options, filled with NaN before
   // each: every entry must be overwritten, and with the numbers attention() gives.
   Rng rng(7);
@@ -615,20 +629,23 @@ TEST_CASE("difference: right minus left entry by entry", "[attention][difference
   require_close(*same, mat({{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}));
 }
 
-TEST_CASE("difference: a right matrix of another shape is named", "[attention][difference][errors]") {
+TEST_CASE("difference: a right matrix of another shape is named",
+          "[attention][difference][errors]") {
   auto d = difference(mat({{1, 2}}), mat({{1, 2, 3}}));
   REQUIRE_FALSE(d.ok());
   CHECK(d.error().code == ErrorCode::shape_mismatch);
   CHECK(d.error().input == "right");
-  CHECK(d.error().message == "right is 1×3 but left is 1×2; a difference needs two matrices of "
-                             "the same shape.");
+  CHECK(d.error().message ==
+        "right is 1×3 but left is 1×2; a difference needs two matrices of "
+        "the same shape.");
   auto empty = difference(Matrix::from_shape({0, 2}), Matrix::from_shape({0, 2}));
   REQUIRE_FALSE(empty.ok());
   CHECK(empty.error().code == ErrorCode::empty_input);
   CHECK(empty.error().input == "left");
 }
 
-TEST_CASE("difference: NaN in an input or 1e308 minus -1e308 is not finite", "[attention][difference][errors]") {
+TEST_CASE("difference: NaN in an input or 1e308 minus -1e308 is not finite",
+          "[attention][difference][errors]") {
   auto nan_in = difference(mat({{1, 2}}), mat({{1, not_a_number}}));
   REQUIRE_FALSE(nan_in.ok());
   CHECK(nan_in.error().code == ErrorCode::not_finite);

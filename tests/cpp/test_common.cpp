@@ -40,18 +40,21 @@ TEST_CASE("common: a Result holds either a value or an error", "[common]") {
   CHECK(bad.value() == 0);  // the value of an error is the default, never garbage
 }
 
-TEST_CASE("check_finite: the first NaN or infinity by row and column counted from one", "[common]") {
+TEST_CASE("check_finite: the first NaN or infinity by row and column counted from one",
+          "[common]") {
   const double inf = std::numeric_limits<double>::infinity();
   CHECK_FALSE(check_finite(mat({{1, 2}, {3, 4}}), "queries").has_value());
 
   // Row-major order: (0, 2) comes before (1, 0).
-  auto e = check_finite(mat({{1, 2, -inf}, {std::numeric_limits<double>::quiet_NaN(), 5, 6}}), "keys");
+  auto e =
+      check_finite(mat({{1, 2, -inf}, {std::numeric_limits<double>::quiet_NaN(), 5, 6}}), "keys");
   REQUIRE(e.has_value());
   CHECK(e->code == ErrorCode::not_finite);
   CHECK(e->input == "keys");
   CHECK(e->row == 0);
   CHECK(e->col == 2);
-  CHECK(e->message == "keys: row 1, column 3 is minus infinity; every entry must be a finite number.");
+  CHECK(e->message ==
+        "keys: row 1, column 3 is minus infinity; every entry must be a finite number.");
 
   const double data[] = {1, 2, 3, 4, 5, inf};  // 3×2: the last entry is row 3, column 2
   e = check_finite(data, 3, 2, "values");
@@ -81,7 +84,8 @@ TEST_CASE("check_size: empty and too large name the input and the shape", "[comm
   CHECK(e->message == "values is 2×1025, above the limit of 1024 rows and 1024 columns.");
 }
 
-TEST_CASE("number_text writes a number as printf's %g does, and NaN and infinities as JavaScript", "[common]") {
+TEST_CASE("number_text writes a number as printf's %g does, and NaN and infinities as JavaScript",
+          "[common]") {
   CHECK(number_text(0.0) == "0");
   CHECK(number_text(-0.0) == "-0");
   CHECK(number_text(-1) == "-1");
@@ -108,7 +112,8 @@ TEST_CASE("number_text writes a number as printf's %g does, and NaN and infiniti
   }
 }
 
-TEST_CASE("check_qkv_shapes: 2×3 queries fit 4×3 keys and 4×1 values and not 3×1 values", "[common][errors]") {
+TEST_CASE("check_qkv_shapes: 2×3 queries fit 4×3 keys and 4×1 values and not 3×1 values",
+          "[common][errors]") {
   CHECK_FALSE(check_qkv_shapes(2, 3, 4, 3, 4, 1));
   const auto e = check_qkv_shapes(2, 3, 4, 3, 3, 1);
   REQUIRE(e);

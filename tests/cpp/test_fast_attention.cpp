@@ -52,8 +52,8 @@ void require_rows_close(const std::vector<float>& fast, const Matrix& reference)
 void check_data(const Case& c, const std::vector<float>& q, const std::vector<float>& k,
                 const std::vector<float>& v, FastMask mask, const std::vector<std::uint8_t>& custom,
                 bool materialize, FastWorkspace& ws) {
-  INFO("n=" << c.n << " m=" << c.m << " d=" << c.d << " d_v=" << c.d_v << " mask="
-            << static_cast<int>(mask) << " materialize=" << materialize);
+  INFO("n=" << c.n << " m=" << c.m << " d=" << c.d << " d_v=" << c.d_v
+            << " mask=" << static_cast<int>(mask) << " materialize=" << materialize);
   FastProblem p;
   p.q = q.data();
   p.k = k.data();
@@ -68,14 +68,15 @@ void check_data(const Case& c, const std::vector<float>& q, const std::vector<fl
   AttentionConfig config;  // the double-precision explainer path: the reference
   config.scaling = Scaling::temperature;
   config.temperature = 1 / static_cast<double>(p.scale);
-  config.mask = mask == FastMask::none ? MaskKind::none
-              : mask == FastMask::causal ? MaskKind::causal : MaskKind::custom;
+  config.mask = mask == FastMask::none     ? MaskKind::none
+                : mask == FastMask::causal ? MaskKind::causal
+                                           : MaskKind::custom;
   if (mask == FastMask::custom) {
     config.custom_mask = Mask::from_shape({c.n, c.m});
     for (std::size_t i = 0; i < c.n * c.m; ++i) config.custom_mask.data()[i] = custom[i] != 0;
   }
-  auto ref = attention(to_matrix(q, c.n, c.d), to_matrix(k, c.m, c.d), to_matrix(v, c.m, c.d_v),
-                       config);
+  auto ref =
+      attention(to_matrix(q, c.n, c.d), to_matrix(k, c.m, c.d), to_matrix(v, c.m, c.d_v), config);
   REQUIRE(ref.ok());
   require_rows_close(out, ref->output);
   if (materialize) require_rows_close(weights, ref->weights);
@@ -109,7 +110,8 @@ TEST_CASE("fast attention matches the double-precision path on awkward shapes", 
   }
 }
 
-TEST_CASE("fast attention on square shapes with causal mask streams like it materialises", "[fast]") {
+TEST_CASE("fast attention on square shapes with causal mask streams like it materialises",
+          "[fast]") {
   Rng rng(32);
   FastWorkspace ws;
   for (std::size_t s : {1, 7, 65, 257}) {
@@ -134,7 +136,8 @@ TEST_CASE("fast attention streams through key blocks whose max rises and falls",
     v[j * c.d_v + 2] = 1;
   }
   FastWorkspace ws;
-  for (bool materialize : {false, true}) check_data(c, q, k, v, FastMask::none, {}, materialize, ws);
+  for (bool materialize : {false, true})
+    check_data(c, q, k, v, FastMask::none, {}, materialize, ws);
 }
 
 TEST_CASE("fast attention: large scores do not overflow and masked rows are zero", "[fast]") {
@@ -159,7 +162,8 @@ TEST_CASE("fast attention: large scores do not overflow and masked rows are zero
   CHECK(weights[5] == 0);
 }
 
-TEST_CASE("fast attention: keys far below the row's max weigh 0 or next to it, never less", "[fast]") {
+TEST_CASE("fast attention: keys far below the row's max weigh 0 or next to it, never less",
+          "[fast]") {
   // One query, scale 1, d = 1: the scores are the keys. e^-50 and e^-80 are small but normal
   // floats and keep their precision to 1e-5; from about e^-87.3 float32 runs out of normal numbers,
   // and from e^-88.03 (2^-127) on the weight is exactly 0, as it is for a masked key.
@@ -192,7 +196,8 @@ TEST_CASE("fast attention: keys far below the row's max weigh 0 or next to it, n
   CHECK(out[0] == Approx((1 + 2 * std::exp(-50.0) + 3 * std::exp(-80.0)) / sum).epsilon(1e-6));
 }
 
-TEST_CASE("fast attention: scores or outputs beyond float32 are refused with their row", "[fast][errors]") {
+TEST_CASE("fast attention: scores or outputs beyond float32 are refused with their row",
+          "[fast][errors]") {
   const float big = 1e20f;
   struct Overflow {
     const char* what;
@@ -223,18 +228,21 @@ TEST_CASE("fast attention: scores or outputs beyond float32 are refused with the
       CHECK(e->input == c.input);
       CHECK(e->row == c.row);
       CHECK(e->col == c.col);
-      CHECK_THAT(e->message, Catch::Contains("row " + std::to_string(c.row + 1)) &&
-                                 Catch::Contains("float32"));
+      CHECK_THAT(e->message,
+                 Catch::Contains("row " + std::to_string(c.row + 1)) && Catch::Contains("float32"));
     }
   }
 }
 
-TEST_CASE("fast attention: a NaN or infinity in an input is refused with its row and column", "[fast][errors]") {
+TEST_CASE("fast attention: a NaN or infinity in an input is refused with its row and column",
+          "[fast][errors]") {
   // 3 queries and 5 keys of 3 features, values of 4: the keys' 15 entries end in a part vector
   // of three, so a bad entry is looked for inside whole vectors of four and past them.
-  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-  for (const auto& [input, index, bad] : {std::tuple{"queries", 5, nan}, std::tuple{"keys", 9, inf},
-                                          std::tuple{"keys", 14, -inf}, std::tuple{"values", 0, nan}}) {
+  const float inf = std::numeric_limits<float>::infinity(),
+              nan = std::numeric_limits<float>::quiet_NaN();
+  for (const auto& [input, index, bad] :
+       {std::tuple{"queries", 5, nan}, std::tuple{"keys", 9, inf}, std::tuple{"keys", 14, -inf},
+        std::tuple{"values", 0, nan}}) {
     std::vector<float> q(3 * 3, 0.5f), k(5 * 3, 0.25f), v(5 * 4, 1.0f);
     const std::string name = input;
     (name == "queries" ? q : name == "keys" ? k : v)[index] = bad;
@@ -300,7 +308,8 @@ TEST_CASE("fast attention: shapes above its limits are refused with a message", 
   CHECK(e->code == ErrorCode::empty_input);
 }
 
-TEST_CASE("fast attention: 2×2 queries and 2×3 keys are refused as keys of the wrong length", "[fast][errors]") {
+TEST_CASE("fast attention: 2×2 queries and 2×3 keys are refused as keys of the wrong length",
+          "[fast][errors]") {
   FastShapes s;
   s.q_rows = 2, s.q_cols = 2, s.k_rows = 2, s.k_cols = 3, s.v_rows = 2, s.v_cols = 2;
   const auto e = check_fast_shapes(s);
@@ -312,7 +321,8 @@ TEST_CASE("fast attention: 2×2 queries and 2×3 keys are refused as keys of the
         "product.");
 }
 
-TEST_CASE("fast attention: 3 keys and 2 value rows are refused as values without a row per key", "[fast][errors]") {
+TEST_CASE("fast attention: 3 keys and 2 value rows are refused as values without a row per key",
+          "[fast][errors]") {
   FastShapes s;
   s.q_rows = 1, s.q_cols = 4, s.k_rows = 3, s.k_cols = 4, s.v_rows = 2, s.v_cols = 5;
   const auto e = check_fast_shapes(s);
@@ -322,7 +332,8 @@ TEST_CASE("fast attention: 3 keys and 2 value rows are refused as values without
   CHECK(e->message == "keys are 3×4 and values 2×5: there must be one value row for each key row.");
 }
 
-TEST_CASE("fast attention: a custom mask of 3 entries for 2 queries and 2 keys is refused", "[fast][errors]") {
+TEST_CASE("fast attention: a custom mask of 3 entries for 2 queries and 2 keys is refused",
+          "[fast][errors]") {
   FastShapes s;
   s.q_rows = 2, s.q_cols = 2, s.k_rows = 2, s.k_cols = 2, s.v_rows = 2, s.v_cols = 2;
   s.custom_mask = true;
@@ -336,7 +347,10 @@ TEST_CASE("fast attention: a custom mask of 3 entries for 2 queries and 2 keys i
   CHECK_FALSE(check_fast_shapes(s));
 }
 
-TEST_CASE("fast attention: shapes that agree pass the shape check whatever the mask entries without a custom mask", "[fast][errors]") {
+TEST_CASE(
+    "fast attention: shapes that agree pass the shape check whatever the mask entries without a "
+    "custom mask",
+    "[fast][errors]") {
   FastShapes s;
   s.q_rows = 3, s.q_cols = 8, s.k_rows = 5, s.k_cols = 8, s.v_rows = 5, s.v_cols = 2;
   s.mask_entries = 7;  // ignored: no custom mask

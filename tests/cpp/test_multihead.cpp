@@ -52,7 +52,8 @@ TEST_CASE("multi-head: identity heads average to the single-head output", "[mult
   CHECK(mh.w_o(3, 0) == approx(1.0 / 3));
 }
 
-TEST_CASE("multi-head: the same seed gives the same numbers and another seed others", "[multihead]") {
+TEST_CASE("multi-head: the same seed gives the same numbers and another seed others",
+          "[multihead]") {
   MultiHeadConfig c;
   c.heads = 2;
   c.d_k = 2;
@@ -183,8 +184,9 @@ TEST_CASE("multi-head: finite inputs whose products overflow name the step and c
   CHECK(r.error().input == "queries");
   CHECK(r.error().row == 1);
   CHECK(r.error().col == 0);
-  CHECK(r.error().message == "Head 1: X·W_Q at row 2, column 1 is too large to compute (it "
-                             "overflows a double). Use smaller numbers.");
+  CHECK(r.error().message ==
+        "Head 1: X·W_Q at row 2, column 1 is too large to compute (it "
+        "overflows a double). Use smaller numbers.");
 
   // One token: its weight is 1, so the head's output is V = X = 1e10, and 1e10 · 1e300 = 1e310.
   c.w_q = {mat({{1}})};
@@ -194,8 +196,9 @@ TEST_CASE("multi-head: finite inputs whose products overflow name the step and c
   CHECK(r.error().code == ErrorCode::not_finite);
   CHECK(r.error().input == "output");
   CHECK(r.error().row == 0);
-  CHECK(r.error().message == "The output concat·W_O at row 1, column 1 is too large to compute "
-                             "(it overflows a double). Use smaller numbers.");
+  CHECK(r.error().message ==
+        "The output concat·W_O at row 1, column 1 is too large to compute "
+        "(it overflows a double). Use smaller numbers.");
 
   // Just below the largest double it is still a number.
   c.w_o = mat({{1e298}});
@@ -203,7 +206,8 @@ TEST_CASE("multi-head: finite inputs whose products overflow name the step and c
   CHECK(fine.output(0, 0) == approx(1e308));
 }
 
-TEST_CASE("multi-head: concat column 5 of 3 heads with d_v 2 is column 1 of head 2", "[multihead][columns]") {
+TEST_CASE("multi-head: concat column 5 of 3 heads with d_v 2 is column 1 of head 2",
+          "[multihead][columns]") {
   MultiHeadConfig c;
   c.heads = 3;
   c.d_k = 2;
@@ -214,10 +218,12 @@ TEST_CASE("multi-head: concat column 5 of 3 heads with d_v 2 is column 1 of head
   // Each column of concat is that column of that head's output.
   for (std::size_t col = 0; col < 6; ++col)
     for (std::size_t i = 0; i < 4; ++i)
-      CHECK(mh.concat(i, col) == mh.heads[mh.column_head[col]].steps.output(i, mh.column_in_head[col]));
+      CHECK(mh.concat(i, col) ==
+            mh.heads[mh.column_head[col]].steps.output(i, mh.column_in_head[col]));
 }
 
-TEST_CASE("multi-head: one identity head maps concat column t to column t of head 0", "[multihead][columns]") {
+TEST_CASE("multi-head: one identity head maps concat column t to column t of head 0",
+          "[multihead][columns]") {
   const MultiHeadSteps mh = run(sentence(), MultiHeadConfig{});
   CHECK(mh.column_head == std::vector<std::size_t>{0, 0, 0});
   CHECK(mh.column_in_head == std::vector<std::size_t>{0, 1, 2});
@@ -243,7 +249,8 @@ std::vector<EntropyRow> sweep(const Matrix& x, const EntropySweep& s) {
 
 }  // namespace
 
-TEST_CASE("entropy by d_k: three equal tokens spread evenly with entropy ln 3", "[multihead][entropy]") {
+TEST_CASE("entropy by d_k: three equal tokens spread evenly with entropy ln 3",
+          "[multihead][entropy]") {
   const Matrix same = mat({{1, 2}, {1, 2}, {1, 2}});  // equal scores: uniform weights
   const auto rows = sweep(same, sweep_of(2, 1, {1, 2, 4}));
   REQUIRE(rows.size() == 3);
@@ -254,7 +261,8 @@ TEST_CASE("entropy by d_k: three equal tokens spread evenly with entropy ln 3", 
   }
 }
 
-TEST_CASE("entropy by d_k: three equal causal tokens average ln 1 and ln 2 and ln 3", "[multihead][entropy]") {
+TEST_CASE("entropy by d_k: three equal causal tokens average ln 1 and ln 2 and ln 3",
+          "[multihead][entropy]") {
   EntropySweep s = sweep_of(1, 0, {8});
   s.mask = MaskKind::causal;
   const auto rows = sweep(mat({{1, 2}, {1, 2}, {1, 2}}), s);
@@ -263,7 +271,8 @@ TEST_CASE("entropy by d_k: three equal causal tokens average ln 1 and ln 2 and l
   CHECK(rows[0].unscaled == approx(std::log(6.0) / 3));
 }
 
-TEST_CASE("entropy by d_k: each row is the mean row entropy of multi_head scaled and unscaled", "[multihead][entropy]") {
+TEST_CASE("entropy by d_k: each row is the mean row entropy of multi_head scaled and unscaled",
+          "[multihead][entropy]") {
   EntropySweep s = sweep_of(2, 1, {1, 4, 16});
   s.similarity = Similarity::cosine;
   const auto rows = sweep(sentence(), s);
@@ -289,7 +298,8 @@ TEST_CASE("entropy by d_k: each row is the mean row entropy of multi_head scaled
   CHECK(rows[2].scaled > rows[2].unscaled);
 }
 
-TEST_CASE("entropy by d_k: 4 heads stop before d_k 512 since 4 × 512 is above 1024", "[multihead][entropy]") {
+TEST_CASE("entropy by d_k: 4 heads stop before d_k 512 since 4 × 512 is above 1024",
+          "[multihead][entropy]") {
   const auto rows = sweep(sentence(), sweep_of(4, 3, {128, 256, 512}));
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].d_k == 128);
@@ -297,7 +307,8 @@ TEST_CASE("entropy by d_k: 4 heads stop before d_k 512 since 4 × 512 is above 1
   CHECK(sweep(sentence(), sweep_of(4, 0, {512, 1024})).empty());
 }
 
-TEST_CASE("entropy by d_k: errors name the head and the d_k entry and the mask", "[multihead][entropy][errors]") {
+TEST_CASE("entropy by d_k: errors name the head and the d_k entry and the mask",
+          "[multihead][entropy][errors]") {
   auto head = entropy_by_dk(sentence(), sweep_of(2, 2, {1}));
   REQUIRE_FALSE(head.ok());
   CHECK(head.error().code == ErrorCode::bad_argument);
@@ -323,7 +334,8 @@ TEST_CASE("entropy by d_k: errors name the head and the d_k entry and the mask",
   CHECK(zero_row.error().message.rfind("With d_k = 2: Head 1: ", 0) == 0);
 }
 
-TEST_CASE("explain projection: Q(1 0) of identity heads is x_1 · column 0 of I = 0", "[multihead][explain]") {
+TEST_CASE("explain projection: Q(1 0) of identity heads is x_1 · column 0 of I = 0",
+          "[multihead][explain]") {
   const MultiHeadSteps mh = run(sentence(), MultiHeadConfig{});
   auto p = explain_projection(mh, ProjectionKind::queries, 0, 1, 0);
   REQUIRE(p.ok());
@@ -335,7 +347,9 @@ TEST_CASE("explain projection: Q(1 0) of identity heads is x_1 · column 0 of I 
   CHECK(explain_projection(mh, ProjectionKind::values, 0, 2, 2)->value == 1);
 }
 
-TEST_CASE("explain projection: terms add up to the entry of each head's Q and K and V and the output", "[multihead][explain]") {
+TEST_CASE(
+    "explain projection: terms add up to the entry of each head's Q and K and V and the output",
+    "[multihead][explain]") {
   MultiHeadConfig c;
   c.heads = 2;
   c.d_k = 2;
@@ -380,7 +394,8 @@ TEST_CASE("explain projection: terms add up to the entry of each head's Q and K 
   CHECK(sum == approx(f->value));
 }
 
-TEST_CASE("explain projection: a head or an entry out of range is a bad argument", "[multihead][explain][errors]") {
+TEST_CASE("explain projection: a head or an entry out of range is a bad argument",
+          "[multihead][explain][errors]") {
   MultiHeadConfig c;
   c.heads = 2;
   c.d_k = 2;

@@ -37,7 +37,8 @@ TEST_CASE("projection: points already in a plane keep their distances", "[projec
   CHECK(p.total_variance == approx(34.0 / 4));
 }
 
-TEST_CASE("projection: axes are orthonormal and the first holds the most variance", "[projection]") {
+TEST_CASE("projection: axes are orthonormal and the first holds the most variance",
+          "[projection]") {
   Rng rng(3);
   Matrix values = Matrix::from_shape({6, 5}), outputs = Matrix::from_shape({6, 5});
   for (auto& x : values) x = rng.uniform(-1, 1);
@@ -155,7 +156,8 @@ TEST_CASE("projection: huge or tiny points give the same plane as ordinary ones"
   }
 }
 
-TEST_CASE("projection: two nearly equal spreads still give their own directions as the axes", "[projection]") {
+TEST_CASE("projection: two nearly equal spreads still give their own directions as the axes",
+          "[projection]") {
   // Spreads of 1 and 0.999 along two directions (and 0.1 along a third) of a rotated basis of 4-D
   // space: iterating alone would leave the two axes mixed, since 0.999^1000 is still 0.37; the
   // final rotation within their plane must turn them onto the two directions.
@@ -196,10 +198,12 @@ TEST_CASE("projection: two nearly equal spreads still give their own directions 
   }
 }
 
-TEST_CASE("projection: the plane shows 20/21 of variances 8/6 and 2/6 and 0.5/6", "[projection][shown]") {
+TEST_CASE("projection: the plane shows 20/21 of variances 8/6 and 2/6 and 0.5/6",
+          "[projection][shown]") {
   // Six points at ±2 on x, ±1 on y, ±0.5 on z: variances (8, 2, 0.5) / 6. The plane holds x and
   // y, so it shows (8 + 2) / (8 + 2 + 0.5) = 20/21 of the total.
-  const Plane p = run(mat({{2, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}), mat({{-2, 0, 0}, {0, -1, 0}, {0, 0, -0.5}}));
+  const Plane p =
+      run(mat({{2, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}), mat({{-2, 0, 0}, {0, -1, 0}, {0, 0, -0.5}}));
   CHECK(p.variance(0) == approx(8.0 / 6));
   CHECK(p.variance(1) == approx(2.0 / 6));
   CHECK(p.total_variance == approx(10.5 / 6));

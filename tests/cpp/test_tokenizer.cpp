@@ -105,8 +105,8 @@ TEST_CASE("tokenize: emoji stay whole with ZWJ sequences and skin tones", "[toke
   CHECK(words("🇨🇳🇫🇷") == Words{"🇨🇳", "🇫🇷"});  // flags pair up
   CHECK(words(technologist + "👍a🍎b") == Words{technologist, "👍", "a", "🍎", "b"});
   CHECK(words("€5") == Words{"€", "5"});
-  // Keycaps and emoji-style punctuation: "1️⃣" = 1 + VS16 + U+20E3, "#️⃣", "‼️" = U+203C +
-  // VS16.
+  // Keycaps and emoji-style punctuation: "1️⃣" = 1 + VS16 + U+20E3, "#️⃣",
+  // "‼️" = U+203C + VS16.
   CHECK(words("1️⃣ #️⃣ ‼️ !") == Words{"1️⃣", "#️⃣", "‼️"});
 }
 

@@ -36,19 +36,19 @@ TEST_CASE("utf8: the smallest and largest of each length are accepted", "[utf8]"
 
 TEST_CASE("utf8: overlong forms and surrogates and values above U+10FFFF are refused", "[utf8]") {
   for (std::string_view bad : {
-           std::string_view("\xC0\x80"),              // overlong NUL (two bytes)
-           std::string_view("\xC1\xBF"),              // overlong U+007F
-           std::string_view("\xE0\x80\x80"),          // overlong NUL (three bytes)
-           std::string_view("\xE0\x9F\xBF"),          // overlong U+07FF
-           std::string_view("\xF0\x8F\xBF\xBF"),      // overlong U+FFFF
-           std::string_view("\xED\xA0\x80"),          // U+D800, a surrogate
-           std::string_view("\xED\xBF\xBF"),          // U+DFFF, a surrogate
-           std::string_view("\xF4\x90\x80\x80"),      // U+110000
-           std::string_view("\xF5\x80\x80\x80"),      // a lead byte that never starts a character
+           std::string_view("\xC0\x80"),          // overlong NUL (two bytes)
+           std::string_view("\xC1\xBF"),          // overlong U+007F
+           std::string_view("\xE0\x80\x80"),      // overlong NUL (three bytes)
+           std::string_view("\xE0\x9F\xBF"),      // overlong U+07FF
+           std::string_view("\xF0\x8F\xBF\xBF"),  // overlong U+FFFF
+           std::string_view("\xED\xA0\x80"),      // U+D800, a surrogate
+           std::string_view("\xED\xBF\xBF"),      // U+DFFF, a surrogate
+           std::string_view("\xF4\x90\x80\x80"),  // U+110000
+           std::string_view("\xF5\x80\x80\x80"),  // a lead byte that never starts a character
            std::string_view("\xFF"),
-           std::string_view("\x80"),                  // a continuation byte alone
-           std::string_view("\xE9\xB8"),              // 鸟 cut short
-           std::string_view("\xE9\x41\x9F"),          // a continuation byte replaced by 'A'
+           std::string_view("\x80"),          // a continuation byte alone
+           std::string_view("\xE9\xB8"),      // 鸟 cut short
+           std::string_view("\xE9\x41\x9F"),  // a continuation byte replaced by 'A'
        }) {
     INFO("bytes: " << bad.size());
     CHECK(utf8::decode(bad, 0).length == 0);

@@ -5,7 +5,7 @@ import { stepsShape, arraysStart, rowStats, stepsResult } from './steps.js';
 
 export const STEP_OPTIONS = ['similarity', 'scale', 'temperature', 'mask', 'normalization'];
 const ATTENTION_OPTIONS = ['queries', 'keys', 'values'].concat(STEP_OPTIONS);
-const ATTENTION_CALL_OPTIONS = ATTENTION_OPTIONS.concat(['into']);  // attention() alone
+const ATTENTION_CALL_OPTIONS = ATTENTION_OPTIONS.concat(['into']); // attention() alone
 
 // The step options shared by attention() and multiHead(), as the bindings' five arguments; a
 // custom mask joins `inputs`.
@@ -27,8 +27,7 @@ export function stepOptions(e, o, inputs) {
 // (and a custom mask) into the heap, and return the step options for the binding.
 function attentionInputs(e, o, what, allowed = ATTENTION_OPTIONS) {
   options(o, allowed, what);
-  const inputs = [matrix(e, o.queries, 'queries'), matrix(e, o.keys, 'keys'),
-    matrix(e, o.values, 'values')];
+  const inputs = [matrix(e, o.queries, 'queries'), matrix(e, o.keys, 'keys'), matrix(e, o.values, 'values')];
   const config = stepOptions(e, o, inputs);
   write(e, inputs);
   return config;
@@ -38,8 +37,7 @@ export function attention(e, o) {
   const c = attentionInputs(e, o, 'attention()', ATTENTION_CALL_OPTIONS);
   const into = o.into;
   if (into !== undefined && !e.ownBuffers.has(into)) {
-    refuse('bad_argument', 'into', 'into must be a result of this engine\'s attention(); got ' +
-      describe(into) + '.');
+    refuse('bad_argument', 'into', "into must be a result of this engine's attention(); got " + describe(into) + '.');
   }
   const at = e.M._attn_attention(c[0], c[1], c[2], c[3], c[4]);
   return at ? readAttention(e, at, into) : e.coreError();
@@ -54,7 +52,7 @@ const sameShape = (a, b) => a.n === b.n && a.m === b.m && a.dK === b.dK && a.dV 
 // new ArrayBuffer is about 2 µs of a 5–7 µs call. e.ownBuffers maps each result to its buffer.
 function readAttention(e, address, into) {
   const heap = e.M.HEAPF64;
-  const at = address / 8 + 1;  // past the result's length: the steps are all of the result
+  const at = address / 8 + 1; // past the result's length: the steps are all of the result
   const shape = stepsShape(heap, at);
   const rows = rowStats(heap, at, shape.n, e.names.problem);
   const data = heap.subarray(at + arraysStart(shape), at + heap[at - 1]);
@@ -78,9 +76,23 @@ export function explainCell(e, o, i, j) {
   const at = e.M.explainCell(c[0], c[1], c[2], c[3], c[4], i, j);
   if (!at) return e.coreError();
   const r = new Output(e.M, at);
-  const x = { ok: true, row: r.num(), col: r.num(), dot: r.num(), queryNorm: r.num(),
-    keyNorm: r.num(), score: r.num(), divisor: r.num(), scaled: r.num(), visible: r.num() === 1,
-    rowMax: r.num(), expValue: r.num(), expSum: r.num(), scoreSum: r.num(), weight: r.num() };
+  const x = {
+    ok: true,
+    row: r.num(),
+    col: r.num(),
+    dot: r.num(),
+    queryNorm: r.num(),
+    keyNorm: r.num(),
+    score: r.num(),
+    divisor: r.num(),
+    scaled: r.num(),
+    visible: r.num() === 1,
+    rowMax: r.num(),
+    expValue: r.num(),
+    expSum: r.num(),
+    scoreSum: r.num(),
+    weight: r.num(),
+  };
   const dK = r.num();
   x.query = r.arr(dK);
   x.key = r.arr(dK);

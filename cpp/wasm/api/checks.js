@@ -2,7 +2,9 @@
 // Refusal and returned as {ok: false, error} at the API boundary (engine.js, guarded).
 
 export class Refusal {
-  constructor(error) { this.error = error; }
+  constructor(error) {
+    this.error = error;
+  }
 }
 
 export function refuse(code, input, message, row = -1, col = -1) {
@@ -26,8 +28,7 @@ export function options(o, allowed, what) {
   }
   for (const key of Object.keys(o)) {
     if (!allowed.includes(key)) {
-      refuse('bad_argument', key, what + ': unknown option "' + key + '"; the options are ' +
-        allowed.join(', ') + '.');
+      refuse('bad_argument', key, what + ': unknown option "' + key + '"; the options are ' + allowed.join(', ') + '.');
     }
   }
   return o;
@@ -38,8 +39,11 @@ export function options(o, allowed, what) {
 export function choice(value, names, input, fallback, accepted = names) {
   if (value === undefined) return names.indexOf(fallback);
   if (!accepted.includes(value)) {
-    refuse('bad_argument', input, input + ' must be ' + accepted.map((s) => '"' + s + '"').join(' or ') +
-      '; got ' + describe(value) + '.');
+    refuse(
+      'bad_argument',
+      input,
+      input + ' must be ' + accepted.map((s) => '"' + s + '"').join(' or ') + '; got ' + describe(value) + '.',
+    );
   }
   return names.indexOf(value);
 }
@@ -47,8 +51,7 @@ export function choice(value, names, input, fallback, accepted = names) {
 export function count(value, input, fallback, max) {
   if (value === undefined) return fallback;
   if (!isCount(value) || value > max) {
-    refuse('bad_argument', input, input + ' must be a whole number from 0 to ' + max + '; got ' +
-      describe(value) + '.');
+    refuse('bad_argument', input, input + ' must be a whole number from 0 to ' + max + '; got ' + describe(value) + '.');
   }
   return value;
 }
@@ -67,8 +70,7 @@ export function scaling(e, o) {
   let temperature = 1;
   if (e.names.scale[scale] === 'temperature' || o.temperature !== undefined) {
     if (typeof o.temperature !== 'number') {
-      refuse('bad_argument', 'temperature', 'temperature must be a number above 0; got ' +
-        describe(o.temperature) + '.');
+      refuse('bad_argument', 'temperature', 'temperature must be a number above 0; got ' + describe(o.temperature) + '.');
     }
     temperature = o.temperature;
   }
@@ -90,9 +92,21 @@ export function text(value, input) {
     for (let k = value.indexOf('\n'); k >= 0 && k < at; k = value.indexOf('\n', k + 1)) line++;
     const col = [...value.slice(lineStart, at)].length;
     const code = value.charCodeAt(at).toString(16).toUpperCase();
-    refuse('parse_error', input, input + ': line ' + (line + 1) + ', column ' + (col + 1) +
-      ' holds half of a character (a lone UTF-16 surrogate, U+' + code + '); the text was ' +
-      'probably cut in the middle of an emoji.', line, col);
+    refuse(
+      'parse_error',
+      input,
+      input +
+        ': line ' +
+        (line + 1) +
+        ', column ' +
+        (col + 1) +
+        ' holds half of a character (a lone UTF-16 surrogate, U+' +
+        code +
+        '); the text was ' +
+        'probably cut in the middle of an emoji.',
+      line,
+      col,
+    );
   }
   return value;
 }

@@ -15,8 +15,13 @@ import { attentionFast } from './fast.js';
 function readLimits(M) {
   const r = new Output(M, M.limits());
   return Object.freeze({
-    maxTokens: r.num(), maxDim: r.num(), maxCells: r.num(), maxHeads: r.num(),
-    maxTextBytes: r.num(), maxEmbeddingBytes: r.num(), maxWords: r.num(),
+    maxTokens: r.num(),
+    maxDim: r.num(),
+    maxCells: r.num(),
+    maxHeads: r.num(),
+    maxTextBytes: r.num(),
+    maxEmbeddingBytes: r.num(),
+    maxWords: r.num(),
   });
 }
 
@@ -33,16 +38,16 @@ function enumNames(M) {
 
 // What every function of api/ is given first: the module and the engine's state.
 function context(M) {
-  const names = enumNames(M);  // a custom mask is a matrix, never the string "custom"
+  const names = enumNames(M); // a custom mask is a matrix, never the string "custom"
   return {
     M,
     names,
     maskStrings: names.mask.filter((s) => s !== 'custom'),
     fastMaskStrings: names.fastMask.filter((s) => s !== 'custom'),
     limits: readLimits(M),
-    inputAddress: 0,  // the input buffer, in doubles; it only grows (convert_common.cpp)
+    inputAddress: 0, // the input buffer, in doubles; it only grows (convert_common.cpp)
     inputCapacity: 0,
-    featureCache: new Map(),  // lexicon id → feature names
+    featureCache: new Map(), // lexicon id → feature names
     // Each result of attention() and the one ArrayBuffer its arrays view, with the shape that
     // fixes where each array lies in it: what a later call may write into (`into`).
     ownBuffers: new WeakMap(),
@@ -65,17 +70,41 @@ function guarded(e, f) {
       return f(e, a, b, c, d);
     } catch (x) {
       if (x instanceof Refusal) return { ok: false, error: x.error };
-      return { ok: false, error: { code: 'internal_error', message: 'The engine failed: ' + x +
-        '. Reload the page to start it again.', input: '', row: -1, col: -1 } };
+      return {
+        ok: false,
+        error: {
+          code: 'internal_error',
+          message: 'The engine failed: ' + x + '. Reload the page to start it again.',
+          input: '',
+          row: -1,
+          col: -1,
+        },
+      };
     }
   };
 }
 
 export function makeEngine(M) {
   const e = context(M);
-  const api = { attention, explainCell, explainOutput, difference, multiHead, explainProjection,
-    entropyByDk, project2d, tokenize, embed, parseMatrix, parseEmbeddings, freeLexicon,
-    lexiconInfo, exampleSentences, memoryStats, attentionFast };
+  const api = {
+    attention,
+    explainCell,
+    explainOutput,
+    difference,
+    multiHead,
+    explainProjection,
+    entropyByDk,
+    project2d,
+    tokenize,
+    embed,
+    parseMatrix,
+    parseEmbeddings,
+    freeLexicon,
+    lexiconInfo,
+    exampleSentences,
+    memoryStats,
+    attentionFast,
+  };
   const engine = {};
   for (const name of Object.keys(api)) engine[name] = guarded(e, api[name]);
   engine.limits = e.limits;

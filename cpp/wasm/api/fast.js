@@ -3,16 +3,29 @@
 import { refuse, describe, isCount, options, choice, scaling } from './checks.js';
 import { matrix, boolean } from './matrices.js';
 
-const FAST_OPTIONS = ['queries', 'keys', 'values', 'scale', 'temperature', 'mask', 'materialize',
-  'out', 'weightsOut'];
+const FAST_OPTIONS = ['queries', 'keys', 'values', 'scale', 'temperature', 'mask', 'materialize', 'out', 'weightsOut'];
 
 // A float matrix: {rows, cols, data: Float32Array} is used as it is (no copy into JS);
 // anything else matrix() accepts is converted.
 function floatMatrix(e, value, input) {
   if (value && value.data instanceof Float32Array && isCount(value.rows) && isCount(value.cols)) {
     if (value.data.length !== value.rows * value.cols) {
-      refuse('shape_mismatch', input, input + '.data has ' + value.data.length + ' entries, but ' +
-        input + ' is ' + value.rows + '×' + value.cols + ' = ' + value.rows * value.cols + '.');
+      refuse(
+        'shape_mismatch',
+        input,
+        input +
+          '.data has ' +
+          value.data.length +
+          ' entries, but ' +
+          input +
+          ' is ' +
+          value.rows +
+          '×' +
+          value.cols +
+          ' = ' +
+          value.rows * value.cols +
+          '.',
+      );
     }
     return { rows: value.rows, cols: value.cols, data: value.data };
   }
@@ -26,8 +39,7 @@ function floatMatrix(e, value, input) {
 function floatBuffer(value, length, input) {
   if (value === undefined) return new Float32Array(length);
   if (!(value instanceof Float32Array) || value.length !== length) {
-    refuse('bad_argument', input, input + ' must be a Float32Array of ' + length + ' entries; got ' +
-      describe(value) + '.');
+    refuse('bad_argument', input, input + ' must be a Float32Array of ' + length + ' entries; got ' + describe(value) + '.');
   }
   return value;
 }
@@ -41,17 +53,24 @@ function fastMask(e, mask) {
   }
   const b = matrix(e, mask, 'mask', boolean);
   const bytes = new Uint8Array(b.rows * b.cols);
-  if (b.nested) b.value.forEach((row, i) => row.forEach((x, j) => { bytes[i * b.cols + j] = x ? 1 : 0; }));
-  else b.value.forEach((x, i) => { bytes[i] = x ? 1 : 0; });
+  if (b.nested)
+    b.value.forEach((row, i) =>
+      row.forEach((x, j) => {
+        bytes[i * b.cols + j] = x ? 1 : 0;
+      }),
+    );
+  else
+    b.value.forEach((x, i) => {
+      bytes[i] = x ? 1 : 0;
+    });
   return [names.indexOf('custom'), bytes];
 }
 
 // Copies q, k, v and the mask's bytes into the fast input buffer, one after another.
 function writeFast(M, q, k, v, maskBytes) {
-  const floats = q.data.length + k.data.length + v.data.length +
-    (maskBytes ? Math.ceil(maskBytes.length / 4) : 0);
+  const floats = q.data.length + k.data.length + v.data.length + (maskBytes ? Math.ceil(maskBytes.length / 4) : 0);
   const at = M.fastInput(floats) / 4;
-  const heap = M.HEAPF32;  // read after fastInput(), which may have grown the memory
+  const heap = M.HEAPF32; // read after fastInput(), which may have grown the memory
   heap.set(q.data, at);
   heap.set(k.data, at + q.data.length);
   heap.set(v.data, at + q.data.length + k.data.length);
@@ -60,17 +79,32 @@ function writeFast(M, q, k, v, maskBytes) {
 
 export function attentionFast(e, o) {
   options(o, FAST_OPTIONS, 'attentionFast()');
-  const q = floatMatrix(e, o.queries, 'queries'), k = floatMatrix(e, o.keys, 'keys');
+  const q = floatMatrix(e, o.queries, 'queries'),
+    k = floatMatrix(e, o.keys, 'keys');
   const v = floatMatrix(e, o.values, 'values');
-  const n = q.rows, m = k.rows, dV = v.cols;
+  const n = q.rows,
+    m = k.rows,
+    dV = v.cols;
   const [scale, temperature] = scaling(e, o);
   const [mask, maskBytes] = fastMask(e, o.mask);
   const materialize = o.materialize === true;
   const out = floatBuffer(o.out, n * dV, 'out');
   const weightsOut = materialize ? floatBuffer(o.weightsOut, n * m, 'weightsOut') : null;
   writeFast(e.M, q, k, v, maskBytes);
-  const result = e.M.fastRun(q.rows, q.cols, k.rows, k.cols, v.rows, v.cols,
-    maskBytes ? maskBytes.length : 0, scale, temperature, mask, materialize) / 4;
+  const result =
+    e.M.fastRun(
+      q.rows,
+      q.cols,
+      k.rows,
+      k.cols,
+      v.rows,
+      v.cols,
+      maskBytes ? maskBytes.length : 0,
+      scale,
+      temperature,
+      mask,
+      materialize,
+    ) / 4;
   if (!result) return e.coreError();
   const f32 = e.M.HEAPF32;
   out.set(f32.subarray(result, result + n * dV));

@@ -7,8 +7,7 @@ export function lexiconInfo(e, lexicon) {
   const id = lexiconId(e, lexicon);
   const at = e.M.lexiconVectors(id);
   if (!at) return e.coreError();
-  return { ok: true, features: features(e, id), words: lines(e.M.lexiconWords(id)),
-    vectors: new Output(e.M, at).mat() };
+  return { ok: true, features: features(e, id), words: lines(e.M.lexiconWords(id)), vectors: new Output(e.M, at).mat() };
 }
 
 export function parseEmbeddings(e, source) {

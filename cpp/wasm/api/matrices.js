@@ -3,14 +3,28 @@
 import { Refusal, refuse, describe, isCount } from './checks.js';
 
 // What an entry of a matrix may be: numbers, or booleans for masks.
-export function number(x) { return typeof x === 'number'; }
+export function number(x) {
+  return typeof x === 'number';
+}
 number.what = 'numbers';
-export function boolean(x) { return typeof x === 'boolean' || x === 0 || x === 1; }
+export function boolean(x) {
+  return typeof x === 'boolean' || x === 0 || x === 1;
+}
 boolean.what = 'booleans';
 
 function entryMessage(input, i, j, x, entry) {
-  return input + ': row ' + (i + 1) + ', column ' + (j + 1) + ' is ' + describe(x) + ', not ' +
-    (entry === number ? 'a number' : 'true or false') + '.';
+  return (
+    input +
+    ': row ' +
+    (i + 1) +
+    ', column ' +
+    (j + 1) +
+    ' is ' +
+    describe(x) +
+    ', not ' +
+    (entry === number ? 'a number' : 'true or false') +
+    '.'
+  );
 }
 
 // number[][]: its rows and columns, every row checked.
@@ -20,12 +34,27 @@ function nestedShape(value, input, entry) {
   for (let i = 0; i < rows; i++) {
     const row = value[i];
     if (!Array.isArray(row)) {
-      refuse('bad_argument', input, input + ': row ' + (i + 1) + ' is ' + describe(row) +
-        ', not an array of ' + entry.what + '.', i);
+      refuse(
+        'bad_argument',
+        input,
+        input + ': row ' + (i + 1) + ' is ' + describe(row) + ', not an array of ' + entry.what + '.',
+        i,
+      );
     }
     if (row.length !== cols) {
-      refuse('shape_mismatch', input, input + ': row ' + (i + 1) + ' has ' + row.length +
-        ' entries, but row 1 has ' + cols + '; every row needs the same length.', i);
+      refuse(
+        'shape_mismatch',
+        input,
+        input +
+          ': row ' +
+          (i + 1) +
+          ' has ' +
+          row.length +
+          ' entries, but row 1 has ' +
+          cols +
+          '; every row needs the same length.',
+        i,
+      );
     }
     for (let j = 0; j < cols; j++) {
       if (!entry(row[j])) refuse('bad_argument', input, entryMessage(input, i, j, row[j], entry), i, j);
@@ -38,22 +67,35 @@ function nestedShape(value, input, entry) {
 function flatShape(value, input, entry) {
   const { rows, cols, data } = value;
   if (!isCount(rows) || !isCount(cols)) {
-    refuse('bad_argument', input, input + '.rows and ' + input + '.cols must be whole numbers; got ' +
-      describe(rows) + ' and ' + describe(cols) + '.');
+    refuse(
+      'bad_argument',
+      input,
+      input + '.rows and ' + input + '.cols must be whole numbers; got ' + describe(rows) + ' and ' + describe(cols) + '.',
+    );
   }
-  const typed = ArrayBuffer.isView(data) && !(data instanceof DataView) &&
-    !(data instanceof BigInt64Array) && !(data instanceof BigUint64Array);
+  const typed =
+    ArrayBuffer.isView(data) &&
+    !(data instanceof DataView) &&
+    !(data instanceof BigInt64Array) &&
+    !(data instanceof BigUint64Array);
   if (!typed && !Array.isArray(data)) {
-    refuse('bad_argument', input, input + '.data must be an array or a typed array of ' +
-      entry.what + '; got ' + describe(data) + '.');
+    refuse(
+      'bad_argument',
+      input,
+      input + '.data must be an array or a typed array of ' + entry.what + '; got ' + describe(data) + '.',
+    );
   }
   if (data.length !== rows * cols) {
-    refuse('shape_mismatch', input, input + '.data has ' + data.length + ' entries, but ' +
-      input + ' is ' + rows + '×' + cols + ' = ' + rows * cols + '.');
+    refuse(
+      'shape_mismatch',
+      input,
+      input + '.data has ' + data.length + ' entries, but ' + input + ' is ' + rows + '×' + cols + ' = ' + rows * cols + '.',
+    );
   }
   if (!typed || entry !== number) {
     for (let k = 0; k < data.length; k++) {
-      const i = Math.floor(k / cols), j = k % cols;
+      const i = Math.floor(k / cols),
+        j = k % cols;
       if (!entry(data[k])) refuse('bad_argument', input, entryMessage(input, i, j, data[k], entry), i, j);
     }
   }
@@ -65,10 +107,13 @@ function flatShape(value, input, entry) {
 export function matrix(e, value, input, entry = number) {
   const nested = Array.isArray(value);
   if (!nested && (value === null || typeof value !== 'object' || ArrayBuffer.isView(value))) {
-    refuse('bad_argument', input, value === undefined
-      ? input + ' is missing: give an array of rows of ' + entry.what + ', or {rows, cols, data}.'
-      : input + ' must be an array of rows of ' + entry.what + ', or {rows, cols, data}; got ' +
-        describe(value) + '.');
+    refuse(
+      'bad_argument',
+      input,
+      value === undefined
+        ? input + ' is missing: give an array of rows of ' + entry.what + ', or {rows, cols, data}.'
+        : input + ' must be an array of rows of ' + entry.what + ', or {rows, cols, data}; got ' + describe(value) + '.',
+    );
   }
   const [rows, cols] = nested ? nestedShape(value, input, entry) : flatShape(value, input, entry);
   // Refuse what is too large to be worth copying into the heap, with the core's own words.
@@ -84,7 +129,7 @@ export function write(e, inputs) {
     e.inputAddress = e.M.inputBuffer(total);
     e.inputCapacity = total;
   }
-  const heap = e.M.HEAPF64;  // read after inputBuffer(), which may have grown the memory
+  const heap = e.M.HEAPF64; // read after inputBuffer(), which may have grown the memory
   let p = e.inputAddress >>> 3;
   for (const x of inputs) {
     if (typeof x === 'number') {
@@ -96,7 +141,8 @@ export function write(e, inputs) {
     p += 2;
     if (x.nested) {
       // Entry by entry: a small row is copied several times faster than by heap.set(row).
-      const rows = x.value, cols = x.cols;
+      const rows = x.value,
+        cols = x.cols;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
         for (let j = 0; j < cols; j++) heap[p + j] = row[j];
@@ -119,20 +165,25 @@ export function view(buffer, at, rows, cols) {
 // allocation per call instead of one per array (each costs about 0.5 µs in V8).
 export class Output {
   constructor(M, address) {
-    const heap = M.HEAPF64;  // the call that wrote the result may have grown the memory
+    const heap = M.HEAPF64; // the call that wrote the result may have grown the memory
     const at = address / 8;
     this.all = heap.slice(at + 1, at + 1 + heap[at]);
     this.p = 0;
   }
-  num() { return this.all[this.p++]; }
+  num() {
+    return this.all[this.p++];
+  }
   arr(length) {
     const a = new Float64Array(this.all.buffer, this.p * 8, length);
     this.p += length;
     return a;
   }
-  vec() { return this.arr(this.num()); }
+  vec() {
+    return this.arr(this.num());
+  }
   mat() {
-    const rows = this.num(), cols = this.num();
+    const rows = this.num(),
+      cols = this.num();
     return { rows, cols, data: this.arr(rows * cols) };
   }
 }

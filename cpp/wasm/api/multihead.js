@@ -4,8 +4,7 @@ import { matrix, write, Output } from './matrices.js';
 import { readSteps } from './steps.js';
 import { STEP_OPTIONS, stepOptions } from './attention.js';
 
-const MULTI_HEAD_OPTIONS = ['x', 'heads', 'dK', 'dV', 'projection', 'seed',
-  'wq', 'wk', 'wv', 'wo'].concat(STEP_OPTIONS);
+const MULTI_HEAD_OPTIONS = ['x', 'heads', 'dK', 'dV', 'projection', 'seed', 'wq', 'wk', 'wv', 'wo'].concat(STEP_OPTIONS);
 const EXPLAIN_PROJECTION_OPTIONS = MULTI_HEAD_OPTIONS.concat(['head']);
 const ENTROPY_OPTIONS = ['x', 'heads', 'head', 'dKs', 'seed', 'similarity', 'mask'];
 // The d_k the page's √d_k figure shows by default.
@@ -13,8 +12,7 @@ const ENTROPY_DKS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 
 function matrixList(e, value, input) {
   if (!Array.isArray(value)) {
-    refuse('bad_argument', input, input + ' must be an array with one matrix per head; got ' +
-      describe(value) + '.');
+    refuse('bad_argument', input, input + ' must be an array with one matrix per head; got ' + describe(value) + '.');
   }
   return [value.length].concat(value.map((w, h) => matrix(e, w, input + '[' + h + ']')));
 }
@@ -31,8 +29,7 @@ function multiHeadInputs(e, o, what, allowed = MULTI_HEAD_OPTIONS) {
   const seed = count(o.seed, 'seed', 1, Number.MAX_SAFE_INTEGER);
   const c = stepOptions(e, o, inputs);
   if (e.names.projection[projection] === 'given') {
-    inputs.push(...matrixList(e, o.wq, 'wq'), ...matrixList(e, o.wk, 'wk'),
-      ...matrixList(e, o.wv, 'wv'), matrix(e, o.wo, 'wo'));
+    inputs.push(...matrixList(e, o.wq, 'wq'), ...matrixList(e, o.wk, 'wk'), ...matrixList(e, o.wv, 'wv'), matrix(e, o.wo, 'wo'));
   }
   write(e, inputs);
   return [heads, dK, dV, projection, seed].concat(c);
@@ -47,10 +44,14 @@ export function multiHead(e, o) {
   const x = r.mat();
   const list = new Array(r.num());
   for (let h = 0; h < list.length; h++) {
-    const wq = r.mat(), wk = r.mat(), wv = r.mat();
+    const wq = r.mat(),
+      wk = r.mat(),
+      wv = r.mat();
     list[h] = Object.assign({ wq, wk, wv }, readSteps(r, e.names.problem));
   }
-  const concat = r.mat(), wo = r.mat(), output = r.mat();
+  const concat = r.mat(),
+    wo = r.mat(),
+    output = r.mat();
   const columnHead = Int32Array.from(r.arr(concat.cols));
   const columnInHead = Int32Array.from(r.arr(concat.cols));
   return { ok: true, x, heads: list, concat, wo, output, columnHead, columnInHead };
@@ -60,9 +61,18 @@ export function explainProjection(e, o, kind, i, j) {
   const args = multiHeadInputs(e, o, 'explainProjection()', EXPLAIN_PROJECTION_OPTIONS);
   const k = e.names.projectionKind.indexOf(kind);
   if (k < 0) {
-    refuse('bad_argument', 'kind', 'kind must be ' +
-      e.names.projectionKind.map((s) => '"' + s + '"').join(', ').replace(/, ([^,]*)$/, ' or $1') +
-      '; got ' + describe(kind) + '.');
+    refuse(
+      'bad_argument',
+      'kind',
+      'kind must be ' +
+        e.names.projectionKind
+          .map((s) => '"' + s + '"')
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' or $1') +
+        '; got ' +
+        describe(kind) +
+        '.',
+    );
   }
   const head = count(o.head, 'head', 0, 0x7fffffff);
   const at = e.M.explainProjection(...args, k, head, index(i, 'row'), index(j, 'col'));
@@ -79,7 +89,8 @@ export function explainProjection(e, o, kind, i, j) {
 export function entropyByDk(e, o) {
   options(o, ENTROPY_OPTIONS, 'entropyByDk()');
   const inputs = [matrix(e, o.x, 'x')];
-  const heads = count(o.heads, 'heads', 1, 0x7fffffff), head = count(o.head, 'head', 0, 0x7fffffff);
+  const heads = count(o.heads, 'heads', 1, 0x7fffffff),
+    head = count(o.head, 'head', 0, 0x7fffffff);
   const seed = count(o.seed, 'seed', 1, Number.MAX_SAFE_INTEGER);
   const similarity = choice(o.similarity, e.names.similarity, 'similarity', 'dot');
   const mask = choice(o.mask, e.names.mask, 'mask', 'none', e.maskStrings);
@@ -102,6 +113,14 @@ export function project2d(e, values, outputs) {
   const at = e.M.project2d();
   if (!at) return e.coreError();
   const r = new Output(e.M, at);
-  return { ok: true, mean: r.vec(), axes: r.mat(), variance: r.vec(), totalVariance: r.num(),
-    values2d: r.mat(), outputs2d: r.mat(), shown: r.num() };
+  return {
+    ok: true,
+    mean: r.vec(),
+    axes: r.mat(),
+    variance: r.vec(),
+    totalVariance: r.num(),
+    values2d: r.mat(),
+    outputs2d: r.mat(),
+    shown: r.num(),
+  };
 }

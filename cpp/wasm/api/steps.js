@@ -3,13 +3,20 @@
 //
 //   [n, m, dK, dV, divisor | row stats, ROW_STAT a query row | the arrays, row-major]
 
-const HEADER = 5;  // n, m, dK, dV, divisor: stepsShape
+const HEADER = 5; // n, m, dK, dV, divisor: stepsShape
 
 // One query row's stats at f[s], as put_row_stats in stream.hpp writes them; problem is an index
 // into the core's RowProblem names.
 const ROW_STAT = 7;
-const rowStat = (f, s, problems) => ({ max: f[s], expSum: f[s + 1], scoreSum: f[s + 2],
-  weightSum: f[s + 3], entropy: f[s + 4], visible: f[s + 5], problem: problems[f[s + 6]] });
+const rowStat = (f, s, problems) => ({
+  max: f[s],
+  expSum: f[s + 1],
+  scoreSum: f[s + 2],
+  weightSum: f[s + 3],
+  entropy: f[s + 4],
+  visible: f[s + 5],
+  problem: problems[f[s + 6]],
+});
 
 // Views into a buffer of doubles, one after another from `p`.
 class Cursor {
@@ -27,9 +34,10 @@ class Cursor {
     this.p += length;
     return v;
   }
-  bytes(rows, cols) {  // one byte an entry, eight to a double
+  bytes(rows, cols) {
+    // one byte an entry, eight to a double
     const m = { rows, cols, data: new Uint8Array(this.buffer, this.p * 8, rows * cols) };
-    this.p += Math.ceil(rows * cols / 8);
+    this.p += Math.ceil((rows * cols) / 8);
     return m;
   }
 }
@@ -39,12 +47,27 @@ class Cursor {
 // that V8 gives every result one shape: 5 µs calls notice the difference.)
 function stepsObject(s, c, rowStats) {
   const { n, m, dK, dV } = s;
-  return { ok: true, n, m, dK, dV,
-    queries: c.mat(n, dK), keys: c.mat(m, dK), values: c.mat(m, dV),
-    queryNorms: c.vec(n), keyNorms: c.vec(m), divisor: s.divisor,
-    scores: c.mat(n, m), scaled: c.mat(n, m), masked: c.mat(n, m), exps: c.mat(n, m),
-    weights: c.mat(n, m), output: c.mat(n, dV), visible: c.bytes(n, m),
-    rowStats };
+  return {
+    ok: true,
+    n,
+    m,
+    dK,
+    dV,
+    queries: c.mat(n, dK),
+    keys: c.mat(m, dK),
+    values: c.mat(m, dV),
+    queryNorms: c.vec(n),
+    keyNorms: c.vec(m),
+    divisor: s.divisor,
+    scores: c.mat(n, m),
+    scaled: c.mat(n, m),
+    masked: c.mat(n, m),
+    exps: c.mat(n, m),
+    weights: c.mat(n, m),
+    output: c.mat(n, dV),
+    visible: c.bytes(n, m),
+    rowStats,
+  };
 }
 
 // {n, m, dK, dV, divisor} from the header at f64[at].

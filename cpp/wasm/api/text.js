@@ -13,8 +13,11 @@ export function lexiconId(e, lexicon) {
   if (builtin > 0) return -builtin;
   if (lexicon !== null && typeof lexicon === 'object' && Number.isInteger(lexicon.id)) return lexicon.id;
   if (Number.isInteger(lexicon)) return lexicon;
-  return refuse('bad_argument', 'lexicon', 'lexicon must be "builtin", "fruit" or what ' +
-    'parseEmbeddings() returned; got ' + describe(lexicon) + '.');
+  return refuse(
+    'bad_argument',
+    'lexicon',
+    'lexicon must be "builtin", "fruit" or what ' + 'parseEmbeddings() returned; got ' + describe(lexicon) + '.',
+  );
 }
 
 // A lexicon's feature names, asked of the core once per id.
@@ -27,7 +30,8 @@ export function features(e, id) {
 function readTokens(r, source) {
   const tokens = new Array(r.num());
   for (let k = 0; k < tokens.length; k++) {
-    const offset = r.num(), length = r.num();
+    const offset = r.num(),
+      length = r.num();
     tokens[k] = { text: source.slice(offset, offset + length), offset, length };
   }
   return tokens;
