@@ -23,12 +23,16 @@ struct Place {
 };
 
 Place locate(std::string_view text, std::size_t pos) {
-  const std::size_t previous_newline =
-      pos == 0 ? std::string_view::npos : text.rfind('\n', pos - 1);
-  const std::size_t line_start =
-      previous_newline == std::string_view::npos ? 0 : previous_newline + 1;
+  // A line ends at "\n", at "\r\n", or at a lone "\r" (old Mac files, and some pastes).
   Place place;
-  for (std::size_t i = 0; i < line_start; ++i) place.line += text[i] == '\n';
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < pos && i < text.size(); ++i) {
+    const bool lone_cr = text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n');
+    if (text[i] == '\n' || lone_cr) {
+      ++place.line;
+      line_start = i + 1;
+    }
+  }
   place.column =
       static_cast<long>(utf8::count_code_points(text.substr(line_start, pos - line_start)));
   return place;
@@ -165,8 +169,12 @@ struct SeparatorAt {
 SeparatorAt separator_at(std::string_view text, std::size_t pos) {
   const char c = text[pos];
   if (c == '\n' || c == ';') return {Separator::row, 1};
+  if (c == '\r') {  // "\r\n" is one line break (its "\n" ends the row); a lone "\r" is one too
+    const bool crlf = pos + 1 < text.size() && text[pos + 1] == '\n';
+    return {crlf ? Separator::space : Separator::row, 1};
+  }
   if (c == ',') return {Separator::comma, 1};
-  if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') return {Separator::space, 1};
+  if (c == ' ' || c == '\t' || c == '\v' || c == '\f') return {Separator::space, 1};
   if (static_cast<unsigned char>(c) < 0x80) return {Separator::none, 1};
   const utf8::CodePoint cp = utf8::decode(text, pos);
   const char32_t fullwidth_semicolon = 0xFF1B, fullwidth_comma = 0xFF0C, ideographic_comma = 0x3001,
@@ -285,10 +293,14 @@ Result<Matrix> parse_plain_matrix(std::string_view text, std::string_view input)
         pos += separator.length;
         continue;
       case Separator::comma:
-        // "1,,2" most likely lost a number; say so rather than read it as 1 2.
+        // "1,,2" most likely lost a number; say so rather than read it as 1 2. So did ",1,2".
         if (comma_since_number) {
           return error_at(ErrorCode::parse_error, input, text, pos,
                           "there is no number between two commas.");
+        }
+        if (builder.row_empty()) {
+          return error_at(ErrorCode::parse_error, input, text, pos,
+                          "there is no number before this comma.");
         }
         comma_since_number = true;
         pos += separator.length;
@@ -440,9 +452,15 @@ Result<Matrix> parse_matrix(std::string_view text, std::string_view input) {
                           " bytes.");
   }
   if (auto error = check_utf8(input, text)) return *error;
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && text[first] == '[') {
-    return JsonMatrixParser(text, input).run();
+  // A byte-order mark, as some editors save a file, is not part of the JSON (the plain form reads
+  // it as a space).
+  static constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+  const std::string_view json = text.substr(0, byte_order_mark.size()) == byte_order_mark
+                                    ? text.substr(byte_order_mark.size())
+                                    : text;
+  const std::size_t first = json.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && json[first] == '[') {
+    return JsonMatrixParser(json, input).run();
   }
   return parse_plain_matrix(text, input);
 }

@@ -1,12 +1,14 @@
 // Parsers for what a reader types or pastes. Errors are values, never exceptions.
 //
-// parse_matrix(): rows separated by newlines or ';', numbers by spaces, tabs or commas:
+// parse_matrix(): rows separated by line breaks ("\n", "\r\n" or a lone "\r") or ';', numbers by
+//   spaces, tabs or commas:
 //     1 2 1; 2 2 0          or          1, 2, 1
 //                                        2, 2, 0
 //   or a JSON array of arrays: [[1, 2, 1], [2, 2, 0]] (chosen when the first non-space character
-//   is '['). Blank lines are skipped; a trailing comma is fine, two commas with no number between
-//   them are an error. The fullwidth ，、； and the ideographic space that a Chinese input method
-//   types work like their ASCII counterparts. Numbers are decimal, with optional sign, fraction
+//   is '['; a byte-order mark before it is skipped). Blank lines are skipped; a trailing comma is
+//   fine, a comma that starts a row or follows another with no number between is an error. The
+//   fullwidth ，、； and the ideographic space that a Chinese input method types work like their
+//   ASCII counterparts. Numbers are decimal, with optional sign, fraction
 //   and exponent ("-1.5e3", ".5", "5."); the typographic minus "−" (U+2212) is a minus sign.
 //   "nan", "inf", hex and anything else are ErrorCode::parse_error; a number beyond the range of
 //   a double ("1e999") is ErrorCode::not_finite.

@@ -197,6 +197,28 @@ TEST_CASE("parse_matrix: two commas without a number between them", "[parse]") {
   CHECK(matrix_error("1, ,2").col == 3);
 }
 
+TEST_CASE("parse_matrix: a row that starts with a comma lost a number", "[parse]") {
+  const Error error = matrix_error(",1,2");
+  CHECK(error.code == ErrorCode::parse_error);
+  CHECK(error.col == 0);
+  CHECK(error.message == "matrix: line 1, column 1: there is no number before this comma.");
+  CHECK(matrix_error("1,2\n ,3,4").row == 1);
+  CHECK(matrix_error("1 2; ,3 4").col == 5);
+}
+
+TEST_CASE("parse_matrix: a lone carriage return ends a line as a newline does", "[parse]") {
+  test::require_close(parsed("1 2\r3 4"), test::mat({{1, 2}, {3, 4}}));  // 2×2, not 1×4
+  test::require_close(parsed("1 2\r\n3 4\r"), test::mat({{1, 2}, {3, 4}}));
+  const Error error = matrix_error("1 2\r3 x");
+  CHECK(error.row == 1);
+  CHECK(error.col == 2);
+}
+
+TEST_CASE("parse_matrix: a byte-order mark before JSON is not part of it", "[parse]") {
+  test::require_close(parsed("\xEF\xBB\xBF[[1,2],[3,4]]"), test::mat({{1, 2}, {3, 4}}));
+  test::require_close(parsed("\xEF\xBB\xBF 1 2; 3 4"), test::mat({{1, 2}, {3, 4}}));
+}
+
 TEST_CASE("parse_matrix: invalid UTF-8 names line and column", "[parse]") {
   const Error error = matrix_error("1 2\n3 \xff");
   CHECK(error.code == ErrorCode::parse_error);

@@ -455,6 +455,13 @@ test('errors: mismatched, ragged and empty inputs', () => {
   assertError(engine.parseMatrix('  \n '), 'empty_input');
 });
 
+test('parseMatrix: a byte-order mark before JSON, a lone carriage return, a leading comma', () => {
+  assert.deepEqual(Array.from(engine.parseMatrix('\uFEFF[[1,2],[3,4]]').matrix.data), [1, 2, 3, 4]);
+  const cr = engine.parseMatrix('1 2\r3 4').matrix;
+  assert.deepEqual([cr.rows, cr.cols], [2, 2], 'a lone CR ends a row, as in files saved on old Macs');
+  assertError(engine.parseMatrix(',1,2'), 'parse_error', { row: 0, col: 0, message: /no number before this comma/ });
+});
+
 test('errors: text holding half of an emoji names its line and column', () => {
   // '🍎' is two UTF-16 units, \uD83C\uDF4E; text cut after the first has no UTF-8 form.
   const cut = 'I like \uD83C';
@@ -464,7 +471,10 @@ test('errors: text holding half of an emoji names its line and column', () => {
   // Columns count characters: the whole 🍎 before it is one.
   assertError(engine.parseMatrix('1 2\n🍎 \uD83C', 'keys'), 'parse_error',
     { input: 'keys', row: 1, col: 2, message: /^keys: line 2, column 3/ });
-  assertError(engine.parseEmbeddings('cat 1\n\uD83D 2'), 'parse_error', { input: 'text', row: 1, col: 0 });
+  // A word-vector file's errors are the file's, whether the core or the JS layer finds them.
+  assertError(engine.parseEmbeddings('cat 1\n\uD83D 2'), 'parse_error',
+    { input: 'embeddings', row: 1, col: 0, message: /^embeddings: line 2, column 1/ });
+  assert.equal(engine.parseEmbeddings('cat 1\ndog x').error.input, 'embeddings');
   // Whole emoji are fine.
   assert.deepEqual(engine.tokenize('I like 🍎').tokens.map((t) => t.text), ['I', 'like', '🍎']);
 });

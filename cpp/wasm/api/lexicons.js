@@ -11,7 +11,7 @@ export function lexiconInfo(e, lexicon) {
 }
 
 export function parseEmbeddings(e, source) {
-  text(source, 'text');
+  text(source, 'embeddings'); // as the core names the file's errors
   const id = e.M.parseEmbeddings(source);
   if (!id) return e.coreError();
   const words = lines(e.M.lexiconWords(id));
