@@ -67,14 +67,13 @@ export class Page {
       switchLanguage: on.switchLanguage,
     });
     this.inputs = this.buildInputs(engine, on);
-    const set = (patch: Patch, kind?: string) => on.set(patch, kind);
     root.append(
       this.header.el,
       h('section', { class: 'intro' }, this.story, this.formula.el),
       h(
         'div',
         { class: 'layout' },
-        h('aside', { class: 'side-col' }, controlsPanel(this.bindings, on.state, set), this.explain.el),
+        h('aside', { class: 'side-col' }, controlsPanel(this.bindings, on.state, on.set), this.explain.el),
         h(
           'main',
           { class: 'main-col' },

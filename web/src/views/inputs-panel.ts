@@ -313,73 +313,60 @@ export class InputsPanel {
   /** The grids and notes for the words (or the vectors) as the model last read them. */
   update(s: State, words: Words | null, queryWords: Words | null): void {
     if (s.mode === 'words') {
-      const w = words;
-      if (w) {
-        this.grids.get('x')!.update({
-          caption: t('words.vectors'),
-          numbers: this.on.read(w.cells).values,
-          cells: w.cells,
-          rowLabels: w.tokens,
-          colLabels: w.features,
-          rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
-          invalid: w.invalid,
-        });
-        setText(this.wordsInfo, t('words.tokenCount', { n: int(w.tokens.length), d: int(w.features.length) }));
+      if (words) {
+        this.wordGrid('x', t('words.vectors'), words);
+        setText(this.wordsInfo, t('words.tokenCount', { n: int(words.tokens.length), d: int(words.features.length) }));
       }
-      const qw = queryWords;
       const unknown = new Set<string>();
-      for (const x of s.setup === 'query' ? [w, qw] : [w])
+      for (const x of s.setup === 'query' ? [words, queryWords] : [words])
         x?.tokens.forEach((tok, i) => {
           if (x.unknown[i] && !x.edited[i]) unknown.add(tok);
         });
       setText(this.unknownInfo, unknown.size ? t('words.unknownList', { words: [...unknown].join(', ') }) : '');
       this.unknownInfo.hidden = unknown.size === 0;
-      if (qw && s.setup === 'query') {
-        this.grids.get('qx')!.update({
-          caption: t('words.queryVectors'),
-          numbers: this.on.read(qw.cells).values,
-          cells: qw.cells,
-          rowLabels: qw.tokens,
-          colLabels: qw.features,
-          rowMarks: qw.tokens.map((_, i) => (qw.edited[i] ? 'edited' : qw.unknown[i] ? 'unknown' : '')),
-          invalid: qw.invalid,
-        });
-      }
+      if (queryWords && s.setup === 'query') this.wordGrid('qx', t('words.queryVectors'), queryWords);
     } else {
       // The grids show what was typed: nothing to do unless it changed (a slider drag changes none).
       const shown = [s.mode, s.q, s.k, s.v, s.qLabels, s.kLabels, s.dkNames, s.dvNames];
       if (shown.every((x, k) => x === this.shownInputs[k])) return;
       this.shownInputs = shown;
-      const invalid = (key: 'q' | 'k' | 'v') => this.on.read(s[key]).invalid; // as the model reads them
       const dk = s.q[0]?.length ?? 0,
         dv = s.v[0]?.length ?? 0;
       const names = (list: string[], k: number) => Array.from({ length: k }, (_, i) => list[i] ?? String(i + 1));
       this.grids.get('q')!.update({
         caption: t('vectors.q'),
-        numbers: this.on.read(s.q).values,
-        cells: s.q,
+        ...this.typed(s.q),
         rowLabels: s.qLabels,
         colLabels: names(s.dkNames, dk),
         editableLabels: true,
-        invalid: invalid('q'),
       });
       this.grids.get('k')!.update({
         caption: t('vectors.k'),
-        numbers: this.on.read(s.k).values,
-        cells: s.k,
+        ...this.typed(s.k),
         rowLabels: s.kLabels,
         colLabels: names(s.dkNames, s.k[0]?.length ?? 0),
         editableLabels: true,
-        invalid: invalid('k'),
       });
-      this.grids.get('v')!.update({
-        caption: t('vectors.v'),
-        numbers: this.on.read(s.v).values,
-        cells: s.v,
-        rowLabels: s.kLabels,
-        colLabels: names(s.dvNames, dv),
-        invalid: invalid('v'),
-      });
+      this.grids
+        .get('v')!
+        .update({ caption: t('vectors.v'), ...this.typed(s.v), rowLabels: s.kLabels, colLabels: names(s.dvNames, dv) });
     }
+  }
+
+  /** A typed matrix as the grid shows it: the cells, and the numbers and invalid cells the model read. */
+  private typed(cells: string[][]): { cells: string[][]; numbers: number[][]; invalid: Set<string> } {
+    const r = this.on.read(cells);
+    return { cells, numbers: r.values, invalid: r.invalid };
+  }
+
+  /** The word vectors of the sentence (x) or of the query (qx), marked where edited or made up. */
+  private wordGrid(view: 'x' | 'qx', caption: string, w: Words): void {
+    this.grids.get(view)!.update({
+      caption,
+      ...this.typed(w.cells),
+      rowLabels: w.tokens,
+      colLabels: w.features,
+      rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
+    });
   }
 }
