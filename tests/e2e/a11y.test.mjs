@@ -112,7 +112,7 @@ async function tabTo(page, want, max = 400) {
 }
 
 test('keyboard only: load a preset, move through cells, hear the explanation, change a control', async () => {
-  const { page, problems } = await open(env.chromium.context, env.server.url);
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1');
   // Load Fruit.
   await tabTo(page, 'button[data-preset="fruit"]');
   await andRender(page, () => page.keyboard.press('Enter'));
@@ -164,7 +164,7 @@ test('keyboard only: load a preset, move through cells, hear the explanation, ch
 });
 
 test('keyboard only: the head tabs follow the arrow keys', async () => {
-  const { page, problems } = await open(env.chromium.context, env.server.url);
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1');
   await tabTo(page, 'button[data-preset="multihead"]');
   await andRender(page, () => page.keyboard.press('Enter'));
   await tabTo(page, '.tabs [role="tab"][aria-selected="true"]');
@@ -217,7 +217,7 @@ function contrasts(page) {
 
 test('every cell’s number has a contrast of at least 4.5:1, both scales, light and dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
-    const { page, problems } = await open(env.chromium.context, env.server.url, { colorScheme });
+    const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1', { colorScheme });
     let checked = 0;
     for (const id of PRESETS) {
       await loadPreset(page, id);
@@ -236,7 +236,7 @@ test('every cell’s number has a contrast of at least 4.5:1, both scales, light
 test('prefers-reduced-motion turns transitions off', async () => {
   const context = await env.chromium.browser.newContext({ reducedMotion: 'reduce' });
   try {
-    const { page } = await open(context, env.server.url);
+    const { page } = await open(context, env.server.url + '#ver=1');
     const durations = await page.evaluate(() => Array.from(document.querySelectorAll('*'),
       (el) => getComputedStyle(el).transitionDuration).filter((d) => d.split(',').some((x) => parseFloat(x) > 0)));
     assert.deepEqual(durations, []);
@@ -250,7 +250,7 @@ test('touch: a tap explains a cell, the views stack, every target is at least 44
   const context = await env.chromium.browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true,
     deviceScaleFactor: 2 });
   try {
-    const { page, problems } = await open(context, env.server.url, { width: 375, height: 800 });
+    const { page, problems } = await open(context, env.server.url + '#ver=1', { width: 375, height: 800 });
     assert.ok(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), 'a coarse pointer');
     await page.locator('button[data-preset="fruit"]').tap();
     await page.waitForFunction(() => document.querySelector('button[data-preset="fruit"]').getAttribute('aria-pressed') === 'true');

@@ -32,7 +32,7 @@ test('embed: embed.html shows the chosen views compactly, with a link to the ful
   assert.match(href, /^index\.html#ver=1&preset=fruit/);
   const weights = await readHeatmap(page, 'weights');
   // preset=fruit alone is the Fruit example: the numbers of the page with Fruit clicked.
-  const { page: clicked } = await open(chromium.context, server.url);
+  const { page: clicked } = await open(chromium.context, server.url + '#ver=1');
   await andRender(clicked, () => clicked.click('button[data-preset="fruit"]'));
   assert.deepEqual(weights, await readHeatmap(clicked, 'weights'));
   assert.equal(weights.length, 3, 'apple, orange, iPhone');
@@ -187,7 +187,7 @@ test('offline: attention-playground.html works from file:// with every network r
 test('share dialog: the link, iframe, component and Hugo snippets and the image fallback; oEmbed discovery', async () => {
   const context = await chromium.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
-  const { page, problems } = await open(context, server.url);
+  const { page, problems } = await open(context, server.url + '#ver=1');
   await andRender(page, () => page.click('button[data-preset="fruit"]'));
   await page.click('[data-share-open]');
   await page.locator('dialog[data-share]').waitFor();

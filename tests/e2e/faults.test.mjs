@@ -131,8 +131,8 @@ const lessScale = (page) => andRender(page, () => page.check('[data-control="sca
 test('a view that throws: its card says so, the heatmaps keep correct numbers and still update, the next clean draw clears it', async () => {
   const broken = await browser.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   await breakPlot(broken);
-  const { page, problems } = await open(broken, server.url);
-  const { page: clean } = await open(browser.context, server.url);
+  const { page, problems } = await open(broken, server.url + '#ver=1');
+  const { page: clean } = await open(browser.context, server.url + '#ver=1');
   await loadPreset(page, 'fruit');
   await loadPreset(clean, 'fruit');
   // The message, in the plot's card only.

@@ -129,7 +129,7 @@ test('the Chinese page shows no English UI string, on every preset', async () =>
 test('language: the link’s lang= wins, else the browser’s language', async () => {
   const context = await chromium.browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
   try {
-    const { page } = await open(context, server.url);
+    const { page } = await open(context, server.url + '#ver=1');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
     assert.equal(await page.locator('h1').innerText(), zh['app.title']);
     await page.evaluate(() => { location.hash = 'lang=en'; });
@@ -143,7 +143,7 @@ test('language: the link’s lang= wins, else the browser’s language', async (
 });
 
 test('the switch changes the language live and keeps the state; numbers stay the engine’s', async () => {
-  const { page, problems } = await open(chromium.context, server.url);
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1');
   await loadPreset(page, 'painting');
   await andRender(page, () => page.check('fieldset[data-control="mask"] input[value="causal"]'));
   const weights = await readHeatmap(page, 'weights', 'a');

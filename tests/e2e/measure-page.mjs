@@ -52,7 +52,7 @@ const chromium = await launch();
 const rows = [];
 try {
   for (const [n, d, target] of [[16, 8, 16], [128, 64, 50]]) {
-    const { page, problems } = await open(chromium.context, server.url);
+    const { page, problems } = await open(chromium.context, server.url + '#ver=1');
     await setUp(page, n, d);
     await andRender(page, () => page.check('fieldset[data-control="scale"] input[value="temperature"]'));
     const kinds = n * d <= 4096 ? ['cell', 'slider'] : ['slider'];

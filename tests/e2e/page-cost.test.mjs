@@ -88,7 +88,7 @@ async function checkAxis(page, chart, points, unit) {
 const at = (points, series, n) => points.find((p) => p.series === series && p.n === n)?.value;
 
 test('cost view: memory grows with n² materialised and with n streaming', async () => {
-  const { page, problems } = await open(browser.context, server.url);
+  const { page, problems } = await open(browser.context, server.url + '#ver=1');
   const { time, memory, gaps } = await measure(page);
   assert.equal(time.length, 14);
   assert.equal(memory.length, 14);

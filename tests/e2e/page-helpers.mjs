@@ -51,7 +51,7 @@ export async function serve() {
 /**
  * Debian's Chromium, headless (playwright gives each launch a fresh profile). The page keeps the
  * reader's last state in localStorage and restores it when opened without a link; the pages of
- * this context start without it, because the tests open the bare address for the defaults after
+ * this context start without it, because the tests open the bare address (the first visit) after
  * other tests edited. page-persist.test.mjs tests the storage in contexts of its own.
  */
 export async function launch() {

@@ -28,7 +28,7 @@ function injected(page) {
 }
 
 async function hostilePage() {
-  const { page, problems } = await open(browser.context, server.url);
+  const { page, problems } = await open(browser.context, server.url + '#ver=1');
   let dialogs = 0;
   page.on('dialog', async (d) => { dialogs++; await d.dismiss(); });
   const baseline = await injected(page);

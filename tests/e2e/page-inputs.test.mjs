@@ -8,7 +8,7 @@ import { serveAndLaunch, open, andRender, readHeatmap, cell, number, loadPreset,
 
 const env = serveAndLaunch();
 
-const page = () => open(env.chromium.context, env.server.url);
+const page = () => open(env.chromium.context, env.server.url + '#ver=1');
 const explanation = (p) => p.locator('.explain-body').innerText();
 const rowLabels = (p, view) => p.locator(`.heatmap[data-view="${view}"][data-side="a"] tbody th`).allInnerTexts();
 const lit = (p, view) => p.evaluate((v) => {
@@ -218,7 +218,7 @@ test('words and cosine: an all-zero word vector is reported at X, by the name th
 });
 
 test('on a phone the explanation of a tapped cell is on screen, wherever the cell is', async () => {
-  const { page: p, problems } = await open(env.chromium.context, env.server.url, { width: 360, height: 780 });
+  const { page: p, problems } = await open(env.chromium.context, env.server.url + '#ver=1', { width: 360, height: 780 });
   await loadPreset(p, 'fruit');
   for (const [view, i, j, text] of [['output', 2, 2, /iPhone · tech/], ['weights', 1, 2, /orange → iPhone/]]) {
     await cell(p, view, i, j).scrollIntoViewIfNeeded();

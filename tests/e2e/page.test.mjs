@@ -12,7 +12,7 @@ import {
 const env = serveAndLaunch();
 
 async function page(options) {
-  return open(env.chromium.context, env.server.url, options);
+  return open(env.chromium.context, env.server.url + '#ver=1', options);
 }
 
 const explanation = (p) => p.locator('.explain-body').innerText();

@@ -39,7 +39,7 @@ const close = (a, b, tol, what) => a.forEach((row, i) => row.forEach((x, j) =>
   assert.ok(Math.abs(number(x) - b[i][j]) <= tol, `${what} (${i}, ${j}): ${x} vs ${b[i][j]}`)));
 
 test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and NumPy with the shown numbers', async () => {
-  const { page, problems } = await open(chromium.context, server.url);
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1');
   await loadPreset(page, 'fruit');
   const shown = await readHeatmap(page, 'weights');
   const menu = '[data-export="weights"]';
@@ -106,7 +106,7 @@ test('export: a CSV of Chinese tokens starts with a byte-order mark, so spreadsh
 });
 
 test('export: copy puts the format on the clipboard; the figure exports as one SVG and one PNG', async () => {
-  const { page, problems } = await open(chromium.context, server.url);
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1');
   await loadPreset(page, 'causal');
   const menu = '[data-export="masked"]';
   await page.click(`${menu} summary`);

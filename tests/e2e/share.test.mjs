@@ -15,7 +15,7 @@ async function settledHash(page, pattern) {
 }
 
 test('share: a link reproduces the same numbers in a new page', async () => {
-  const { page, problems } = await open(env.chromium.context, env.server.url);
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1');
   await loadPreset(page, 'painting');
   await andRender(page, () => page.check('fieldset[data-control="mask"] input[value="causal"]'));
   const hash = await settledHash(page, /mask=causal/);
@@ -72,7 +72,7 @@ const HOSTILE = {
 };
 
 test('share: hostile links give the defaults and a notice: no dialog, no injected element, no console error', async () => {
-  const { page: clean } = await open(env.chromium.context, env.server.url);
+  const { page: clean } = await open(env.chromium.context, env.server.url + '#ver=1');
   const defaults = await readHeatmap(clean, 'weights');
   const elements = await clean.evaluate(() => document.querySelectorAll('script, img, iframe, object, embed').length);
   await clean.close();

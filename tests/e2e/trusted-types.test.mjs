@@ -33,7 +33,7 @@ test('trusted types: the served CSP requires them and allows only the playground
 
 test('trusted types: the CSP is enforced, so a script URL from a string is refused and reported', async () => {
   // The control for the tests below: the listener sees a violation when there is one.
-  const { page } = await open(context, server.url);
+  const { page } = await open(context, server.url + '#ver=1');
   const result = await page.evaluate(() => {
     try {
       document.createElement('script').src = 'elsewhere.js';
@@ -59,7 +59,7 @@ test('trusted types: index and embed render with no violation and no console err
 });
 
 test('trusted types: the cost view starts its worker, which loads the engine and measures', async () => {
-  const { page, problems } = await open(context, server.url);
+  const { page, problems } = await open(context, server.url + '#ver=1');
   const card = page.locator('[data-view="cost"]');
   await card.scrollIntoViewIfNeeded();
   await card.locator('button').click();

@@ -6,7 +6,7 @@ import type { Engine, LexiconRef } from '../engine/types';
 import { ViewFaults } from './faults';
 import { PAGE_NAMES, pageMessage } from './names';
 import { compute, EntropySweep, type Model } from '../model/compute';
-import { preset, relabel } from '../state/presets';
+import { preset, relabel, changedFromPreset } from '../state/presets';
 import { editCell, editWordCell, toggleHidden, type MatrixKey } from '../state/edits';
 import { pastedMatrix, loadedVectors } from './inputs-io';
 import { History } from '../state/history';
@@ -16,7 +16,6 @@ import { historyText } from './link';
 import { Keeper } from './keeper';
 import { Page } from './layout';
 import type { MultiKind } from '../views/explain';
-import { setText } from '../views/dom';
 import { Jobs } from './jobs';
 import { LazyPlot } from './lazy-plot';
 import { Highlighter } from './highlight';
@@ -215,7 +214,10 @@ export class App {
     this.page.bindings.apply();
     this.page.undo.sync(this.history.canUndo, this.history.canRedo);
     this.page.header.sync(s.preset);
-    setText(this.page.story, t(s.preset ? (`preset.${s.preset}.story` as MessageKey) : 'preset.custom.story'));
+    this.page.story.show(
+      t(s.preset ? (`preset.${s.preset}.story` as MessageKey) : 'preset.custom.story'),
+      changedFromPreset(s, t),
+    );
 
     const lexicon: LexiconRef =
       s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';

@@ -2,6 +2,8 @@
 // the controls and "Why this number?" beside the inputs and the steps. Each part receives the
 // state through a getter and the bindings, and every change goes out through `on`.
 import { h } from '../views/dom';
+import { Story } from '../views/story';
+import { card } from '../views/card';
 import { t, language } from '../i18n';
 import type { Engine } from '../engine/types';
 import { readCells } from '../model/cells';
@@ -42,7 +44,7 @@ export class Page {
   readonly formula = new Formula();
   readonly explain = new Explain();
   readonly plot = new Plot();
-  readonly story = h('p', { class: 'story' });
+  readonly story: Story;
   readonly errors = new ErrorBoxes<Where | 'paste'>();
   readonly bindings = new Bindings(); // the controls and the parts shown, from the state
   readonly stale = h('p', { class: 'stale', text: t('error.kept'), attrs: { role: 'status' } });
@@ -54,10 +56,7 @@ export class Page {
   constructor(root: HTMLElement, engine: Engine, on: PageHandlers) {
     const cost = new CostView(COST_SIZES, measureCost);
     this.undo = new UndoButtons((which) => on.step(which));
-    this.steps = new StepsView({ ...on, selectHead: (head) => on.set({ head }) }, [
-      ['plot', t('view.plot'), this.plot.el],
-      ['cost', t('view.cost'), cost.el],
-    ]);
+    this.steps = new StepsView({ ...on, selectHead: (head) => on.set({ head }) }, [['plot', t('view.plot'), this.plot.el]]);
     const share = shareDialog({ state: () => serialise(on.state(), t), figure: () => this.steps.figure() });
     this.header = new Header({
       undo: this.undo.el,
@@ -67,9 +66,13 @@ export class Page {
       switchLanguage: on.switchLanguage,
     });
     this.inputs = this.buildInputs(engine, on);
+    this.story = new Story(() => {
+      const id = on.state().preset;
+      if (id) on.load(id);
+    });
     root.append(
       this.header.el,
-      h('section', { class: 'intro' }, this.story, this.formula.el),
+      h('section', { class: 'intro' }, this.story.el, this.formula.el),
       h(
         'div',
         { class: 'layout' },
@@ -79,6 +82,8 @@ export class Page {
           { class: 'main-col' },
           this.inputs.el,
           this.steps.section(this.errors.box('steps'), this.errors.box('heads'), this.stale),
+          // The cost is about attention at large sizes, not a step of this figure: it comes after.
+          h('section', { class: 'after-steps' }, card('cost', t('view.cost'), '', cost.el)),
         ),
       ),
       h('footer', { class: 'foot', text: t('app.footer') }),

@@ -1,7 +1,8 @@
 // The state in the link and in storage: read at the start, written back as the reader edits.
 // The embedding keys (how a host frames the page) ride in the same link; they are kept here,
 // apart from the reader's state, and never enter undo or storage.
-import { t } from '../i18n';
+import { t, translator } from '../i18n';
+import { preset, relabel } from '../state/presets';
 import { defaults, CAPS, type State } from '../state/state';
 import { parse, serialise } from '../state/link';
 import { splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions } from '../state/embed-options';
@@ -30,8 +31,18 @@ export function readLink(): { state: State; rejected: string[]; carried: boolean
   const hash = location.hash.replace(/^#/, '');
   const split = splitEmbed(hash);
   embed = { ...split.options, embed: split.options.embed || document.documentElement.dataset.embed === '1' };
-  const r = parse(split.rest);
+  const r = parse(withQueryLanguage(split.rest, location.search));
   return { state: r.state, rejected: [...split.rejected, ...r.rejected], carried: hash !== '' };
+}
+
+/**
+ * `?lang=zh-CN` asks for a language as `#lang=zh-CN` does (a link the hash does not carry, such as
+ * one typed by hand or made by a site that keeps its own hash); the hash's own wins.
+ */
+function withQueryLanguage(rest: string, search: string): string {
+  const lang = new URLSearchParams(search).get('lang');
+  if (!lang || new URLSearchParams(rest).has('lang')) return rest;
+  return (rest ? rest + '&' : '') + 'lang=' + encodeURIComponent(lang);
 }
 
 export type NoticeKind = 'link' | 'stored';
@@ -43,8 +54,25 @@ export type NoticeKind = 'link' | 'stored';
 export function initialState(link: ReturnType<typeof readLink>): { state: State; notice: NoticeKind | null } {
   if (link.carried || embed.embed) return { state: link.state, notice: link.rejected.length ? 'link' : null };
   const stored = readStored();
-  if (stored.kind === 'ok') return { state: stored.state, notice: null };
-  return { state: link.state, notice: stored.kind === 'broken' ? 'stored' : null };
+  const asked = link.state.lang; // ?lang=, over what the last visit kept
+  if (stored.kind === 'ok') {
+    return {
+      state: asked ? inLanguage(stored.state, stored.state.lang || navigator.language, asked) : stored.state,
+      notice: null,
+    };
+  }
+  // A first visit opens on the painting: one query moves the weight from the person to the bird,
+  // which is the point of attention in one figure.
+  const lang = link.state.lang;
+  return {
+    state: { ...preset('painting', translator(lang || navigator.language)), lang },
+    notice: stored.kind === 'broken' ? 'stored' : null,
+  };
+}
+
+/** `s`, written in `from`, shown in `lang` (or the browser's language): what its preset or the defaults wrote, translated. */
+function inLanguage(s: State, from: string, lang: string): State {
+  return { ...relabel(s, translator(from), translator(lang || navigator.language)), lang };
 }
 
 /** Keeps the state: in the link, and (unless embedded) in the browser's storage for the next visit. */

@@ -62,22 +62,31 @@ export const en = {
   'presets.label': 'Examples',
   'preset.painting.title': 'Painting',
   'preset.painting.story':
-    'Five things in a painting, each scored by how much it draws the eye (80, 60, 50, 30, 10). A query decides which feature counts: with no condition the person wins; ask about “flying” and the bird takes almost all the attention. The scores are the query times each key; the temperature T = 20 turns them into weights.',
+    'Five things in a painting, each scored by how much it draws the eye (80, 60, 50, 30, 10). The query decides which feature counts: with no condition the person takes 0.59 of the attention; ask about “flying” and the bird takes 0.93. Each score is the query times a key; divided by the temperature T = 20 and passed through softmax, the scores become weights.',
   'preset.fruit.title': 'Fruit',
   'preset.fruit.story':
-    'Three words over three features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). The dot product adds up feature-by-feature products: apple·orange = 1×2 + 2×2 + 1×0 = 6. On the right, cosine similarity divides by both lengths, so it only measures direction and stays between −1 and 1.',
+    'Three words over three features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). The dot product adds feature-by-feature products: apple·orange = 1×2 + 2×2 + 1×0 = 6, but apple·iPhone = 7. So by dot product apple is closest to iPhone, whose vector is longer, and gives it 0.99 of its weight. Cosine (right) divides by both lengths and keeps only direction: apple·orange becomes 0.87 and apple·iPhone 0.79, so orange now comes before iPhone (0.27 against 0.19). Cosine stays between −1 and 1, so both sides divide by T = 0.2 instead of √3, which would leave its weights almost equal.',
   'preset.softmax.title': 'Why softmax',
   'preset.softmax.story':
-    'Re-express a word as a mix of similar words: divide each similarity by the row’s sum. That works for the first row, but the second row sums to zero (nothing to divide by) and the third sums to a negative number, which flips every sign. Softmax exponentiates first, so every weight is positive and each row sums to 1.',
+    'Re-express a word as a mix of similar words: divide each similarity by the row’s sum. That works for the first row, but the second row sums to zero (nothing to divide by) and the third sums to −0.3, which flips every sign: −1.67, 3.33, −0.67. Softmax exponentiates first, so every weight is positive and each row sums to 1: the second row becomes 0.69, 0.15, 0.15.',
   'preset.sqrtdk.title': 'Why √d_k',
   'preset.sqrtdk.story':
-    'Here Q and K are random projections of the words into d_k dimensions. A dot product adds d_k terms, so its spread grows with d_k. Unscaled (right), the softmax turns almost one-hot and the row entropy falls towards 0; divided by √d_k (left) it keeps its shape. The table below lists the mean row entropy at several d_k; you can also change d_k and compare the entropy column.',
+    'Each word here has a made-up vector of 8 features with mean 0 and variance 1, as the article assumes, and random W_Q and W_K take it to d_k = 512 dimensions. A dot product then adds 512 terms, and its spread grows like √512 ≈ 22.6. Unscaled (right), softmax turns every row one-hot: no row entropy is above 0.01. Divided by √d_k (left), the weights stay spread out without going flat: the row entropies run from 1.00 to 1.86, where 2.08 would be uniform. The table below gives the mean row entropy at several d_k.',
   'preset.causal.title': 'Causal mask',
   'preset.causal.story':
-    'When a model writes a sentence word by word, a word may only look at itself and the words before it. The causal mask hides every later word (−∞ before the softmax), so the upper triangle of the weights is exactly zero.',
+    'When a model writes a sentence word by word, a word may only look at itself and the words before it. The causal mask hides every later word (−∞ before the softmax), so every weight above the diagonal is exactly 0: the first word gives all its weight, 1, to itself, and “dog” splits its weight between “the” and itself, 0.42 and 0.58.',
   'preset.multihead.title': 'Multi-head',
   'preset.multihead.story':
-    'Two heads each project the words with their own seeded random matrices (W_Q, W_K, W_V) and attend in their own way. Switch between the heads to compare their weights; their outputs are joined and mixed by W_O.',
+    'Two heads, each with its own seeded random W_Q, W_K and W_V, over made-up word vectors. The same word attends differently in each: “flies” gives 0.98 of its weight to “mountain” in head 1 and 0.83 to “bird” in head 2. Switch between the heads to compare; their outputs are joined and mixed by W_O. Random projections make patterns without meaning; a trained model learns W_Q and W_K, and its patterns mean something.',
+  'default.sentence': 'the cat sat on the mat',
+  'preset.fruit.sentence': 'apple orange iPhone',
+  'preset.sqrtdk.sentence': 'a little bird flies over the tall mountain',
+  'preset.sqrtdk.words': 'a|little|bird|flies|over|the|tall|mountain',
+  'preset.causal.sentence': 'the dog chases the cat in the garden',
+  'preset.multihead.sentence': 'a bird flies over the mountain',
+  'preset.multihead.words': 'a|bird|flies|over|the|mountain',
+  'preset.changed': 'You have changed this example, so the numbers in its description may no longer be the ones in the figure.',
+  'preset.restart': 'Start the example again',
   'preset.custom.story': 'Your own set-up. Pick an example above to start from one of the article’s cases.',
 
   'painting.noCondition': 'no condition',
@@ -227,10 +236,12 @@ export const en = {
   'cost.col.memoryMaterialized': 'memory, materialised',
   'view.hint.scores': 'How alike each query is to each key.',
   'view.hint.scaled': 'Divided by {divisor}.',
-  'view.hint.scaledNone': 'Not scaled.',
+  'view.hint.scaledNone': 'Not scaled: the same as the similarity.',
   'view.hint.masked': 'Hidden keys become −∞.',
   'view.hint.maskedNone': 'No mask: the same as the scaled scores.',
   'view.hint.weights': 'Each row shares 1 among the keys.',
+  'view.hint.weightsFlat':
+    'These weights are almost even: the built-in words have small vectors set by hand, so their scores differ little. Vectors a model has learned, or the examples above, give sharp patterns.',
   'view.hint.weightsSum': 'Each score divided by its row’s sum.',
   'view.hint.output': 'Each query’s mix of the value vectors.',
   'view.hint.plot':

@@ -16,7 +16,7 @@ import { translator, type Translate } from '../i18n';
  * default, so it is always written.)
  */
 export function serialise(state: State, t: Translate): string {
-  const plain = defaults();
+  const plain = plainIn(state.lang);
   const base = state.preset ? preset(state.preset, t) : plain;
   const params = new URLSearchParams();
   params.set(VERSION_KEY, VERSION);
@@ -62,9 +62,18 @@ export function parse(serialised: string, maxLength = CAPS.link): Parsed {
   }
   if (rejected.length) return { state, rejected };
   const named = read.get('preset') as PresetId | '' | undefined;
-  const start = named ? preset(named, translator(presetLanguage(read.get('lang') as string | undefined))) : state;
+  const lang = read.get('lang') as string | undefined;
+  const start = named ? preset(named, translator(presetLanguage(lang))) : plainIn(lang ?? '');
   for (const [key, value] of read) (start as unknown as Record<string, unknown>)[key] = value;
   return { state: start, rejected };
+}
+
+/**
+ * The defaults as a link in `lang` means them: the default sentence in the link's language (in
+ * English when it names none), so a link's words never depend on the reader's browser.
+ */
+function plainIn(lang: string): State {
+  return { ...defaults(), text: translator(lang)('default.sentence') };
 }
 
 /** The language a link's preset is labelled in: the link's, else the browser's, as the page picks. */

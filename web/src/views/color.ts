@@ -1,5 +1,5 @@
-// Colour scales for the heatmaps: cividis (sequential, readable with every common colour-vision
-// deficiency; Nuñez, Anderton & Renslow 2018) for weights in [0, 1], and ColorBrewer's RdBu
+// Colour scales for the heatmaps: ColorBrewer's Purples (sequential, one hue, so it reads the same
+// with every common colour-vision deficiency) for weights in [0, 1], and ColorBrewer's RdBu
 // (diverging, colour-blind safe) for signed numbers. Both are linear interpolations between
 // published colour stops, sampled once into 256-entry tables that also hold the text colour with
 // the better contrast on each background (WCAG relative luminance). A colour library cost 12 KB
@@ -11,26 +11,10 @@ export interface Swatch {
   dark: boolean; // true: dark text reads better on this background
 }
 
-// cividis at 17 evenly spaced stops, from dark blue to yellow.
-const CIVIDIS = [
-  '002051',
-  '012b65',
-  '11366c',
-  '26426e',
-  '3c4d6e',
-  '51586e',
-  '62646f',
-  '727071',
-  '7f7c75',
-  '8c8877',
-  '9a9478',
-  'a9a177',
-  'bbaf71',
-  'cebd68',
-  'e2cb5c',
-  'f3da4f',
-  'fdea45',
-];
+// ColorBrewer Purples, 9 classes: near white at 0 to dark purple at 1, so a small weight looks
+// light and a large one heavy, and a flat row reads as pale rather than as a solid wall. One hue
+// that neither half of RdBu uses: a weight never looks like a signed number.
+const PURPLES = ['fcfbfd', 'efedf5', 'dadaeb', 'bcbddc', '9e9ac8', '807dba', '6a51a3', '54278f', '3f007d'];
 // ColorBrewer RdBu, 11 classes, reversed: negative blue, zero near white, positive red.
 const RDBU = ['053061', '2166ac', '4393c3', '92c5de', 'd1e5f0', 'f7f7f7', 'fddbc7', 'f4a582', 'd6604d', 'b2182b', '67001f'];
 
@@ -65,12 +49,12 @@ function table(stops: string[]): Swatch[] {
   return out;
 }
 
-const sequential = table(CIVIDIS);
+const sequential = table(PURPLES);
 const diverging = table(RDBU);
 
 const index = (t: number) => Math.max(0, Math.min(255, Math.round(t * 255)));
 
-/** Weights: 0 → dark blue, 1 → yellow. */
+/** Weights: 0 → near white, 1 → dark purple. */
 export function weightColor(x: number): Swatch {
   return sequential[index(x)];
 }

@@ -54,9 +54,11 @@ export class HeadsView {
 
   /** The cards for `model` (hidden without multi-head); `finalLabels` name the output's columns. */
   update(model: Model, s: State, draw: Draw, finalLabels: string[], entropyRows: () => EntropyRow[]): void {
-    this.cards.hidden = !model.multiA;
-    this.renderTabs(model.multiA && model.multiA.heads.length > 1 ? model.multiA.heads.length : 0, model.head);
-    if (model.multiA) {
+    // Joining and mixing heads means something only when there are two or more.
+    const heads = model.multiA?.heads.length ?? 0;
+    this.cards.hidden = heads < 2;
+    this.renderTabs(heads > 1 ? heads : 0, model.head);
+    if (model.multiA && heads > 1) {
       const m = model.multiA;
       draw(this.concat.el, t('view.concat'), () =>
         this.concat.update({

@@ -117,7 +117,7 @@ export class StepsView {
   figure(): string {
     const rows: string[][] = [];
     for (const c of this.cards.values()) {
-      if (c.card.hidden || !c.a.data) continue;
+      if (c.card.hidden || c.card.classList.contains('unchanged') || !c.a.data) continue;
       const b = c.b.el.parentElement?.hidden === false ? c.b.data : null;
       rows.push(b ? [heatmapSvg(c.a.data), heatmapSvg(b)] : [heatmapSvg(c.a.data)]);
     }
@@ -193,8 +193,9 @@ export class StepsView {
       const sideName = model.b ? (side === 'a' ? model.sideA : model.sideB) : '';
       const cap = (v: StepView) => (sideName ? `${this.viewTitle(v)} (${sideName})` : this.viewTitle(v));
       const card = (v: StepView) => (side === 'a' ? this.cards.get(v)!.a : this.cards.get(v)!.b);
-      const show = (v: StepView, data: HeatmapData) =>
-        draw(this.cards.get(v)!.card, this.viewTitle(v), () => card(v).update(data));
+      const show = (v: StepView, data: HeatmapData) => {
+        if (!unchanged.has(v)) draw(this.cards.get(v)!.card, this.viewTitle(v), () => card(v).update(data));
+      };
       const hidden = run.options.mask === 'none' ? undefined : invert(st.visible.data);
       show('scores', nm(st.scores, cap('scores'), 'signed'));
       show('scaled', nm(st.scaled, cap('scaled'), 'signed'));
@@ -219,9 +220,15 @@ export class StepsView {
         rowProblems: failed ? weights.rowProblems : undefined,
       });
     };
+    // A step that changes nothing here is a line that says so, not a copy of the heatmap before it.
+    const runs = model.b ? [model.a, model.b] : [model.a];
+    const unchanged = new Set<StepView>();
+    if (runs.every((r) => r.steps.divisor === 1)) unchanged.add('scaled');
+    if (runs.every((r) => r.options.mask === 'none')) unchanged.add('masked');
     heatmaps(model.a, 'a');
     if (model.b) heatmaps(model.b, 'b');
     for (const [v, c] of this.cards) {
+      c.card.classList.toggle('unchanged', unchanged.has(v));
       setText(c.title, this.viewTitle(v));
       setText(c.labelA, model.b ? model.sideA : '');
       setText(c.labelB, model.b ? model.sideB : '');
@@ -249,7 +256,7 @@ export class StepsView {
       case 'scores':
         return t('view.hint.scores');
       case 'scaled':
-        return o.scale === 'none'
+        return model.a.steps.divisor === 1
           ? t('view.hint.scaledNone')
           : t('view.hint.scaled', {
               divisor: o.scale === 'sqrt' ? `√d_k = √${model.a.steps.dK}` : `T = ${num(o.temperature ?? 1)}`,
@@ -257,7 +264,9 @@ export class StepsView {
       case 'masked':
         return o.mask === 'none' ? t('view.hint.maskedNone') : t('view.hint.masked');
       case 'weights':
-        return o.normalization === 'sum' ? t('view.hint.weightsSum') : t('view.hint.weights');
+        if (o.normalization === 'sum') return t('view.hint.weightsSum');
+        const builtin = this.state?.mode === 'words' && this.state.lexicon === 'builtin';
+        return builtin && nearlyEven(model) ? t('view.hint.weights') + ' ' + t('view.hint.weightsFlat') : t('view.hint.weights');
       default:
         return t('view.hint.output');
     }
@@ -288,4 +297,13 @@ function invert(visible: Uint8Array): Uint8Array {
   const hidden = new Uint8Array(visible.length);
   for (let k = 0; k < visible.length; k++) hidden[k] = visible[k] ? 0 : 1;
   return hidden;
+}
+
+/**
+ * Every row's weights are close to even (entropy within 5 % of ln of the keys it sees): words whose
+ * vectors carry little, which the page says rather than let "attention does nothing" stand.
+ */
+function nearlyEven(model: Model): boolean {
+  const rows = model.a.steps.rowStats.filter((r) => r.problem === 'none' && r.visible > 1);
+  return rows.length > 0 && rows.every((r) => r.entropy >= 0.95 * Math.log(r.visible));
 }
