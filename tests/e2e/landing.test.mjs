@@ -71,3 +71,53 @@ test('flat weights from the built-in words say why', async () => {
   const { page: painting } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting');
   assert.doesNotMatch(await painting.textContent('.step[data-step="weights"] .hint'), /almost even/);
 });
+
+test('at 1280×800 the query, every key’s weight and the output row are on the first screen, for the first visit and every example', async () => {
+  const hashes = ['', ...['painting', 'fruit', 'softmax', 'sqrtdk', 'causal', 'multihead'].map((id) => `#ver=1&preset=${id}`)];
+  for (const lang of ['en', 'zh-CN']) {
+    for (const hash of hashes) {
+      const url = env.server.url + (hash ? `${hash}&lang=${lang}` : `?lang=${lang}`);
+      const { page, problems } = await open(env.chromium.context, url, { width: 1280, height: 800 });
+      const boxes = await page.evaluate(() => {
+        const box = (el) => {
+          const r = el.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, text: el.textContent };
+        };
+        const p = document.querySelector('.pipeline');
+        return {
+          query: box(p.querySelector('.pipeline-queries [aria-pressed="true"]')),
+          weights: Array.from(p.querySelectorAll('td[data-view="weights"]'), box),
+          output: Array.from(p.querySelectorAll('td[data-view="output"]'), box),
+        };
+      });
+      const inView = (b) => b.top >= 0 && b.bottom <= 800 && b.left >= 0 && b.right <= 1280;
+      const where = `${lang} ${hash || 'first visit'}`;
+      assert.ok(inView(boxes.query), `${where}: the query ${JSON.stringify(boxes.query)}`);
+      const outside = (list) => JSON.stringify(list.filter((b) => !inView(b)).slice(0, 3));
+      assert.ok(boxes.weights.length >= 3 && boxes.weights.every(inView), `${where}: weights outside ${outside(boxes.weights)}`);
+      assert.ok(boxes.output.length >= 1 && boxes.output.every(inView), `${where}: output outside ${outside(boxes.output)}`);
+      assert.deepEqual(problems, [], where);
+      await page.close();
+    }
+  }
+});
+
+test('the pipeline shows the engine’s numbers for the query picked, and pointing at one explains it', async () => {
+  const { page } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting', { width: 1280, height: 800 });
+  const column = (view) => page.$$eval(`.pipeline td[data-view="${view}"]`, (tds) => tds.map((td) => td.textContent));
+  // It opens on the sharpest row, "flying": scores 20 30 10 100 10, ÷ T = 20.
+  assert.deepEqual((await column('scores')).map(number), [20, 30, 10, 100, 10]);
+  assert.deepEqual((await column('scaled')).map(number), [1, 1.5, 0.5, 5, 0.5]);
+  assert.deepEqual((await column('weights')).map(number), [0.02, 0.03, 0.01, 0.93, 0.01]);
+  // "no condition": 80 60 50 30 10 → e⁴, e³, e²·⁵, e¹·⁵, e⁰·⁵ over their sum: the person 0.59.
+  await page.click('.pipeline-queries button[data-query="0"]');
+  assert.deepEqual((await column('scores')).map(number), [80, 60, 50, 30, 10]);
+  assert.deepEqual((await column('weights')).map(number), [0.59, 0.22, 0.13, 0.05, 0.02]);
+  assert.equal(await readHeatmap(page, 'weights').then((w) => w[0].join(' ')), (await column('weights')).join(' '));
+  // The chips are one Tab stop: → moves to the next query.
+  await page.focus('.pipeline-queries button[data-query="0"]');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute('.pipeline-queries button[data-query="1"]', 'aria-pressed'), 'true');
+  await page.hover('.pipeline td[data-view="weights"][data-col="3"]');
+  await page.waitForFunction(() => /0\.93/.test(document.querySelector('.explain')?.textContent ?? ''));
+});

@@ -198,6 +198,7 @@ export class App {
   /** Lights up the focused cell's row and column in every view, and explains it. */
   private applyFocus(announce = false): void {
     this.highlight.focus(this.model, this.state, announce);
+    this.page.pipeline.follow(this.state.focus);
   }
 
   // --- rendering ---------------------------------------------------------------------------------
@@ -259,6 +260,7 @@ export class App {
     this.root.classList.toggle('comparing', !!model.b);
     const draw = (card: Element, title: string, job: () => void) => this.jobs.add(() => this.faults.run(card, title, job));
     draw(this.page.formula.el, t('formula.label'), () => this.page.formula.update(model.a.options));
+    draw(this.page.pipeline.el, t('pipeline.queries'), () => this.page.pipeline.update(model));
     this.page.steps.update({
       model,
       state: s,

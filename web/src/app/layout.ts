@@ -4,6 +4,8 @@
 import { h } from '../views/dom';
 import { Story } from '../views/story';
 import { card } from '../views/card';
+import { PipelineView } from '../views/pipeline';
+import { ExplainPopover } from './popover';
 import { t, language } from '../i18n';
 import type { Engine } from '../engine/types';
 import { readCells } from '../model/cells';
@@ -45,6 +47,8 @@ export class Page {
   readonly explain = new Explain();
   readonly plot = new Plot();
   readonly story: Story;
+  readonly pipeline: PipelineView;
+  readonly popover: ExplainPopover;
   readonly errors = new ErrorBoxes<Where | 'paste'>();
   readonly bindings = new Bindings(); // the controls and the parts shown, from the state
   readonly stale = h('p', { class: 'stale', text: t('error.kept'), attrs: { role: 'status' } });
@@ -66,6 +70,7 @@ export class Page {
       switchLanguage: on.switchLanguage,
     });
     this.inputs = this.buildInputs(engine, on);
+    this.pipeline = new PipelineView(on);
     this.story = new Story(() => {
       const id = on.state().preset;
       if (id) on.load(id);
@@ -76,10 +81,11 @@ export class Page {
       h(
         'div',
         { class: 'layout' },
-        h('aside', { class: 'side-col' }, controlsPanel(this.bindings, on.state, on.set), this.explain.el),
+        h('aside', { class: 'side-col' }, controlsPanel(this.bindings, on.state, on.set)),
         h(
           'main',
           { class: 'main-col' },
+          this.pipeline.el,
           this.inputs.el,
           this.steps.section(this.errors.box('steps'), this.errors.box('heads'), this.stale),
           // The cost is about attention at large sizes, not a step of this figure: it comes after.
@@ -87,7 +93,9 @@ export class Page {
         ),
       ),
       h('footer', { class: 'foot', text: t('app.footer') }),
+      this.explain.el, // placed over the page, beside the pointed-at cell (popover.ts)
     );
+    this.popover = new ExplainPopover(root, this.explain.el);
   }
 
   private buildInputs(engine: Engine, on: PageHandlers): InputsPanel {

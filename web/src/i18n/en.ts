@@ -65,7 +65,7 @@ export const en = {
     'Five things in a painting, each scored by how much it draws the eye (80, 60, 50, 30, 10). The query decides which feature counts: with no condition the person takes 0.59 of the attention; ask about “flying” and the bird takes 0.93. Each score is the query times a key; divided by the temperature T = 20 and passed through softmax, the scores become weights.',
   'preset.fruit.title': 'Fruit',
   'preset.fruit.story':
-    'Three words over three features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). The dot product adds feature-by-feature products: apple·orange = 1×2 + 2×2 + 1×0 = 6, but apple·iPhone = 7. So by dot product apple is closest to iPhone, whose vector is longer, and gives it 0.99 of its weight. Cosine (right) divides by both lengths and keeps only direction: apple·orange becomes 0.87 and apple·iPhone 0.79, so orange now comes before iPhone (0.27 against 0.19). Cosine stays between −1 and 1, so both sides divide by T = 0.2 instead of √3, which would leave its weights almost equal.',
+    'Three words over three features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). The dot product adds feature-by-feature products: apple·orange = 1×2 + 2×2 + 1×0 = 6, but apple·iPhone = 7. So by dot product apple is closest to iPhone, whose vector is longer, and gives it 0.99 of its weight. Cosine (right) divides by both lengths and keeps only direction: apple·orange becomes 0.87 and apple·iPhone 0.79, so orange now comes before iPhone (0.27 against 0.19). Both sides divide by T = 0.2: cosine stays between −1 and 1, and ÷√3 would leave its weights almost equal.',
   'preset.softmax.title': 'Why softmax',
   'preset.softmax.story':
     'Re-express a word as a mix of similar words: divide each similarity by the row’s sum. That works for the first row, but the second row sums to zero (nothing to divide by) and the third sums to −0.3, which flips every sign: −1.67, 3.33, −0.67. Softmax exponentiates first, so every weight is positive and each row sums to 1: the second row becomes 0.69, 0.15, 0.15.',
@@ -87,6 +87,8 @@ export const en = {
   'preset.multihead.words': 'a|bird|flies|over|the|mountain',
   'preset.changed': 'You have changed this example, so the numbers in its description may no longer be the ones in the figure.',
   'preset.restart': 'Start the example again',
+  'story.more': 'Read all',
+  'story.less': 'Show less',
   'preset.custom.story': 'Your own set-up. Pick an example above to start from one of the article’s cases.',
 
   'painting.noCondition': 'no condition',
@@ -240,6 +242,17 @@ export const en = {
   'view.hint.masked': 'Hidden keys become −∞.',
   'view.hint.maskedNone': 'No mask: the same as the scaled scores.',
   'view.hint.weights': 'Each row shares 1 among the keys.',
+  'pipeline.title': 'Where “{query}” looks',
+  'pipeline.queries': 'The query shown',
+  'pipeline.key': 'Key',
+  'pipeline.cosine': 'cos(q, k)',
+  'pipeline.mask': 'masked',
+  'pipeline.divideBySum': '÷ row sum',
+  'pipeline.share': 'weight',
+  'pipeline.output': 'Output',
+  'pipeline.more': '{n} more',
+  'pipeline.note':
+    'Each key’s score, scaled, becomes a weight; the weights add up to {sum}, and the output mixes the values by them. H = {entropy}: 0 when all the weight is on one key, larger when it is spread. Pick another query, or point at any number.',
   'view.hint.weightsFlat':
     'These weights are almost even: the built-in words have small vectors set by hand, so their scores differ little. Vectors a model has learned, or the examples above, give sharp patterns.',
   'view.hint.weightsSum': 'Each score divided by its row’s sum.',
@@ -284,6 +297,7 @@ export const en = {
   'feature.fruit': 'fruit',
   'feature.tech': 'tech',
 
+  'explain.close': 'Close the explanation',
   'explain.title': 'Why this number?',
   'explain.empty': 'Point at or focus any cell to see how its number was computed.',
   'explain.score.dot': 'Similarity of “{q}” and “{k}”: multiply feature by feature, then add.',
@@ -293,7 +307,8 @@ export const en = {
   'explain.scaled.none': 'No scaling: the score as it is.',
   'explain.masked.visible': '“{q}” may look at “{k}”: the scaled score passes through.',
   'explain.masked.hidden': '“{q}” may not look at “{k}”: the score becomes −∞, its weight 0.',
-  'explain.weight.softmax': 'Softmax: exp of the score minus the row’s largest, over the sum of the row’s exps.',
+  'explain.weight.softmax':
+    'Softmax: e to the power of the score, over the sum of e to the power of every score in the row. First subtract the row’s largest score (here {max}): it changes no weight and keeps every power of e finite.',
   'explain.weight.sum': 'Divide by sum: the score over the sum of the row’s scores.',
   'explain.weight.zeroSum': 'This row sums to 0, so there is nothing to divide by: its weights are set to 0.',
   'explain.weight.hidden': 'Masked: weight 0.',

@@ -60,7 +60,7 @@ export const zhCN: Messages = {
     '画里有五样东西，按吸引目光的程度打分（80、60、50、30、10）。查询决定看重哪一项特征：不加条件时，人分到 0.59 的注意力；若问的是“飞行”，鸟分到 0.93。每个分数是查询与一个键的点积，除以温度 T = 20 再经过 softmax，就成了权重。',
   'preset.fruit.title': '水果',
   'preset.fruit.story':
-    '三个词，三项特征（颜色、水果、科技）：苹果 (1, 2, 1)、橘子 (2, 2, 0)、iPhone (0, 2, 3)。点积把逐项相乘的结果加起来：苹果·橘子 = 1×2 + 2×2 + 1×0 = 6，而苹果·iPhone = 7。所以按点积，离苹果最近的是向量更长的 iPhone，苹果把 0.99 的权重给了它。右边的余弦相似度再除以两个向量的长度，只看方向：苹果·橘子变成 0.87，苹果·iPhone 变成 0.79，橘子排到了 iPhone 前面（0.27 对 0.19）。余弦总在 −1 到 1 之间，所以两边都除以 T = 0.2，而不是 √3：除以 √3 的话，它的权重几乎一样大。',
+    '三个词，三项特征（颜色、水果、科技）：苹果 (1, 2, 1)、橘子 (2, 2, 0)、iPhone (0, 2, 3)。点积把逐项相乘的结果加起来：苹果·橘子 = 1×2 + 2×2 + 1×0 = 6，而苹果·iPhone = 7。所以按点积，离苹果最近的是向量更长的 iPhone，苹果把 0.99 的权重给了它。右边的余弦相似度再除以两个向量的长度，只看方向：苹果·橘子变成 0.87，苹果·iPhone 变成 0.79，橘子排到了 iPhone 前面（0.27 对 0.19）。两边都除以 T = 0.2：余弦总在 −1 到 1 之间，除以 √3 的话它的权重几乎一样大。',
   'preset.softmax.title': '为什么用 softmax',
   'preset.softmax.story':
     '想用相似的词来重新表示一个词，最直接的办法是把每个相似度除以整行之和。第一行这样做没问题；第二行加起来是 0，没法除；第三行的和是 −0.3，所有符号都被翻转：−1.67、3.33、−0.67。softmax 先取指数，于是每个权重都是正的，每行之和恰好为 1：第二行变成 0.69、0.15、0.15。',
@@ -82,6 +82,8 @@ export const zhCN: Messages = {
   'preset.multihead.words': '小鸟|在|天空|中|飞过|高山',
   'preset.changed': '你改动过这个示例，上面说明里的数字可能已经和图里的不一样了。',
   'preset.restart': '重新开始这个示例',
+  'story.more': '展开全文',
+  'story.less': '收起',
   'preset.custom.story': '这是你自己的设置。点上方的示例，可以从文章里的某个例子开始。',
 
   'painting.noCondition': '无条件',
@@ -234,6 +236,17 @@ export const zhCN: Messages = {
   'view.hint.masked': '被遮住的键变成 −∞。',
   'view.hint.maskedNone': '没有掩码：与缩放后的分数相同。',
   'view.hint.weights': '每一行把 1 分给各个键。',
+  'pipeline.title': '“{query}”看向哪里',
+  'pipeline.queries': '显示的查询',
+  'pipeline.key': '键',
+  'pipeline.cosine': 'cos(q, k)',
+  'pipeline.mask': '掩码后',
+  'pipeline.divideBySum': '÷ 行和',
+  'pipeline.share': '权重',
+  'pipeline.output': '输出',
+  'pipeline.more': '另有 {n} 列',
+  'pipeline.note':
+    '每个键的分数经过缩放变成权重；这些权重加起来是 {sum}，输出就是按它们把各个值混合起来。H = {entropy}：全部权重落在一个键上时为 0，越分散越大。可以换一个查询，或指向任意一个数字。',
   'view.hint.weightsFlat':
     '这些权重几乎一样大：内置词的向量是手工设定的，数值又小，分数之间差别不大。模型学到的向量，或者上方的示例，会给出清晰的模式。',
   'view.hint.weightsSum': '每个分数除以所在行的总和。',
@@ -275,6 +288,7 @@ export const zhCN: Messages = {
   'feature.fruit': '水果',
   'feature.tech': '科技',
 
+  'explain.close': '关闭说明',
   'explain.title': '这个数是怎么来的？',
   'explain.empty': '指向或聚焦任意一个格子，就能看到它的数字是怎么算出来的。',
   'explain.score.dot': '“{q}”与“{k}”的相似度：逐项相乘，再相加。',
@@ -284,7 +298,8 @@ export const zhCN: Messages = {
   'explain.scaled.none': '不缩放：分数保持原样。',
   'explain.masked.visible': '“{q}”可以看到“{k}”：缩放后的分数原样通过。',
   'explain.masked.hidden': '“{q}”看不到“{k}”：分数变成 −∞，权重为 0。',
-  'explain.weight.softmax': 'softmax：分数减去本行最大值后取指数，再除以本行所有指数之和。',
+  'explain.weight.softmax':
+    'softmax：e 的分数次方，除以本行每个分数的 e 次方之和。先减去本行最大的分数（这里是 {max}）：这不改变任何权重，还能让每个 e 的次方都不溢出。',
   'explain.weight.sum': '除以总和：分数除以本行分数之和。',
   'explain.weight.zeroSum': '这一行的和是 0，没有可除的数：它的权重都记为 0。',
   'explain.weight.hidden': '被掩码遮住：权重为 0。',

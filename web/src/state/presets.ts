@@ -85,6 +85,7 @@ export function preset(id: PresetId, t: Translate): State {
       s.dvNames = s.kLabels.slice();
       s.scale = 'temperature';
       s.temperature = 20;
+      s.focus = { view: 'weights', row: 1, col: 3, side: 'a' }; // flying → bird, 0.93
       return s;
     }
     case 'fruit':
@@ -95,6 +96,7 @@ export function preset(id: PresetId, t: Translate): State {
       s.compare = 'similarity';
       s.scale = 'temperature';
       s.temperature = 0.2;
+      s.focus = { view: 'scores', row: 0, col: 1, side: 'a' }; // apple·orange = 1×2 + 2×2 + 1×0 = 6
       return s;
     case 'softmax':
       // K is the identity, so each query row is its own similarity row; V holds the fruit vectors.
@@ -117,6 +119,7 @@ export function preset(id: PresetId, t: Translate): State {
       s.scale = 'none';
       s.normalization = 'sum';
       s.compare = 'normalization';
+      s.focus = { view: 'weights', row: 2, col: 1, side: 'a' }; // 3.33: a sum below zero flips the signs
       return s;
     case 'sqrtdk':
       s.text = t('preset.sqrtdk.sentence');
@@ -138,6 +141,7 @@ export function preset(id: PresetId, t: Translate): State {
       s.heads = 2;
       s.dK = 4;
       s.seed = 8;
+      s.focus = { view: 'weights', row: 2, col: 5, side: 'a' }; // head 1: 0.98 on the last word
       return s;
   }
   return s;

@@ -39,7 +39,12 @@ export class Explain {
     this.el = h(
       'section',
       { class: 'card explain', attrs: { 'aria-labelledby': 'explain-title', tabindex: '0' } },
-      h('h2', { text: t('explain.title'), attrs: { id: 'explain-title' } }),
+      h(
+        'div',
+        { class: 'explain-head' },
+        h('h2', { text: t('explain.title'), attrs: { id: 'explain-title' } }),
+        h('button', { class: 'explain-close', text: '×', attrs: { type: 'button', 'aria-label': t('explain.close') } }),
+      ),
       this.body,
       this.live,
     );
@@ -209,7 +214,7 @@ export class Explain {
           lines.push([t('explain.weight.hidden'), '0']);
         } else if (o.normalization === 'softmax') {
           lines.push([
-            t('explain.weight.softmax'),
+            t('explain.weight.softmax', { max: num(e.rowMax, true) }),
             `exp(${num(e.scaled, true)} − ${num(e.rowMax, true)}) ÷ ${num(e.expSum, true)} = ${num(e.expValue, true)} ÷ ${num(e.expSum, true)} = ${num(e.weight, true)}`,
           ]);
         } else if (problem === 'zero_sum') {

@@ -13,7 +13,18 @@ export class Story {
     again.addEventListener('click', restart);
     this.changed = h('p', { class: 'story-changed', attrs: { role: 'status' } }, t('preset.changed') + ' ', again);
     this.changed.hidden = true;
-    this.el = h('div', { class: 'story-box' }, this.text, this.changed);
+    // On a phone the text is cut to a few lines, so the figure comes into view; this opens it.
+    const more = h('button', {
+      class: 'link-button story-more',
+      text: t('story.more'),
+      attrs: { type: 'button', 'aria-expanded': 'false' },
+    });
+    more.addEventListener('click', () => {
+      const open = this.el.classList.toggle('open');
+      more.setAttribute('aria-expanded', String(open));
+      setText(more, t(open ? 'story.less' : 'story.more'));
+    });
+    this.el = h('div', { class: 'story-box' }, this.text, more, this.changed);
   }
 
   /** `changed`: the figure is no longer the example the text describes. */
