@@ -20,6 +20,9 @@ declare -A need=(
   [catch2]=/usr/include/catch2/catch.hpp
   [chromium]=/usr/bin/chromium
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  # A math font, so the formula's brackets stretch and √ covers d_k in every language (the page
+  # names it after the math fonts readers' systems have).
+  [fonts-dejavu-extra]=/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf
   [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 )
 missing=()

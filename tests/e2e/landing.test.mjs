@@ -121,3 +121,32 @@ test('the pipeline shows the engine’s numbers for the query picked, and pointi
   await page.hover('.pipeline td[data-view="weights"][data-col="3"]');
   await page.waitForFunction(() => /0\.93/.test(document.querySelector('.explain')?.textContent ?? ''));
 });
+
+test('the formula, in both languages: brackets as tall as what they hold, √ over all of d_k, ᵀ clear of the radical', async () => {
+  for (const lang of ['en', 'zh-CN']) {
+    const { page } = await open(env.chromium.context, env.server.url + `#ver=1&preset=causal&lang=${lang}`, { width: 1280, height: 800 });
+    const m = await page.evaluate(() => {
+      const math = document.querySelector('.formula math');
+      const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, width: r.width };
+      };
+      const mos = Array.from(math.querySelectorAll('mo'));
+      const open = mos.filter((mo) => mo.textContent === '(');
+      return {
+        q: box(math.querySelector('mi')), // "Attention"
+        args: box(open[0]),
+        frac: box(math.querySelector('mfrac')),
+        soft: box(open[open.length - 1]),
+        sqrt: box(math.querySelector('msqrt')),
+        sub: box(math.querySelector('msqrt msub')),
+        t: box(math.querySelector('msup > mi:last-child')),
+      };
+    });
+    assert.ok(m.args.height <= 1.6 * m.q.height, `${lang}: Attention's brackets are ${m.args.height} px for text ${m.q.height} px`);
+    assert.ok(m.soft.height >= 0.9 * m.frac.height, `${lang}: softmax's brackets ${m.soft.height} px around a fraction of ${m.frac.height} px`);
+    assert.ok(m.sqrt.width >= m.sub.width + 4 && m.sqrt.left <= m.sub.left - 4, `${lang}: √ ${JSON.stringify(m.sqrt)} over d_k ${JSON.stringify(m.sub)}`);
+    assert.ok(m.t.bottom <= m.sqrt.top + 1, `${lang}: ᵀ ends at ${m.t.bottom}, the radical starts at ${m.sqrt.top}`);
+    await page.close();
+  }
+});

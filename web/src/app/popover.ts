@@ -87,7 +87,8 @@ export class ExplainPopover {
       const box = el.getBoundingClientRect();
       const dy = box.top - this.anchor.cell.top;
       this.anchor.cell = box;
-      this.anchor.row = el instanceof HTMLCanvasElement ? shift(this.anchor.row, dy) : (el.closest('tr') ?? el).getBoundingClientRect();
+      this.anchor.row =
+        el instanceof HTMLCanvasElement ? shift(this.anchor.row, dy) : (el.closest('tr') ?? el).getBoundingClientRect();
     }
     if (this.sheet.matches) {
       this.panel.style.removeProperty('left');
@@ -99,10 +100,15 @@ export class ExplainPopover {
     const { row, cell } = this.anchor;
     if (row.bottom < 0 || row.top > innerHeight) return this.close(false); // scrolled away
     this.panel.style.removeProperty('max-height');
-    const spot = placeBeside(cell, row, { width: this.panel.offsetWidth, height: this.panel.offsetHeight }, {
-      width: document.documentElement.clientWidth,
-      height: innerHeight,
-    });
+    const spot = placeBeside(
+      cell,
+      row,
+      { width: this.panel.offsetWidth, height: this.panel.offsetHeight },
+      {
+        width: document.documentElement.clientWidth,
+        height: innerHeight,
+      },
+    );
     this.panel.style.left = `${spot.left}px`;
     this.panel.style.top = `${spot.top}px`;
     this.panel.style.maxHeight = `${spot.maxHeight}px`;

@@ -63,13 +63,8 @@ export class Formula {
       row(
         'all',
         mi('Attention'),
-        mo('('),
-        mi('Q'),
-        mo(','),
-        mi('K'),
-        mo(','),
-        mi('V'),
-        mo(')'),
+        // Its own row: the brackets stretch to what they hold, not to the fraction beside them.
+        ns(MATHML, 'mrow', {}, mo('('), mi('Q'), mo(','), mi('K'), mo(','), mi('V'), mo(')')),
         mo('='),
         row('output', row('weights', norm, mo('('), inner, mo(')')), mi('V', { 'data-part': 'v' })),
       ),

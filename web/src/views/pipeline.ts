@@ -125,11 +125,7 @@ export class PipelineView {
       body.append(tr);
     }
     const stats = st.rowStats[i];
-    this.table.append(
-      h('caption', { class: 'sr-only', text: t('pipeline.title', { query }) }),
-      h('thead', {}, head),
-      body,
-    );
+    this.table.append(h('caption', { class: 'sr-only', text: t('pipeline.title', { query }) }), h('thead', {}, head), body);
     setText(this.note, stats ? t('pipeline.note', { sum: num(stats.weightSum), entropy: num(stats.entropy) }) : '');
     this.drawOutput(model, i);
     this.setActive(Math.min(this.active, this.cells.length - 1));
