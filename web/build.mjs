@@ -3,12 +3,13 @@
 //   embed.html          index.html in embed mode (<html data-embed="1">), for iframes
 //   embed.js            the <attention-playground> element (an iframe of embed.html per instance)
 //   cost-worker.js      the worker that measures the cost of attention (a classic worker script)
+//   i18n-<tag>.js       each language's message catalog (a classic script the page loads for its language)
 //   embed-resize.js     the host page's script that sizes embed iframes from their height messages
 //   oembed.json         oEmbed for WordPress (index.html links it for discovery). oEmbed consumers
 //                       need absolute addresses: set PLAYGROUND_URL (e.g. https://example.org/attention/)
 //                       when building for a host and both are written with it; without it they
 //                       stay relative, which is right for local use and tests.
-//   attention-playground.html  one self-contained file (engine, app, styles inline) for file://;
+//   attention-playground.html  one self-contained file (engine, app, catalogs, styles inline) for file://;
 //                       it has inline scripts, so it is not for serving under the strict CSP
 //   examples/           web/examples/: a blog post that embeds the playground
 // The offline file needs dist/attention-engine.js (scripts/build.sh builds it first); without it
@@ -37,6 +38,12 @@ await build({ ...common, entryPoints: [join(root, 'web/src/element/element.ts')]
 await build({ ...common, entryPoints: [join(root, 'web/src/engine/cost-worker.ts')], outfile: join(dist, 'cost-worker.js'),
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
+// One script per language (web/src/i18n/catalog-<tag>.ts): the page loads the one it shows.
+const catalogs = readdirSync(join(root, 'web/src/i18n')).filter((f) => /^catalog-.+\.ts$/.test(f)).map((f) => f.slice(8, -3));
+for (const tag of catalogs) {
+  await build({ ...common, entryPoints: [join(root, `web/src/i18n/catalog-${tag}.ts`)], outfile: join(dist, `i18n-${tag}.js`),
+    format: 'iife', target: 'es2020' });
+}
 
 const base = process.env.PLAYGROUND_URL ? new URL(process.env.PLAYGROUND_URL).href.replace(/\/?$/, '/') : '';
 const index = readFileSync(join(root, 'web/index.html'), 'utf8')
@@ -67,6 +74,7 @@ if (existsSync(enginePath)) {
     .replace('<link rel="stylesheet" href="app.css">', () => `<style>\n${css}</style>`)
     .replace('<script src="attention-engine.js" defer></script>', () => `<script>\n${inline(readFileSync(enginePath, 'utf8'))}</script>`)
     .replace('<script src="app.js" defer></script>', () =>
+      catalogs.map((tag) => `<script>\n${inline(readFileSync(join(dist, `i18n-${tag}.js`), 'utf8'))}</script>\n`).join('') +
       `<script>\ndocument.addEventListener('DOMContentLoaded', function () {\n${inline(readFileSync(join(dist, 'app.js'), 'utf8'))}\n});\n</script>`);
   if (offline.includes('src="app.js"') || offline.includes('href="app.css"')) throw new Error('offline file: a reference was not inlined');
   writeFileSync(join(dist, 'attention-playground.html'), offline);

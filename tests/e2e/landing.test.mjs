@@ -150,3 +150,11 @@ test('the formula, in both languages: brackets as tall as what they hold, √ ov
     await page.close();
   }
 });
+
+test('a row label box has nothing drawn beside it (an overflowing header drew an ellipsis dot)', async () => {
+  const { page } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting');
+  const overflowing = await page.$$eval('.grid.editable tbody th', (ths) =>
+    ths.filter((th) => th.scrollWidth > th.clientWidth && getComputedStyle(th).textOverflow === 'ellipsis').map((th) => th.querySelector('input')?.value),
+  );
+  assert.deepEqual(overflowing, []);
+});

@@ -61,3 +61,11 @@ test('edits: a click on the custom mask hides a pair, a second click shows it ag
   assert.deepEqual(E.editLabel(vectors(), 'k', 1, 'mountain'), { kLabels: ['x', 'mountain'] });
   assert.equal(E.editLabel(vectors(), 'q', 3, 'z'), null);
 });
+
+test('edits: Custom after Causal starts from the causal triangle; from no mask, from nothing', () => {
+  const causal = { ...E.defaults(), mask: 'causal', hidden: [] };
+  // 3 queries, 3 keys: the causal mask hides (0,1), (0,2), (1,2).
+  assert.deepEqual(E.setMask(causal, 'custom', 3, 3), { mask: 'custom', hidden: [[0, 1], [0, 2], [1, 2]] });
+  assert.deepEqual(E.setMask({ ...E.defaults(), mask: 'none', hidden: [] }, 'custom', 3, 3), { mask: 'custom' });
+  assert.deepEqual(E.setMask(causal, 'none', 3, 3), { mask: 'none' });
+});

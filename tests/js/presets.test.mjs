@@ -13,7 +13,7 @@ before(async () => {
   const out = await build({
     stdin: {
       contents:
-        "export * from './model/compute'; export * from './state/presets'; export { defaults } from './state/state'; export { translator } from './i18n';",
+        "import './i18n/catalog-en'; import './i18n/catalog-zh-CN'; export * from './model/compute'; export * from './state/presets'; export { defaults } from './state/state'; export { translator } from './i18n';",
       resolveDir: join(root, 'web/src'),
       loader: 'ts',
     },

@@ -13,6 +13,7 @@ import { History } from '../state/history';
 import { defaults, type Focus, type PresetId, type State } from '../state/state';
 import { parse } from '../state/link';
 import { historyText } from './link';
+import { loadCatalog } from './catalogs';
 import { Keeper } from './keeper';
 import { Page } from './layout';
 import type { MultiKind } from '../views/explain';
@@ -71,6 +72,7 @@ export class App {
     this.fileLexicon = fileLexicon ?? null;
     this.page = new Page(root, engine, {
       state: () => this.state,
+      shape: () => [this.model?.queryLabels.length ?? 0, this.model?.keyLabels.length ?? 0],
       set: (patch, kind) => this.set(patch, kind),
       load: (id) => this.load(id),
       switchLanguage: (tag) => this.switchLanguage(tag),
@@ -109,8 +111,15 @@ export class App {
   /** The page in another language: the same state, its preset's labels in the new words. */
   switchLanguage(tag: string): void {
     if (tag === language()) return;
-    this.dispose();
-    this.remount(relabel({ ...this.state, lang: tag }, t, translator(tag)), this.fileLexicon);
+    // The other language's catalog first (a script of its own); a failed load keeps this one.
+    void loadCatalog(tag).then(
+      () => {
+        if (this.disposed) return;
+        this.dispose();
+        this.remount(relabel({ ...this.state, lang: tag }, t, translator(tag)), this.fileLexicon);
+      },
+      () => undefined,
+    );
   }
 
   private record(kind: string): void {

@@ -29,6 +29,8 @@ import { COST_SIZES, measureCost } from './cost-runner';
 
 export interface PageHandlers {
   state(): State;
+  /** The figure's queries and keys now, [n, m]. */
+  shape(): [number, number];
   set(patch: Patch, kind?: string): void;
   load(id: PresetId): void;
   switchLanguage(tag: string): void;
@@ -75,13 +77,21 @@ export class Page {
       const id = on.state().preset;
       if (id) on.load(id);
     });
+    // The first Tab stop: past the header, the presets and the controls, to the figure.
+    const skip = h('a', { class: 'skip-link', text: t('app.skip'), attrs: { href: '#pipeline' } });
+    skip.addEventListener('click', (e) => {
+      e.preventDefault(); // the hash holds the state, not an anchor
+      this.pipeline.el.focus();
+      this.pipeline.el.scrollIntoView({ block: 'start' });
+    });
     root.append(
+      skip,
       this.header.el,
       h('section', { class: 'intro' }, this.story.el, this.formula.el),
       h(
         'div',
         { class: 'layout' },
-        h('aside', { class: 'side-col' }, controlsPanel(this.bindings, on.state, on.set)),
+        h('aside', { class: 'side-col' }, controlsPanel(this.bindings, on.state, on.set, on.shape)),
         h(
           'main',
           { class: 'main-col' },

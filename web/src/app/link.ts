@@ -1,12 +1,12 @@
 // The state in the link and in storage: read at the start, written back as the reader edits.
 // The embedding keys (how a host frames the page) ride in the same link; they are kept here,
 // apart from the reader's state, and never enter undo or storage.
-import { t, translator } from '../i18n';
+import { t, translator, resolveLanguage } from '../i18n';
 import { preset, relabel } from '../state/presets';
 import { defaults, CAPS, type State } from '../state/state';
 import { parse, serialise } from '../state/link';
 import { splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions } from '../state/embed-options';
-import { readStored, writeStored } from '../state/storage';
+import { readStored, writeStored, storedLanguage } from '../state/storage';
 
 /** How the page is framed: embed=1 in the link, or embed.html (<html data-embed="1">). */
 let embed: EmbedOptions = embedDefaults();
@@ -43,6 +43,17 @@ function withQueryLanguage(rest: string, search: string): string {
   const lang = new URLSearchParams(search).get('lang');
   if (!lang || new URLSearchParams(rest).has('lang')) return rest;
   return (rest ? rest + '&' : '') + 'lang=' + encodeURIComponent(lang);
+}
+
+/**
+ * The languages the start may word the page in, whose catalogs must be loaded first: the link's
+ * (hash or query), the last visit's and the browser's.
+ */
+export function startLanguages(): string[] {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, '')).get('lang');
+  const query = new URLSearchParams(location.search).get('lang');
+  const asked = [hash, query, storedLanguage(), navigator.language].filter((x): x is string => !!x);
+  return [...new Set(asked.map(resolveLanguage))];
 }
 
 export type NoticeKind = 'link' | 'stored';

@@ -1,13 +1,14 @@
 // The page starts here: the state from the link or storage, the engine, then one App, mounted
 // again (with the same history) when the language switches or another link is opened.
 import { h, clear } from '../views/dom';
-import { t, language } from '../i18n';
+import { t, language, hasCatalog } from '../i18n';
 import type { State } from '../state/state';
 import { serialise } from '../state/link';
 import { History } from '../state/history';
 import { loadEngine } from '../engine/load';
 import { unavailableMessage } from './faults';
-import { readLink, initialState, keep, historyText, linkText, type NoticeKind } from './link';
+import { readLink, initialState, keep, historyText, linkText, startLanguages, type NoticeKind } from './link';
+import { loadCatalog } from './catalogs';
 import { applyEmbed, applyLanguage, notice, postHeight } from './frame';
 import { App } from './app';
 
@@ -28,6 +29,17 @@ function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
 async function start(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) return;
+  try {
+    await Promise.all(startLanguages().map(loadCatalog));
+  } catch {
+    // A catalog that did not come: the page in English if that one can be had.
+    await loadCatalog('en').catch(() => undefined);
+    if (!hasCatalog('en')) {
+      root.textContent = 'Attention Playground could not load its text. Reload the page.';
+      root.removeAttribute('aria-busy');
+      return;
+    }
+  }
   const first = initialState(readLink());
   applyLanguage(first.state.lang);
   root.append(h('p', { class: 'loading', text: t('app.loading') }));

@@ -1,11 +1,12 @@
 // Trusted Types: the served CSP has `require-trusted-types-for 'script'`, so a script URL must be
-// a TrustedScriptURL made by a named policy. The page needs one in two places: the cost view's
-// `new Worker('cost-worker.js')` and, inside that worker, `importScripts('attention-engine.js')`.
-// The policy `attention-playground` accepts those two same-origin names and nothing else.
+// a TrustedScriptURL made by a named policy. The page needs one in three places: the cost view's
+// `new Worker('cost-worker.js')`, inside that worker `importScripts('attention-engine.js')`, and
+// the script of a language's catalog (`i18n-zh-CN.js`). The policy `attention-playground` accepts
+// those same-origin names and nothing else.
 // Browsers without Trusted Types (Firefox, Safari today) get the plain string.
 
-/** The only script URLs the policy makes: files next to the page, by exact name. */
-const SCRIPTS = new Set(['cost-worker.js', 'attention-engine.js']);
+/** The only script URLs the policy makes: files next to the page, by exact name (a catalog per language of i18n/index.ts). */
+const SCRIPTS = new Set(['cost-worker.js', 'attention-engine.js', 'i18n-en.js', 'i18n-zh-CN.js']);
 
 interface Policy {
   createScriptURL(url: string): unknown;

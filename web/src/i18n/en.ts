@@ -57,6 +57,7 @@ export const en = {
     'This figure is too large for a link ({length} characters; a link holds {max}). It is kept in this browser; export its numbers to share them.',
   'share.close': 'Close',
   'embed.full': 'Open in the full playground ↗',
+  'app.skip': 'Skip to the figure',
   'app.language': 'Language',
 
   'presets.label': 'Examples',

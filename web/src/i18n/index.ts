@@ -1,15 +1,17 @@
 // Messages and number formatting for the current language. A language is one catalog file with
 // every key of en.ts (README.md beside this file says how to add one).
-import { en, type MessageKey, type Messages } from './en';
-import { zhCN } from './zh-CN';
+import type { MessageKey, Messages } from './en';
+import { catalog } from './catalogs';
 
-/** The catalogs, by BCP 47 tag, and each language's name in itself (for the switch). */
-export const LANGUAGES: ReadonlyArray<{ tag: string; name: string; messages: Messages }> = [
-  { tag: 'en', name: 'English', messages: en },
-  { tag: 'zh-CN', name: '中文', messages: zhCN },
+/**
+ * The languages, by BCP 47 tag, and each one's name in itself (for the switch). Each catalog is
+ * loaded on demand (catalogs.ts); a message asked for before its catalog is loaded is its key.
+ */
+export const LANGUAGES: ReadonlyArray<{ tag: string; name: string }> = [
+  { tag: 'en', name: 'English' },
+  { tag: 'zh-CN', name: '中文' },
 ];
 
-let current: Messages = en;
 let locale = 'en';
 let formatters = new Map<number, Intl.NumberFormat>();
 let plain: boolean | null = null; // whether the locale writes numbers as toFixed does, plus commas
@@ -31,7 +33,6 @@ export function setLanguage(lang: string): void {
   const tag = resolveLanguage(lang);
   if (tag === locale && formatters.size) return;
   locale = tag;
-  current = LANGUAGES.find((l) => l.tag === tag)?.messages ?? en;
   formatters = new Map();
   plain = null;
 }
@@ -43,8 +44,8 @@ export function language(): string {
 /** A message function: the message for `key`, with {name} parameters filled in. */
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-function fill(messages: Messages, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = messages[key] ?? en[key];
+function fill(messages: Messages | undefined, key: MessageKey, params?: Record<string, string | number>): string {
+  const text = messages?.[key] ?? catalog('en')?.[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
@@ -52,18 +53,23 @@ function fill(messages: Messages, key: MessageKey, params?: Record<string, strin
 }
 
 /** The message for `key` in the page's language. */
-export const t: Translate = (key, params) => fill(current, key, params);
+export const t: Translate = (key, params) => fill(catalog(locale), key, params);
+
+/** Whether the catalog of `lang` is loaded. */
+export function hasCatalog(lang: string): boolean {
+  return catalog(resolveLanguage(lang)) !== undefined;
+}
 
 /** The messages of one language, whatever the page shows (a link's preset in the link's language). */
 export function translator(lang: string): Translate {
   const tag = resolveLanguage(lang);
-  const messages = LANGUAGES.find((l) => l.tag === tag)?.messages ?? en;
-  return (key, params) => fill(messages, key, params);
+  return (key, params) => fill(catalog(tag), key, params);
 }
 
 /** Whether `key` is a message (for keys built from data, such as an engine's error code). */
 export function isKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(en, key);
+  const messages = catalog(locale) ?? catalog('en');
+  return !!messages && Object.prototype.hasOwnProperty.call(messages, key);
 }
 
 function formatter(digits: number): Intl.NumberFormat {

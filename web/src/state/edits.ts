@@ -109,3 +109,15 @@ export function toggleHidden(s: State, i: number, j: number): Patch {
   if (hidden.length === s.hidden.length) hidden.push([i, j]);
   return { hidden };
 }
+
+/**
+ * The mask set to `mask`. Custom starts from what was shown: after the causal mask, the pairs it
+ * hid (key after query) among the `n` queries and `m` keys, so a reader edits that triangle
+ * rather than start over from nothing.
+ */
+export function setMask(s: State, mask: State['mask'], n: number, m: number): Patch {
+  if (mask !== 'custom' || s.mask !== 'causal') return { mask };
+  const hidden: Array<[number, number]> = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < m; j++) hidden.push([i, j]);
+  return { mask, hidden };
+}

@@ -73,7 +73,7 @@ export function parse(serialised: string, maxLength = CAPS.link): Parsed {
  * English when it names none), so a link's words never depend on the reader's browser.
  */
 function plainIn(lang: string): State {
-  return { ...defaults(), text: translator(lang)('default.sentence') };
+  return lang ? { ...defaults(), text: translator(lang)('default.sentence') } : defaults();
 }
 
 /** The language a link's preset is labelled in: the link's, else the browser's, as the page picks. */

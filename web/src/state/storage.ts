@@ -43,6 +43,16 @@ export function decodeRecord(text: string): State | null {
   return r.rejected.length ? null : r.state;
 }
 
+/** The `lang` of the stored state, read without parsing it (its catalog may not be loaded yet), or ''. */
+export function storedLanguage(): string {
+  try {
+    const record = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as { state?: unknown } | null;
+    return typeof record?.state === 'string' ? (new URLSearchParams(record.state).get('lang') ?? '') : '';
+  } catch {
+    return '';
+  }
+}
+
 /** Reads the stored state; a broken record is removed, so the notice about it shows once. */
 export function readStored(): Stored {
   const s = storage();

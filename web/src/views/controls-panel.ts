@@ -6,8 +6,15 @@ import { t, num } from '../i18n';
 import { CAPS, type State } from '../state/state';
 import { radios, select, logSlider, numberInput, checkbox } from './controls';
 import type { Bindings } from './bindings';
+import { setMask } from '../state/edits';
 
-export function controlsPanel(b: Bindings, s: () => State, set: (patch: Partial<State>, kind?: string) => void): HTMLElement {
+/** `shape`: the queries and keys the figure has now, [n, m] (a custom mask starts from the causal one). */
+export function controlsPanel(
+  b: Bindings,
+  s: () => State,
+  set: (patch: Partial<State>, kind?: string) => void,
+  shape: () => [number, number],
+): HTMLElement {
   const temperature = logSlider(
     t('controls.temperature'),
     'temperature',
@@ -15,6 +22,7 @@ export function controlsPanel(b: Bindings, s: () => State, set: (patch: Partial<
     1000,
     (v) => set({ temperature: v }, 'temperature'),
     (v) => num(v),
+    'T',
   );
   const temperatureB = logSlider(
     t('controls.temperatureB'),
@@ -23,6 +31,7 @@ export function controlsPanel(b: Bindings, s: () => State, set: (patch: Partial<
     1000,
     (v) => set({ temperatureB: v }, 'temperatureB'),
     (v) => num(v),
+    'T',
   );
   const multi = () => s().mode === 'words' && s().setup === 'self';
   const dkOptions: Array<[string, string]> = [
@@ -71,7 +80,10 @@ export function controlsPanel(b: Bindings, s: () => State, set: (patch: Partial<
           ['causal', t('mask.causal')],
           ['custom', t('mask.custom')],
         ],
-        (v) => set({ mask: v }),
+        (v) => {
+          const [n, m] = shape();
+          set(setMask(s(), v, n, m));
+        },
       ),
       () => s().mask,
     ),

@@ -66,16 +66,47 @@ export function logSlider(
   max: number,
   change: (v: number) => void,
   format: (v: number) => string,
+  symbol: string,
 ): Control<number> & { input: HTMLInputElement } {
   const id = uid(name);
   const input = h('input', {
     attrs: { id, type: 'range', min: String(Math.log10(min)), max: String(Math.log10(max)), step: '0.01', 'data-control': name },
   });
   const out = h('output', { attrs: { for: id } });
+  // A screen reader hears the value as the output shows it ("T = 20"), not the slider's log10.
+  let current = min; // the value as set, which the slider's rounded log10 only approximates
+  const show = (v: number) => {
+    current = v;
+    out.textContent = format(v);
+    input.setAttribute('aria-valuetext', `${symbol} = ${format(v)}`);
+  };
+  const pick = (v: number) => {
+    input.value = String(Math.log10(v));
+    show(v);
+    change(v);
+  };
   input.addEventListener('input', () => {
     const v = Number((10 ** Number(input.value)).toPrecision(3));
-    out.textContent = format(v);
+    show(v);
     change(v);
+  });
+  // The arrow keys step through round values (…, 1, 1.5, 2, 3, 5, 7, 10, …) rather than 2 % of a
+  // decade a press; Page Up / Down go a decade, Home / End to the ends.
+  const stops = roundStops(min, max);
+  input.addEventListener('keydown', (e) => {
+    const v = current;
+    const up = e.key === 'ArrowUp' || e.key === 'ArrowRight',
+      down = e.key === 'ArrowDown' || e.key === 'ArrowLeft';
+    let next: number | undefined;
+    if (up) next = stops.find((x) => x > v * 1.0001);
+    else if (down) next = [...stops].reverse().find((x) => x < v * 0.9999);
+    else if (e.key === 'PageUp') next = Math.min(max, v * 10);
+    else if (e.key === 'PageDown') next = Math.max(min, v / 10);
+    else if (e.key === 'Home') next = min;
+    else if (e.key === 'End') next = max;
+    else return;
+    e.preventDefault();
+    if (next !== undefined) pick(Number(next.toPrecision(3)));
   });
   const el = h(
     'div',
@@ -88,9 +119,21 @@ export function logSlider(
     input,
     set: (v) => {
       if (Math.abs(10 ** Number(input.value) - v) > v * 0.006) input.value = String(Math.log10(v));
-      out.textContent = format(v);
+      show(v);
     },
   };
+}
+
+/** 1, 1.5, 2, 3, 5 and 7 times each power of ten between `min` and `max`, with both ends. */
+export function roundStops(min: number, max: number): number[] {
+  const out = new Set<number>([min, max]);
+  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e++) {
+    for (const m of [1, 1.5, 2, 3, 5, 7]) {
+      const x = Number((m * 10 ** e).toPrecision(3));
+      if (x >= min && x <= max) out.add(x);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
 }
 
 export function numberInput(label: string, name: string, min: number, max: number, change: (v: number) => void): Control<number> {

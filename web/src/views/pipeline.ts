@@ -45,7 +45,10 @@ export class PipelineView {
   constructor(private readonly on: PipelineHandlers) {
     this.el = h(
       'section',
-      { class: 'card pipeline', attrs: { 'data-step': 'pipeline', 'aria-labelledby': 'pipeline-title' } },
+      {
+        class: 'card pipeline',
+        attrs: { id: 'pipeline', tabindex: '-1', 'data-step': 'pipeline', 'aria-labelledby': 'pipeline-title' },
+      },
       h('div', { class: 'pipeline-head' }, this.title, this.queries),
       this.note,
       h('div', { class: 'pipeline-body' }, h('div', { class: 'pipeline-scroll' }, this.table), this.output),

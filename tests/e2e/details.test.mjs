@@ -1,0 +1,47 @@
+// The small things a reader trips on: the first Tab stop, the temperature slider's steps and what
+// it announces, a custom mask that starts from the causal one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveAndLaunch, open, andRender, readHeatmap } from './page-helpers.mjs';
+
+const env = serveAndLaunch();
+
+test('the first Tab stop skips to the figure', async () => {
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'skip-link');
+  assert.ok(await page.isVisible('.skip-link'));
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'pipeline');
+  // The next Tab is inside the figure: its query chips, one stop for the group.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.query), '1');
+  assert.deepEqual(problems, []);
+});
+
+test('the temperature slider says "T = 20" and its arrow keys step through round values', async () => {
+  const { page } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting');
+  const slider = page.locator('input[data-control="temperature"]');
+  assert.equal(await slider.getAttribute('aria-valuetext'), 'T = 20');
+  await slider.focus();
+  await andRender(page, () => page.keyboard.press('ArrowRight'));
+  assert.equal(await slider.getAttribute('aria-valuetext'), 'T = 30');
+  await andRender(page, () => page.keyboard.press('ArrowLeft'));
+  await andRender(page, () => page.keyboard.press('ArrowLeft'));
+  assert.equal(await slider.getAttribute('aria-valuetext'), 'T = 15');
+  // "flying" at T = 15: scores 20 30 10 100 10 ÷ 15; the bird's weight is e^(100/15) over the row's sum.
+  const bird = Math.exp(100 / 15) / [20, 30, 10, 100, 10].reduce((a, x) => a + Math.exp(x / 15), 0);
+  assert.equal((await readHeatmap(page, 'weights'))[1][3], bird.toFixed(2));
+  await andRender(page, () => page.keyboard.press('PageDown'));
+  assert.equal(await slider.getAttribute('aria-valuetext'), 'T = 1.5');
+});
+
+test('Custom after Causal starts from the causal mask, and a click then changes one pair', async () => {
+  const { page } = await open(env.chromium.context, env.server.url + '#ver=1&preset=causal');
+  const before = await readHeatmap(page, 'weights');
+  await andRender(page, () => page.check('fieldset[data-control="mask"] input[value="custom"]'));
+  assert.deepEqual(await readHeatmap(page, 'weights'), before, 'the same weights: the same pairs hidden');
+  await andRender(page, () => page.click('.heatmap[data-view="masked"][data-side="a"] td[data-i="0"][data-j="1"]'));
+  const after = await readHeatmap(page, 'weights');
+  assert.notEqual(after[0][1], '0', 'the first word now sees the second');
+});
