@@ -10,5 +10,5 @@ import { makeEngine } from './api/engine.js';
 
 const createModule = createAttentionEngine;
 createAttentionEngine = function createAttentionEngine() {
-  return createModule().then(makeEngine);
+  return createModule().then((M) => makeEngine(M, createModule));
 };

@@ -46,7 +46,7 @@ declare namespace createAttentionEngine {
     | 'too_large' // above engine.limits
     | 'parse_error' // text that is not a number, a ragged row, bad JSON, …
     | 'bad_argument' // a wrong argument type, a missing or unknown option, an index out of range
-    | 'internal_error'; // a bug, or the wasm memory ran out; reload the engine
+    | 'internal_error'; // a bug; or the wasm memory ran out, and the engine re-creates itself (see below)
 
   interface EngineError {
     code: ErrorCode;
@@ -334,6 +334,12 @@ declare namespace createAttentionEngine {
     maxWords: number;
   }
 
+  /**
+   * Errors are values: a getter of the caller's that throws is 'bad_argument' naming the field.
+   * If the wasm aborts (its 2 GB ran out: loaded files stay until freed), that call and those while
+   * a new module is made are 'internal_error' saying so; then calls work, but the files loaded
+   * before are gone (their ids give 'bad_argument', and freeLexicon() false).
+   */
   interface Engine {
     /**
      * Every step. With `into`, an earlier result of this engine's attention() of the same n, m,
@@ -367,6 +373,7 @@ declare namespace createAttentionEngine {
      */
     entropyByDk(options: EntropyOptions): { ok: true; rows: EntropyRow[] } | Failure;
     project2d(values: MatrixInput, outputs: MatrixInput): Plane | Failure;
+    /** Text with no words (empty, only spaces or punctuation) is 'empty_input', as for embed(). */
     tokenize(text: string, lexicon?: LexiconRef): Tokens | Failure;
     embed(text: string, lexicon?: LexiconRef): Embedding | Failure;
     parseMatrix(text: string, inputName?: string): { ok: true; matrix: Mat } | Failure;

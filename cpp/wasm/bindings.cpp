@@ -24,6 +24,7 @@ EMSCRIPTEN_BINDINGS(attention_engine) {
   using namespace attn::wasm;
   using emscripten::function;
   function("inputBuffer", &input_buffer);
+  function("releaseBuffers", &release_buffers);
   function("lastError", &last_error);
   function("enumNames", &enum_names);
   function("explainCell", &explain_cell_of);

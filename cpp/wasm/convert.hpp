@@ -27,6 +27,7 @@ Writer output();        // starts a result in the output buffer
 Address fail(Error e);  // keeps e for lastError() and returns 0
 
 Address input_buffer(std::size_t count);
+void release_buffers();  // gives back every buffer above (api/ calls it after a large call)
 emscripten::val last_error();
 std::string enum_names();
 Address limits();
@@ -48,6 +49,8 @@ Address explain_cell_of(int similarity, int scaling, double temperature, int mas
 Address explain_output_of(int similarity, int scaling, double temperature, int mask,
                           int normalization, std::size_t i, std::size_t t);
 Address difference_of();
+// Gives back attention()'s buffers for the row stats and the mask (release_buffers).
+void release_step_buffers();
 
 // --- convert_multihead.cpp: multi-head, its sweeps, the 2-D picture --------------------------
 
@@ -76,6 +79,7 @@ enum class BuiltinLexicon { builtin, fruit };
 // --- convert_fast.cpp: the fast float32 path -------------------------------------------------
 
 Address fast_input(std::size_t floats);
+void release_fast_buffers();  // its buffers and workspace, given back (release_buffers)
 Address fast_run(std::size_t q_rows, std::size_t q_cols, std::size_t k_rows, std::size_t k_cols,
                  std::size_t v_rows, std::size_t v_cols, std::size_t mask_entries, int scaling,
                  double temperature, int mask, bool materialize);

@@ -15,7 +15,8 @@ namespace attn::wasm {
 namespace {
 
 // Both buffers live as long as the module and only grow, so a warm engine allocates nothing to
-// cross the boundary, and the input address api/ caches stays valid until it asks for more.
+// cross the boundary, and the input address api/ caches stays valid until it asks for more, or
+// until release_buffers() gives them back.
 std::vector<double> g_in;
 std::vector<double> g_out;
 Error g_error;
@@ -91,6 +92,16 @@ Address fail(Error e) {
 Address input_buffer(std::size_t count) {
   if (g_in.size() < count) g_in.resize(count);
   return reinterpret_cast<Address>(g_in.data());
+}
+
+// Called by api/ once the result of a call that moved more than a few MiB is copied out (the
+// page's calls move less, and keep their buffers warm): one large call does not keep its
+// megabytes for the life of the module.
+void release_buffers() {
+  std::vector<double>().swap(g_in);
+  std::vector<double>().swap(g_out);
+  release_step_buffers();
+  release_fast_buffers();
 }
 
 emscripten::val last_error() {

@@ -7,13 +7,20 @@
 namespace attn::wasm {
 namespace {
 
-// Float buffers of their own, kept between calls: q, k, v (then the custom mask's bytes) in,
-// the output (then the weights) out. api/fast.js copies Float32Arrays straight into them.
+// Float buffers of their own, kept between calls up to a few MiB (release_buffers): q, k, v (then
+// the custom mask's bytes) in, the output (then the weights) out. api/fast.js copies
+// Float32Arrays straight into them.
 std::vector<float> g_fast_in;
 std::vector<float> g_fast_out;
 FastWorkspace g_fast_workspace;
 
 }  // namespace
+
+void release_fast_buffers() {
+  std::vector<float>().swap(g_fast_in);
+  std::vector<float>().swap(g_fast_out);
+  g_fast_workspace = FastWorkspace{};
+}
 
 Address fast_input(std::size_t floats) {
   if (g_fast_in.size() < floats) g_fast_in.resize(floats);

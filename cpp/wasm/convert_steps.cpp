@@ -30,6 +30,12 @@ std::size_t g_visible_size = 0;
 
 }  // namespace
 
+void release_step_buffers() {
+  g_visible.reset();
+  g_visible_size = 0;
+  std::vector<RowStats>().swap(g_rows);
+}
+
 AttentionConfig attention_config(int similarity, int scaling, double temperature, int mask,
                                  int normalization, Reader& in) {
   AttentionConfig c;

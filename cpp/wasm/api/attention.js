@@ -1,6 +1,6 @@
 // attention() and what shares its inputs: explainCell(), explainOutput(); and difference().
 import { refuse, describe, options, choice, index, scaling } from './checks.js';
-import { matrix, boolean, write, Output } from './matrices.js';
+import { matrix, boolean, write, Output, LARGE } from './matrices.js';
 import { stepsShape, arraysStart, rowStats, stepsResult } from './steps.js';
 
 export const STEP_OPTIONS = ['similarity', 'scale', 'temperature', 'mask', 'normalization'];
@@ -23,18 +23,19 @@ export function stepOptions(e, o, inputs) {
   return [similarity, scale, temperature, mask, normalization];
 }
 
-// What attention(), explainCell() and explainOutput() share: check the options, copy Q, K, V
-// (and a custom mask) into the heap, and return the step options for the binding.
-function attentionInputs(e, o, what, allowed = ATTENTION_OPTIONS) {
-  options(o, allowed, what);
+// What attention(), explainCell() and explainOutput() share: copy Q, K, V (and a custom mask) of
+// the options (as options() copied them) into the heap, and return the step options for the
+// binding.
+function attentionInputs(e, o) {
   const inputs = [matrix(e, o.queries, 'queries'), matrix(e, o.keys, 'keys'), matrix(e, o.values, 'values')];
   const config = stepOptions(e, o, inputs);
   write(e, inputs);
   return config;
 }
 
-export function attention(e, o) {
-  const c = attentionInputs(e, o, 'attention()', ATTENTION_CALL_OPTIONS);
+export function attention(e, given) {
+  const o = options(given, ATTENTION_CALL_OPTIONS, 'attention()');
+  const c = attentionInputs(e, o);
   const into = o.into;
   if (into !== undefined && !e.ownBuffers.has(into)) {
     refuse('bad_argument', 'into', "into must be a result of this engine's attention(); got " + describe(into) + '.');
@@ -56,6 +57,7 @@ function readAttention(e, address, into) {
   const shape = stepsShape(heap, at);
   const rows = rowStats(heap, at, shape.n, e.names.problem);
   const data = heap.subarray(at + arraysStart(shape), at + heap[at - 1]);
+  if (heap[at - 1] > LARGE) e.release = true;
   const own = into && e.ownBuffers.get(into);
   if (own && own.buffer.byteLength === data.byteLength && sameShape(own, shape)) {
     new Float64Array(own.buffer).set(data);
@@ -70,12 +72,12 @@ function readAttention(e, address, into) {
 }
 
 export function explainCell(e, o, i, j) {
-  const c = attentionInputs(e, o, 'explainCell()');
+  const c = attentionInputs(e, options(o, ATTENTION_OPTIONS, 'explainCell()'));
   index(i, 'row');
   index(j, 'col');
   const at = e.M.explainCell(c[0], c[1], c[2], c[3], c[4], i, j);
   if (!at) return e.coreError();
-  const r = new Output(e.M, at);
+  const r = new Output(e, at);
   const x = {
     ok: true,
     row: r.num(),
@@ -101,12 +103,12 @@ export function explainCell(e, o, i, j) {
 }
 
 export function explainOutput(e, o, i, t) {
-  const c = attentionInputs(e, o, 'explainOutput()');
+  const c = attentionInputs(e, options(o, ATTENTION_OPTIONS, 'explainOutput()'));
   index(i, 'row');
   index(t, 'col');
   const at = e.M.explainOutput(c[0], c[1], c[2], c[3], c[4], i, t);
   if (!at) return e.coreError();
-  const r = new Output(e.M, at);
+  const r = new Output(e, at);
   const x = { ok: true, row: r.num(), col: r.num(), output: r.num() };
   const m = r.num();
   x.weights = r.arr(m);
@@ -118,5 +120,5 @@ export function explainOutput(e, o, i, t) {
 export function difference(e, left, right) {
   write(e, [matrix(e, left, 'left'), matrix(e, right, 'right')]);
   const at = e.M.difference();
-  return at ? { ok: true, difference: new Output(e.M, at).mat() } : e.coreError();
+  return at ? { ok: true, difference: new Output(e, at).mat() } : e.coreError();
 }

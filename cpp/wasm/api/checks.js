@@ -21,17 +21,44 @@ export function describe(x) {
 
 export const isCount = (x) => Number.isInteger(x) && x >= 0;
 
-// An object of options, with no key outside `allowed`.
+// What a getter or a Proxy of the caller's threw, for the message that names the field.
+function thrown(x) {
+  try {
+    return x instanceof Error ? x.message : String(x);
+  } catch {
+    return 'an exception';
+  }
+}
+
+// A throw while reading the caller's own objects is their argument's fault, not the engine's:
+// refused as bad_argument naming the field, instead of "the engine failed".
+export function readFailed(x, input) {
+  if (x instanceof Refusal) throw x;
+  refuse('bad_argument', input, 'reading `' + input + '` threw: ' + thrown(x) + '.');
+}
+
+// An object of options, with no key outside `allowed`: returned as a plain copy of the allowed
+// keys, read once here (inherited ones too), so no getter of the caller's runs later.
 export function options(o, allowed, what) {
-  if (o === null || typeof o !== 'object' || Array.isArray(o)) {
-    refuse('bad_argument', 'options', what + ' takes an object of options; got ' + describe(o) + '.');
-  }
-  for (const key of Object.keys(o)) {
-    if (!allowed.includes(key)) {
-      refuse('bad_argument', key, what + ': unknown option "' + key + '"; the options are ' + allowed.join(', ') + '.');
+  let key = 'options';
+  const copy = {};
+  try {
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) {
+      refuse('bad_argument', 'options', what + ' takes an object of options; got ' + describe(o) + '.');
     }
+    for (key of Object.keys(o)) {
+      if (!allowed.includes(key)) {
+        refuse('bad_argument', key, what + ': unknown option "' + key + '"; the options are ' + allowed.join(', ') + '.');
+      }
+    }
+    for (key of allowed) {
+      const value = o[key];
+      if (value !== undefined) copy[key] = value;
+    }
+  } catch (x) {
+    readFailed(x, key);
   }
-  return o;
+  return copy;
 }
 
 // One of an enum's option strings, as its index in `names` (the enum's names in enum order, from
@@ -109,4 +136,33 @@ export function text(value, input) {
     );
   }
   return value;
+}
+
+// A JS string of L code units is L to 3·L bytes of UTF-8 (a surrogate pair is 2 units and 4
+// bytes). Text is measured here, before Embind copies it into the heap, so that a text above the
+// core's limit never grows the wasm memory, which cannot shrink again.
+const encoder = new TextEncoder();
+const slice = new Uint8Array(3 << 14);
+
+// The UTF-8 length of well-formed text, encoded a slice at a time into one small buffer:
+// about 2.5 ns a character, and nothing of the text's size is allocated.
+function utf8Length(s) {
+  let bytes = 0;
+  for (let i = 0; i < s.length;) {
+    let j = Math.min(s.length, i + slice.length / 3);
+    const last = s.charCodeAt(j - 1);
+    if (j < s.length && last >= 0xd800 && last <= 0xdbff) j--; // keep a pair together
+    bytes += encoder.encodeInto(s.substring(i, j), slice).written;
+    i = j;
+  }
+  return bytes;
+}
+
+// The text's size in UTF-8 if it is above `limit` bytes, else 0. Up to limit / 3 code units it
+// cannot be, so the text the page types is never measured; above that it is measured exactly,
+// even when its length alone is above the limit, because the core's message gives the bytes.
+export function bytesAbove(s, limit) {
+  if (s.length * 3 <= limit) return 0;
+  const bytes = utf8Length(s);
+  return bytes > limit ? bytes : 0;
 }

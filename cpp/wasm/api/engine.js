@@ -13,7 +13,7 @@ import { lexiconInfo, parseEmbeddings, freeLexicon, exampleSentences } from './l
 import { attentionFast } from './fast.js';
 
 function readLimits(M) {
-  const r = new Output(M, M.limits());
+  const r = new Output({ M }, M.limits());
   return Object.freeze({
     maxTokens: r.num(),
     maxDim: r.num(),
@@ -37,55 +37,91 @@ function enumNames(M) {
 }
 
 // What every function of api/ is given first: the module and the engine's state.
-function context(M) {
+function context(M, createModule) {
   const names = enumNames(M); // a custom mask is a matrix, never the string "custom"
-  return {
+  const e = {
     M,
+    createModule,
+    restarting: null, // while a new module is being made (restart)
     names,
     maskStrings: names.mask.filter((s) => s !== 'custom'),
     fastMaskStrings: names.fastMask.filter((s) => s !== 'custom'),
     limits: readLimits(M),
-    inputAddress: 0, // the input buffer, in doubles; it only grows (convert_common.cpp)
+    inputAddress: 0, // the input buffer, in doubles; it grows until a large call gives it back
     inputCapacity: 0,
+    release: false, // a call moved more than LARGE doubles: give the buffers back after it
+    idBase: 0, // the last loaded lexicon's id before the module was re-created (text.js, loadedId)
+    lastId: 0,
     featureCache: new Map(), // lexicon id → feature names
     // Each result of attention() and the one ArrayBuffer its arrays view, with the shape that
     // fixes where each array lies in it: what a later call may write into (`into`).
     ownBuffers: new WeakMap(),
-    coreError: () => ({ ok: false, error: M.lastError() }),
+    coreError: () => ({ ok: false, error: e.M.lastError() }),
   };
+  return e;
 }
 
 function memoryStats(e) {
-  const r = new Output(e.M, e.M.memoryStats());
+  const r = new Output(e, e.M.memoryStats());
   return { heapBytes: r.num(), allocatedBytes: r.num() };
+}
+
+const failure = (message) => ({ ok: false, error: { code: 'internal_error', message, input: '', row: -1, col: -1 } });
+
+// A trap or an abort in the wasm (malloc failing when the memory can grow no more: loaded files
+// can fill its 2 GB) leaves the module's heap and stack unusable. A new module is made (async, as
+// WebAssembly compiles) and takes its place: what is lost are the loaded word-vector files.
+function restart(e) {
+  if (e.restarting) return;
+  e.restarting = e.createModule().then(
+    (M) => {
+      e.M = M;
+      e.inputAddress = e.inputCapacity = 0;
+      e.release = false;
+      e.featureCache.clear();
+      e.idBase = e.lastId;
+      e.restarting = null;
+    },
+    () => {
+      e.restarting = null; // the next failing call tries again
+    },
+  );
 }
 
 // f with the engine's context as its first argument (no function of the API takes more than four
 // arguments; spreading `arguments` would cost every call). Every argument error comes back as a value.
-// Anything else is a bug or the wasm memory running out: reported as code "internal_error"
-// (after that the engine may be unusable).
+// Anything else is a bug, reported as code "internal_error"; an abort of the wasm also re-creates
+// the module (restart), and calls while that runs are refused with a message that says so.
 function guarded(e, f) {
   return function (a, b, c, d) {
+    if (e.restarting) return failure('The engine is restarting (it stopped, most likely out of memory); try again in a moment.');
     try {
       return f(e, a, b, c, d);
     } catch (x) {
       if (x instanceof Refusal) return { ok: false, error: x.error };
-      return {
-        ok: false,
-        error: {
-          code: 'internal_error',
-          message: 'The engine failed: ' + x + '. Reload the page to start it again.',
-          input: '',
-          row: -1,
-          col: -1,
-        },
-      };
+      if (x instanceof WebAssembly.RuntimeError) {
+        restart(e);
+        // "Aborted(). Build with -s ASSERTIONS=1 …": the first sentence is the one for a reader.
+        return failure(
+          'The engine stopped (' +
+            String(x.message).split('. ')[0] +
+            '), most likely out of memory, and is restarting: try again in a moment. Word-vector files loaded before must be loaded again.',
+        );
+      }
+      return failure('The engine failed: ' + x + '. Reload the page to start it again.');
+    } finally {
+      if (e.release && !e.restarting) {
+        e.release = false;
+        e.M.releaseBuffers();
+        e.inputAddress = e.inputCapacity = 0;
+      }
     }
   };
 }
 
-export function makeEngine(M) {
-  const e = context(M);
+// createModule: Emscripten's factory, to make a new module after an abort.
+export function makeEngine(M, createModule) {
+  const e = context(M, createModule);
   const api = {
     attention,
     explainCell,

@@ -1,14 +1,20 @@
 // attentionFast(): large inputs, float32, only the output (and the weights if materialize); see
 // the .d.ts. The shapes are checked by the core (check_fast_shapes in fast_attention.hpp).
-import { refuse, describe, isCount, options, choice, scaling } from './checks.js';
-import { matrix, boolean } from './matrices.js';
+import { refuse, describe, isCount, options, choice, scaling, readFailed } from './checks.js';
+import { matrix, boolean, LARGE } from './matrices.js';
 
 const FAST_OPTIONS = ['queries', 'keys', 'values', 'scale', 'temperature', 'mask', 'materialize', 'out', 'weightsOut'];
 
 // A float matrix: {rows, cols, data: Float32Array} is used as it is (no copy into JS);
 // anything else matrix() accepts is converted.
 function floatMatrix(e, value, input) {
-  if (value && value.data instanceof Float32Array && isCount(value.rows) && isCount(value.cols)) {
+  let float32;
+  try {
+    float32 = value && value.data instanceof Float32Array && isCount(value.rows) && isCount(value.cols);
+  } catch (x) {
+    readFailed(x, input);
+  }
+  if (float32) {
     if (value.data.length !== value.rows * value.cols) {
       refuse(
         'shape_mismatch',
@@ -31,8 +37,12 @@ function floatMatrix(e, value, input) {
   }
   const m = matrix(e, value, input);
   const data = new Float32Array(m.rows * m.cols);
-  if (m.nested) m.value.forEach((row, i) => data.set(row, i * m.cols));
-  else data.set(m.value);
+  try {
+    if (m.nested) m.value.forEach((row, i) => data.set(row, i * m.cols));
+    else data.set(m.value);
+  } catch (x) {
+    readFailed(x, input);
+  }
   return { rows: m.rows, cols: m.cols, data };
 }
 
@@ -53,6 +63,15 @@ function fastMask(e, mask) {
   }
   const b = matrix(e, mask, 'mask', boolean);
   const bytes = new Uint8Array(b.rows * b.cols);
+  try {
+    copyMask(b, bytes);
+  } catch (x) {
+    readFailed(x, 'mask');
+  }
+  return [names.indexOf('custom'), bytes];
+}
+
+function copyMask(b, bytes) {
   if (b.nested)
     b.value.forEach((row, i) =>
       row.forEach((x, j) => {
@@ -63,12 +82,13 @@ function fastMask(e, mask) {
     b.value.forEach((x, i) => {
       bytes[i] = x ? 1 : 0;
     });
-  return [names.indexOf('custom'), bytes];
 }
 
 // Copies q, k, v and the mask's bytes into the fast input buffer, one after another.
-function writeFast(M, q, k, v, maskBytes) {
+function writeFast(e, q, k, v, maskBytes) {
+  const M = e.M;
   const floats = q.data.length + k.data.length + v.data.length + (maskBytes ? Math.ceil(maskBytes.length / 4) : 0);
+  if (floats > 2 * LARGE) e.release = true; // LARGE counts doubles
   const at = M.fastInput(floats) / 4;
   const heap = M.HEAPF32; // read after fastInput(), which may have grown the memory
   heap.set(q.data, at);
@@ -77,8 +97,8 @@ function writeFast(M, q, k, v, maskBytes) {
   if (maskBytes) M.HEAPU8.set(maskBytes, (at + q.data.length + k.data.length + v.data.length) * 4);
 }
 
-export function attentionFast(e, o) {
-  options(o, FAST_OPTIONS, 'attentionFast()');
+export function attentionFast(e, given) {
+  const o = options(given, FAST_OPTIONS, 'attentionFast()');
   const q = floatMatrix(e, o.queries, 'queries'),
     k = floatMatrix(e, o.keys, 'keys');
   const v = floatMatrix(e, o.values, 'values');
@@ -90,7 +110,8 @@ export function attentionFast(e, o) {
   const materialize = o.materialize === true;
   const out = floatBuffer(o.out, n * dV, 'out');
   const weightsOut = materialize ? floatBuffer(o.weightsOut, n * m, 'weightsOut') : null;
-  writeFast(e.M, q, k, v, maskBytes);
+  writeFast(e, q, k, v, maskBytes);
+  if (n * dV + (materialize ? n * m : 0) > 2 * LARGE) e.release = true;
   const result =
     e.M.fastRun(
       q.rows,

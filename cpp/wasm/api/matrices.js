@@ -1,6 +1,6 @@
 // Matrices in and out: checked and copied into the wasm heap's input buffer, and results read back
 // from the output buffer (stream.hpp: Reader and Writer).
-import { Refusal, refuse, describe, isCount } from './checks.js';
+import { Refusal, refuse, describe, isCount, readFailed } from './checks.js';
 
 // What an entry of a matrix may be: numbers, or booleans for masks.
 export function number(x) {
@@ -103,32 +103,54 @@ function flatShape(value, input, entry) {
 }
 
 // A matrix argument, number[][] or {rows, cols, data}, checked but not yet copied:
-// {rows, cols, value, nested}. `entry` checks one entry (numbers, or booleans for masks).
+// {rows, cols, value, nested, input}. `entry` checks one entry (numbers, or booleans for masks).
 export function matrix(e, value, input, entry = number) {
-  const nested = Array.isArray(value);
-  if (!nested && (value === null || typeof value !== 'object' || ArrayBuffer.isView(value))) {
-    refuse(
-      'bad_argument',
-      input,
-      value === undefined
-        ? input + ' is missing: give an array of rows of ' + entry.what + ', or {rows, cols, data}.'
-        : input + ' must be an array of rows of ' + entry.what + ', or {rows, cols, data}; got ' + describe(value) + '.',
-    );
+  let rows, cols, nested, data;
+  try {
+    nested = Array.isArray(value);
+    if (!nested && (value === null || typeof value !== 'object' || ArrayBuffer.isView(value))) {
+      refuse(
+        'bad_argument',
+        input,
+        value === undefined
+          ? input + ' is missing: give an array of rows of ' + entry.what + ', or {rows, cols, data}.'
+          : input + ' must be an array of rows of ' + entry.what + ', or {rows, cols, data}; got ' + describe(value) + '.',
+      );
+    }
+    [rows, cols] = nested ? nestedShape(value, input, entry) : flatShape(value, input, entry);
+    data = nested ? value : value.data;
+  } catch (x) {
+    readFailed(x, input); // a getter or a Proxy of the caller's
   }
-  const [rows, cols] = nested ? nestedShape(value, input, entry) : flatShape(value, input, entry);
   // Refuse what is too large to be worth copying into the heap, with the core's own words.
   if (rows * cols > e.limits.maxCells && !e.M.checkSize(rows, cols, input)) throw new Refusal(e.M.lastError());
-  return { rows, cols, value: nested ? value : value.data, nested };
+  return { rows, cols, value: data, nested, input };
 }
 
-// Copies matrices (and plain numbers: counts) into the input buffer, in order.
+// Above this many doubles (4 MiB) in or out, the module is asked to give its buffers back after
+// the call (convert_common.cpp, release_buffers); the page's calls stay below it.
+export const LARGE = (4 << 20) / 8;
+
+// Copies matrices (and plain numbers: counts) into the input buffer, in order. A matrix with more
+// rows or columns than any function but attentionFast takes is refused first, in the core's words,
+// so that it is never copied into the heap.
 export function write(e, inputs) {
   let total = 0;
-  for (const x of inputs) total += typeof x === 'number' ? 1 : 2 + x.rows * x.cols;
+  for (const x of inputs) {
+    if (typeof x === 'number') {
+      total += 1;
+      continue;
+    }
+    if ((x.rows > e.limits.maxTokens || x.cols > e.limits.maxDim) && !e.M.checkSize(x.rows, x.cols, x.input)) {
+      throw new Refusal(e.M.lastError());
+    }
+    total += 2 + x.rows * x.cols;
+  }
   if (total > e.inputCapacity) {
     e.inputAddress = e.M.inputBuffer(total);
     e.inputCapacity = total;
   }
+  if (total > LARGE) e.release = true;
   const heap = e.M.HEAPF64; // read after inputBuffer(), which may have grown the memory
   let p = e.inputAddress >>> 3;
   for (const x of inputs) {
@@ -139,18 +161,22 @@ export function write(e, inputs) {
     heap[p] = x.rows;
     heap[p + 1] = x.cols;
     p += 2;
-    if (x.nested) {
-      // Entry by entry: a small row is copied several times faster than by heap.set(row).
-      const rows = x.value,
-        cols = x.cols;
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i];
-        for (let j = 0; j < cols; j++) heap[p + j] = row[j];
-        p += cols;
+    try {
+      if (x.nested) {
+        // Entry by entry: a small row is copied several times faster than by heap.set(row).
+        const rows = x.value,
+          cols = x.cols;
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i];
+          for (let j = 0; j < cols; j++) heap[p + j] = row[j];
+          p += cols;
+        }
+      } else {
+        heap.set(x.value, p);
+        p += x.rows * x.cols;
       }
-    } else {
-      heap.set(x.value, p);
-      p += x.rows * x.cols;
+    } catch (y) {
+      readFailed(y, x.input);
     }
   }
 }
@@ -164,10 +190,11 @@ export function view(buffer, at, rows, cols) {
 // the heap with one slice, and every array handed out is a view into that JS-owned copy: one
 // allocation per call instead of one per array (each costs about 0.5 µs in V8).
 export class Output {
-  constructor(M, address) {
-    const heap = M.HEAPF64; // the call that wrote the result may have grown the memory
+  constructor(e, address) {
+    const heap = e.M.HEAPF64; // the call that wrote the result may have grown the memory
     const at = address / 8;
     this.all = heap.slice(at + 1, at + 1 + heap[at]);
+    if (heap[at] > LARGE) e.release = true;
     this.p = 0;
   }
   num() {

@@ -1,5 +1,5 @@
 // Text: tokenize(), embed(), parseMatrix(), and the lexicon argument they share with lexicons.js.
-import { refuse, describe, text } from './checks.js';
+import { refuse, describe, text, bytesAbove, readFailed } from './checks.js';
 import { Output } from './matrices.js';
 
 export const lines = (s) => (s === '' ? [] : s.split('\n'));
@@ -7,18 +7,53 @@ export const lines = (s) => (s === '' ? [] : s.split('\n'));
 // A lexicon argument as the id the bindings know: a built-in one by name (its id is minus its
 // index in the core's list: convert.hpp, BuiltinLexicon), a loaded one by what parseEmbeddings()
 // returned.
-export function lexiconId(e, lexicon) {
+// `lost`: what an id lost in a restart gives instead of an error.
+export function lexiconId(e, lexicon, lost) {
   const builtin = typeof lexicon === 'string' ? e.names.lexicon.indexOf(lexicon) : -1;
   if (lexicon === undefined || builtin === 0) return 0;
   if (builtin > 0) return -builtin;
-  if (lexicon !== null && typeof lexicon === 'object' && Number.isInteger(lexicon.id)) return lexicon.id;
-  if (Number.isInteger(lexicon)) return lexicon;
+  let id = lexicon;
+  if (lexicon !== null && typeof lexicon === 'object') {
+    try {
+      id = lexicon.id;
+    } catch (x) {
+      readFailed(x, 'lexicon');
+    }
+  }
+  if (Number.isInteger(id)) return id > 0 ? loadedId(e, id, lost) : id;
   return refuse(
     'bad_argument',
     'lexicon',
     'lexicon must be "builtin", "fruit" or what ' + 'parseEmbeddings() returned; got ' + describe(lexicon) + '.',
   );
 }
+
+// A loaded lexicon's id as the module knows it. After the module was re-created (engine.js,
+// restart) the ids it gives start at 1 again: the API adds the last id handed out before, so an
+// id from before the restart names no file rather than another one.
+function loadedId(e, id, lost) {
+  if (id > e.idBase) return id - e.idBase;
+  if (lost !== undefined) return lost;
+  return refuse(
+    'bad_argument',
+    'lexicon',
+    'No word-vector file with id ' +
+      id +
+      ' is loaded (the engine restarted since, most likely out of memory; load the file again).',
+  );
+}
+
+// A text argument: not a lone surrogate (checks.js), and not above `limit` bytes of UTF-8,
+// refused before Embind copies it into the heap, in the core's words (`say`: the message
+// of tokenizer.cpp or parse.cpp for that many bytes).
+export function sizedText(value, input, limit, say) {
+  text(value, input);
+  const bytes = bytesAbove(value, limit);
+  if (bytes) refuse('too_large', input, say(bytes, limit));
+  return value;
+}
+
+const tooLongText = (bytes, limit) => 'text: ' + bytes + ' bytes is above the limit of ' + limit + ' bytes; shorten the text.';
 
 // A lexicon's feature names, asked of the core once per id.
 export function features(e, id) {
@@ -37,18 +72,25 @@ function readTokens(r, source) {
   return tokens;
 }
 
+// Text with no words (empty, or only spaces and punctuation) is empty_input, as embed() says it:
+// the page's message for either is "type some words".
 export function tokenize(e, source, lexicon) {
-  text(source, 'text');
+  sizedText(source, 'text', e.limits.maxTextBytes, tooLongText);
   const at = e.M.tokenize(source, lexiconId(e, lexicon));
-  return at ? { ok: true, tokens: readTokens(new Output(e.M, at), source) } : e.coreError();
+  if (!at) return e.coreError();
+  const tokens = readTokens(new Output(e, at), source);
+  if (tokens.length === 0) {
+    refuse('empty_input', 'text', 'Type some words to see their tokens: the text has no words in it yet.');
+  }
+  return { ok: true, tokens };
 }
 
 export function embed(e, source, lexicon) {
-  text(source, 'text');
+  sizedText(source, 'text', e.limits.maxTextBytes, tooLongText);
   const id = lexiconId(e, lexicon);
   const at = e.M.embed(source, id);
   if (!at) return e.coreError();
-  const r = new Output(e.M, at);
+  const r = new Output(e, at);
   const tokens = readTokens(r, source);
   const vectors = r.mat();
   const unknown = Array.from(r.arr(tokens.length), (u) => u === 1);
@@ -57,7 +99,12 @@ export function embed(e, source, lexicon) {
 
 export function parseMatrix(e, source, inputName) {
   const name = inputName === undefined ? 'matrix' : text(inputName, 'inputName');
-  text(source, name);
+  sizedText(
+    source,
+    name,
+    e.limits.maxTextBytes,
+    (bytes, limit) => name + ': the text is ' + bytes + ' bytes, above the limit of ' + limit + ' bytes.',
+  );
   const at = e.M.parseMatrix(source, name);
-  return at ? { ok: true, matrix: new Output(e.M, at).mat() } : e.coreError();
+  return at ? { ok: true, matrix: new Output(e, at).mat() } : e.coreError();
 }
