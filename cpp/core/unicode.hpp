@@ -8,7 +8,8 @@
 //
 // The properties come from one generated range table (unicode_tables.cpp, written by
 // scripts/unicode-tables.py from the Unicode Character Database 15.0), the same in every build,
-// so a text splits the same way in every browser.
+// so a text splits the same way in every browser. It is stored delta-encoded and expanded into a
+// sorted array on first use, then binary searched.
 #pragma once
 
 #include <cstddef>
@@ -68,7 +69,8 @@ class GraphemeBreaker {
 };
 
 namespace tables {
-extern const std::uint32_t kRanges[];  // (kRangeCount) first << 8 | break << 2 | word, sorted
+extern const std::uint8_t kFirstDeltas[];  // varints: each range's first code point − the last's
+extern const std::uint8_t kValues[];       // (kRangeCount) GraphemeBreak << 2 | WordClass
 extern const std::size_t kRangeCount;
 }  // namespace tables
 

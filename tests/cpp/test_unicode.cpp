@@ -67,8 +67,7 @@ TEST_CASE("unicode: grapheme clusters pass GraphemeBreakTest.txt in full", "[uni
     ++checked;
     if (actual != expected || !boundary) failures.push_back(sequence);
   }
-  WARN("GraphemeBreakTest.txt: " << checked << " lines checked, " << failures.size()
-                                 << " failed");
+  WARN("GraphemeBreakTest.txt: " << checked << " lines checked, " << failures.size() << " failed");
   CHECK(failures == std::vector<std::string>{});
   REQUIRE(checked == 602);  // every test line of Unicode 15.0's file
 }
