@@ -18,6 +18,9 @@ declare -A need=(
   [xtensor-dev]=/usr/include/xtensor/xtensor.hpp
   [xtl-dev]=/usr/include/xtl/xtl_config.hpp
   [catch2]=/usr/include/catch2/catch.hpp
+  # The Unicode Character Database: the core's grapheme cluster test reads GraphemeBreakTest.txt,
+  # and scripts/unicode-tables.py generates the core's tables from it.
+  [unicode-data]=/usr/share/unicode/auxiliary/GraphemeBreakTest.txt
   [chromium]=/usr/bin/chromium
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
   # A math font, so the formula's brackets stretch and √ covers d_k in every language (the page

@@ -15,8 +15,9 @@ namespace {
 
 // ---- Places and messages --------------------------------------------------------------------
 
-// A place in the text: 0-based line and column, the column counted in characters (code points)
-// so that it matches what the reader sees in the text box.
+// A place in the text: 0-based line and column, the column counted in UTF-16 code units, as JS
+// strings index the text the reader typed (an emoji above U+FFFF counts two), so that the page
+// can put the caret there.
 struct Place {
   long line = 0;
   long column = 0;
@@ -34,7 +35,7 @@ Place locate(std::string_view text, std::size_t pos) {
     }
   }
   place.column =
-      static_cast<long>(utf8::count_code_points(text.substr(line_start, pos - line_start)));
+      static_cast<long>(utf8::count_utf16_units(text.substr(line_start, pos - line_start)));
   return place;
 }
 

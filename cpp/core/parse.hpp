@@ -13,12 +13,13 @@
 //   "nan", "inf", hex and anything else are ErrorCode::parse_error; a number beyond the range of
 //   a double ("1e999") is ErrorCode::not_finite.
 //   Errors name `input` (Error::input and the start of the message) and where the problem is:
-//   Error::row/col are the 0-based line and character (code point) column, the message counts
-//   from 1: `matrix: line 2, column 5: "abc" is not a number.` A row with a different count
-//   than the first names its line (`matrix: line 3 has 2 numbers but line 1 has 3; …`), or, when
-//   rows share lines (';' or JSON), its row number and where it starts. Empty or blank text is
-//   ErrorCode::empty_input; text above Limits::max_text_bytes, more than Limits::max_tokens rows
-//   or more than Limits::max_dim numbers in a row are ErrorCode::too_large.
+//   Error::row/col are the 0-based line and column, the column in UTF-16 code units as JS
+//   strings count (an emoji above U+FFFF is two), the message counts from 1: `matrix: line 2,
+//   column 5: "abc" is not a number.` A row with a different count than the first names its line
+//   (`matrix: line 3 has 2 numbers but line 1 has 3; …`), or, when rows share lines (';' or JSON),
+//   its row number and where it starts. Empty or blank text is ErrorCode::empty_input; text above
+//   Limits::max_text_bytes, more than Limits::max_tokens rows or more than Limits::max_dim numbers
+//   in a row are ErrorCode::too_large.
 //
 // parse_embeddings(): the GloVe text format, one word a line: `word v1 v2 … vd`, fields
 //   separated by spaces or tabs, CRLF line ends accepted, blank lines skipped. Every line has

@@ -1,90 +1,95 @@
 #include "tokenizer.hpp"
 
+#include "unicode.hpp"
 #include "utf8.hpp"
 
 namespace attn {
 
 namespace {
 
-// What a code point does in tokenization. The ranges are the Unicode blocks a learner is likely
-// to type or paste; anything not listed is `other` and becomes a token of its own.
-enum class CharClass {
-  separator,    // whitespace, invisible format characters and controls: dropped
+// What a grapheme cluster does in tokenization, from its first code point (after any prepended
+// mark, as the Arabic number sign U+0600 is before its digits).
+enum class Kind {
+  space,        // spaces, controls, invisible format characters, a mark with no letter: dropped
   punctuation,  // dropped, except apostrophes, hyphens and decimal points inside a word
-  word,         // letters and digits of scripts written with spaces between words
-  cjk,          // Han, kana, hangul: written without spaces, segmented against the lexicon
-  extend,       // combining marks, variation selectors, skin tones, tags: belong to the previous
-  zwj,          // U+200D ZERO WIDTH JOINER: glues emoji into one (👩‍💻)
-  other,        // emoji, symbols, other scripts: one token each
+  word,         // letters, marks and digits of scripts written with spaces between words
+  unspaced,     // Han, kana, Thai, Lao, Khmer, Myanmar: no spaces, segmented against the lexicon
+  symbol,       // emoji (ZWJ sequences, flags, keycaps), € ∑ ★ and the like: one token each
 };
 
 bool in(char32_t c, char32_t first, char32_t last) { return c >= first && c <= last; }
 
-CharClass classify(char32_t c) {
-  if (c < 0x80) {
-    if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
-      return CharClass::word;
-    }
-    if (c <= 0x20 || c == 0x7F) return CharClass::separator;
-    return CharClass::punctuation;
+// The scripts written without spaces between words, by block: their words can only be found
+// with a lexicon. Hangul is written with spaces, so it is not here.
+bool is_unspaced(char32_t c) {
+  static constexpr char32_t kBlocks[][2] = {
+      {0x0E00, 0x0EFF},    // Thai, Lao
+      {0x1000, 0x109F},    // Myanmar
+      {0x1780, 0x17FF},    // Khmer
+      {0x19E0, 0x19FF},    // Khmer symbols
+      {0x2E80, 0x2FDF},    // CJK and Kangxi radicals
+      {0x3005, 0x3007},    // 々 〆 〇
+      {0x3021, 0x3029},    // Hangzhou numerals
+      {0x3031, 0x3035},    // kana repeat marks
+      {0x3038, 0x303C},    // 〸 〹 〺 〻 〼
+      {0x3040, 0x30FF},    // hiragana, katakana
+      {0x3100, 0x312F},    // bopomofo
+      {0x31A0, 0x31BF},    // bopomofo extended
+      {0x31F0, 0x31FF},    // katakana phonetic extensions
+      {0x3400, 0x4DBF},    // Han extension A
+      {0x4E00, 0x9FFF},    // Han
+      {0xA9E0, 0xA9FF},    // Myanmar extended B
+      {0xAA60, 0xAA7F},    // Myanmar extended A
+      {0xF900, 0xFAFF},    // Han compatibility
+      {0xFF66, 0xFF9F},    // halfwidth katakana
+      {0x1AFF0, 0x1B16F},  // kana extended and supplement, small kana
+      {0x20000, 0x323AF},  // Han extensions B–H
+  };
+  for (const auto& block : kBlocks) {
+    if (in(c, block[0], block[1])) return true;
   }
-  if (in(c, 0x80, 0xA0) || c == 0xAD) return CharClass::separator;  // C1, NBSP, soft hyphen
-  if (c == 0xAA || c == 0xB5 || c == 0xBA) return CharClass::word;  // ª µ º
-  if (in(c, 0xA1, 0xBF) || c == 0xD7 || c == 0xF7) return CharClass::punctuation;  // ¡ « » · × ÷
-  if (in(c, 0xC0, 0x24F)) return CharClass::word;               // Latin-1 letters, Latin Ext.
-  if (in(c, 0x250, 0x2AF)) return CharClass::word;              // IPA
-  if (in(c, 0x300, 0x36F)) return CharClass::extend;            // combining diacritics
-  if (c == 0x37E || c == 0x387) return CharClass::punctuation;  // Greek ; and ·
-  if (in(c, 0x370, 0x3FF) || in(c, 0x400, 0x52F)) return CharClass::word;  // Greek, Cyrillic
-  if (in(c, 0x1100, 0x11FF)) return CharClass::cjk;                        // Hangul jamo
-  if (c == 0x1680) return CharClass::separator;
-  if (in(c, 0x1AB0, 0x1AFF) || in(c, 0x1DC0, 0x1DFF)) return CharClass::extend;
-  if (in(c, 0x1E00, 0x1EFF)) return CharClass::word;  // Latin Extended Additional
-  if (c == 0x200D) return CharClass::zwj;
-  if (in(c, 0x2000, 0x200F) || in(c, 0x2028, 0x202F) || in(c, 0x205F, 0x206F)) {
-    return CharClass::separator;  // spaces, zero-width space/joiners, direction marks
-  }
-  if (in(c, 0x2010, 0x2027) || in(c, 0x2030, 0x205E)) return CharClass::punctuation;  // – “ ” …
-  if (in(c, 0x20D0, 0x20FF)) return CharClass::extend;  // combining marks for symbols (keycap)
-  if (in(c, 0x2E00, 0x2E7F)) return CharClass::punctuation;
-  if (c == 0x3000) return CharClass::separator;  // ideographic space
-  if (in(c, 0x3001, 0x3003) || in(c, 0x3008, 0x3011) || in(c, 0x3014, 0x301F) || c == 0x3030 ||
-      c == 0x303D || c == 0x30A0 || c == 0x30FB) {
-    return CharClass::punctuation;  // 、。〃 《》「」【】 〜 ゠ ・
-  }
-  if (in(c, 0x3005, 0x3007) || in(c, 0x3021, 0x3029) || in(c, 0x3031, 0x3035) ||
-      in(c, 0x3038, 0x303C) || in(c, 0x3040, 0x30FF) || in(c, 0x3100, 0x31BF) ||
-      in(c, 0x31F0, 0x31FF) || in(c, 0x3400, 0x4DBF) || in(c, 0x4E00, 0x9FFF) ||
-      in(c, 0xA960, 0xA97F) || in(c, 0xAC00, 0xD7FF) || in(c, 0xF900, 0xFAFF)) {
-    return CharClass::cjk;  // 々〇, kana, bopomofo, hangul, Han (ext. A, URO, compatibility)
-  }
-  if (in(c, 0xFE00, 0xFE0F) || in(c, 0xFE20, 0xFE2F)) return CharClass::extend;  // VS1–16
-  if (in(c, 0xFE10, 0xFE19) || in(c, 0xFE30, 0xFE6B)) return CharClass::punctuation;
-  if (c == 0xFEFF) return CharClass::separator;  // byte order mark
-  if (in(c, 0xFF10, 0xFF19) || in(c, 0xFF21, 0xFF3A) || in(c, 0xFF41, 0xFF5A)) {
-    return CharClass::word;  // fullwidth digits and letters, as a Chinese input method types them
-  }
-  if (in(c, 0xFF01, 0xFF65)) return CharClass::punctuation;  // fullwidth ，！？（）：； and ｡｢｣､･
-  if (in(c, 0xFF66, 0xFFDC)) return CharClass::cjk;       // halfwidth katakana and hangul
-  if (in(c, 0x1F3FB, 0x1F3FF)) return CharClass::extend;  // skin-tone modifiers
-  if (in(c, 0x20000, 0x3134F)) return CharClass::cjk;     // Han extensions B–G, compatibility
-  if (in(c, 0xE0020, 0xE007F) || in(c, 0xE0100, 0xE01EF)) return CharClass::extend;  // tags, VS
-  return CharClass::other;
+  return false;
 }
 
-bool is_regional_indicator(char32_t c) { return in(c, 0x1F1E6, 0x1F1FF); }  // flag halves
-
-struct Char {
-  char32_t value;
-  CharClass kind;
-  std::size_t offset;  // bytes
-  std::size_t length;  // bytes
+struct Cluster {
+  std::size_t offset = 0, length = 0;              // bytes
+  std::size_t utf16_offset = 0, utf16_length = 0;  // UTF-16 code units
+  std::size_t code_points = 0;
+  char32_t base = 0;  // the first code point that is not a prepended mark
+  unicode::Properties base_properties;
+  bool prepended = false;   // base is a prepended mark still: the next code point takes its place
+  bool emoji_mark = false;  // it holds U+FE0F (emoji presentation) or U+20E3 (keycap)
+  Kind kind = Kind::space;
 };
 
-// Joins two word characters into one word: "don't", "don’t", "e-mail", "3.14".
-bool joins_word(const Char& before, const Char& joiner, const Char& after) {
-  if (before.kind != CharClass::word || after.kind != CharClass::word) return false;
-  switch (joiner.value) {
+Kind classify(const Cluster& c) {
+  using unicode::GraphemeBreak;
+  const GraphemeBreak b = c.base_properties.grapheme_break;
+  // A cluster only starts with a mark at the start of the text or after a control character
+  // (GB4, GB9): there is no letter for it to belong to.
+  if (b == GraphemeBreak::extend || b == GraphemeBreak::spacing_mark || b == GraphemeBreak::zwj) {
+    return Kind::space;
+  }
+  switch (c.base_properties.word) {
+    case unicode::WordClass::space:
+      return Kind::space;
+    case unicode::WordClass::symbol:
+      return Kind::symbol;
+    case unicode::WordClass::punctuation:  // ‼️ and #️⃣ are emoji
+      return c.emoji_mark ? Kind::symbol : Kind::punctuation;
+    case unicode::WordClass::letter:  // so is the keycap 1️⃣: 1️⃣2️⃣ is two of them
+      if (c.emoji_mark) return Kind::symbol;
+      return is_unspaced(c.base) ? Kind::unspaced : Kind::word;
+  }
+  return Kind::symbol;
+}
+
+// Joins two word clusters into one word: "don't", "don’t", "e-mail", "3.14".
+bool joins_word(const Cluster& before, const Cluster& joiner, const Cluster& after) {
+  if (before.kind != Kind::word || after.kind != Kind::word || joiner.code_points != 1) {
+    return false;
+  }
+  switch (joiner.base) {
     case U'\'':
     case U'\u2019':  // ’ right single quotation mark, the apostrophe of typeset text
     case U'-':
@@ -92,7 +97,7 @@ bool joins_word(const Char& before, const Char& joiner, const Char& after) {
     case U'\u2011':  // ‑ non-breaking hyphen
       return true;
     case U'.':
-      return before.value >= '0' && before.value <= '9' && after.value >= '0' && after.value <= '9';
+      return before.base >= '0' && before.base <= '9' && after.base >= '0' && after.base <= '9';
     default:
       return false;
   }
@@ -104,15 +109,17 @@ std::string hex_byte(unsigned char byte) {
   return std::string("0x") + hex[byte >> 4] + hex[byte & 15];
 }
 
+// Error::col is the UTF-16 position of the bad byte, as for every position the core reports.
 Error invalid_utf8(std::string_view text, std::size_t offset) {
-  return make_error(ErrorCode::parse_error, "text", -1, static_cast<long>(offset),
-                    "text: byte " + std::to_string(offset + 1) + " (" +
+  const std::size_t column = utf8::count_utf16_units(text.substr(0, offset));
+  return make_error(ErrorCode::parse_error, "text", -1, static_cast<long>(column),
+                    "text: character " + std::to_string(column + 1) + " (byte " +
                         hex_byte(static_cast<unsigned char>(text[offset])) +
                         ") is not valid UTF-8; paste or type the text again as UTF-8.");
 }
 
-// Walks valid UTF-8 text once, decoding code points only as far as it has read: text at the
-// byte limit with more than Limits::max_tokens tokens stops early instead of first decoding a
+// Walks valid UTF-8 text once, decoding grapheme clusters only as far as it has read: text at
+// the byte limit with more than Limits::max_tokens tokens stops early instead of first decoding a
 // megabyte (wasm memory, once grown, never shrinks).
 class Tokenizer {
  public:
@@ -121,29 +128,25 @@ class Tokenizer {
   Result<std::vector<Token>> run() {
     std::size_t i = 0;
     while (has(i) && !too_many_) {
-      switch (chars_[i].kind) {
-        case CharClass::word:
+      switch (clusters_[i].kind) {
+        case Kind::word:
           i = word(i);
           break;
-        case CharClass::cjk:
-          i = cjk_run(i);
+        case Kind::unspaced:
+          i = unspaced_run(i);
           break;
-        case CharClass::other:
-          i = other(i);
+        case Kind::symbol:
+          emit(i, i + 1);
+          ++i;
           break;
-        case CharClass::punctuation:
-          // Punctuation is dropped, unless an emoji selector or keycap makes it an emoji (‼️).
-          i = is_emoji_mark(i + 1) ? other(i) : i + 1;
-          break;
-        // Separators are dropped, and so is a mark with nothing before it to attach to (a stray
-        // variation selector or joiner after a space).
-        default:
+        case Kind::punctuation:
+        case Kind::space:
           ++i;
           break;
       }
     }
     if (too_many_) {
-      return make_error(ErrorCode::too_large, "text", -1, static_cast<long>(too_many_offset_),
+      return make_error(ErrorCode::too_large, "text", -1, static_cast<long>(too_many_at_),
                         "text: more than " + std::to_string(Limits::max_tokens) +
                             " words; shorten the text to at most " +
                             std::to_string(Limits::max_tokens) + " words.");
@@ -152,39 +155,52 @@ class Tokenizer {
   }
 
  private:
-  // Whether code point `i` exists, decoding up to it if needed.
+  // Whether cluster `i` exists, decoding up to the start of the next one if needed (a cluster is
+  // complete only when the next starts, or the text ends).
   bool has(std::size_t i) {
-    while (chars_.size() <= i && decoded_bytes_ < text_.size()) {
-      const utf8::CodePoint cp = utf8::decode(text_, decoded_bytes_);  // valid: checked before
-      chars_.push_back(Char{cp.value, classify(cp.value), decoded_bytes_, cp.length});
-      decoded_bytes_ += cp.length;
+    while (clusters_.size() <= i + 1 && decoded_bytes_ < text_.size()) decode_one();
+    return i < clusters_.size();
+  }
+
+  void decode_one() {
+    const utf8::CodePoint cp = utf8::decode(text_, decoded_bytes_);  // valid: checked before
+    const unicode::Properties p = unicode::properties(cp.value);
+    if (breaker_.starts_cluster(p.grapheme_break)) {
+      Cluster c;
+      c.offset = decoded_bytes_;
+      c.utf16_offset = decoded_units_;
+      c.base = cp.value;
+      c.base_properties = p;
+      c.prepended = p.grapheme_break == unicode::GraphemeBreak::prepend;
+      clusters_.push_back(c);
+    } else if (clusters_.back().prepended) {
+      Cluster& c = clusters_.back();
+      c.base = cp.value;  // the letter after the prepended marks
+      c.base_properties = p;
+      c.prepended = p.grapheme_break == unicode::GraphemeBreak::prepend;
     }
-    return i < chars_.size();
+    Cluster& c = clusters_.back();
+    const std::size_t units = cp.value > 0xFFFF ? 2 : 1;
+    c.length += cp.length;
+    c.utf16_length += units;
+    ++c.code_points;
+    c.emoji_mark = c.emoji_mark || cp.value == 0xFE0F || cp.value == 0x20E3;
+    c.kind = classify(c);
+    decoded_bytes_ += cp.length;
+    decoded_units_ += units;
   }
 
-  bool is(std::size_t i, CharClass kind) { return has(i) && chars_[i].kind == kind; }
+  bool is(std::size_t i, Kind kind) { return has(i) && clusters_[i].kind == kind; }
 
-  bool is_emoji_mark(std::size_t i) {
-    return is(i, CharClass::extend) && (chars_[i].value == 0xFE0F || chars_[i].value == 0x20E3);
-  }
-
-  // The end of the marks (combining, variation selectors, skin tones) that follow `i`.
-  std::size_t skip_marks(std::size_t i) {
-    while (is(i, CharClass::extend)) ++i;
-    return i;
-  }
-
-  // A run of word characters, with the marks on them and the joiners between them.
+  // A run of word clusters, with the joiners between them.
   std::size_t word(std::size_t begin) {
-    std::size_t last_letter = begin;  // the last word character, ignoring marks on it
-    std::size_t end = skip_marks(begin + 1);
+    std::size_t end = begin + 1;
     for (;;) {
-      if (is(end, CharClass::word)) {
-        last_letter = end;
-        end = skip_marks(end + 1);
-      } else if (has(end + 1) && joins_word(chars_[last_letter], chars_[end], chars_[end + 1])) {
-        last_letter = end + 1;
-        end = skip_marks(end + 2);
+      if (is(end, Kind::word)) {
+        ++end;
+      } else if (has(end + 1) &&
+                 joins_word(clusters_[end - 1], clusters_[end], clusters_[end + 1])) {
+        end += 2;
       } else {
         break;
       }
@@ -193,19 +209,18 @@ class Tokenizer {
     return end;
   }
 
-  // A run of CJK characters, split by longest match against the lexicon: at each position the
-  // longest lexicon word that starts there, else one character (with its marks).
-  std::size_t cjk_run(std::size_t begin) {
+  // A run of clusters of scripts written without spaces, split by longest match against the
+  // lexicon: at each position the longest lexicon word that starts there, else one cluster.
+  std::size_t unspaced_run(std::size_t begin) {
     std::size_t run_end = begin;
-    while (is(run_end, CharClass::cjk)) run_end = skip_marks(run_end + 1);
+    while (is(run_end, Kind::unspaced)) ++run_end;
 
     const std::size_t window = lexicon_.longest_word_bytes();
     for (std::size_t start = begin; start < run_end;) {
-      std::size_t best = skip_marks(start + 1);  // one character
-      for (std::size_t end = best; end < run_end;) {
-        end = skip_marks(end + 1);
+      std::size_t best = start + 1;  // one cluster
+      for (std::size_t end = best + 1; end <= run_end; ++end) {
         if (bytes(start, end) > window) break;
-        if (lexicon_.find(text_.substr(chars_[start].offset, bytes(start, end)))) best = end;
+        if (lexicon_.find(text_.substr(clusters_[start].offset, bytes(start, end)))) best = end;
       }
       emit(start, best);
       if (too_many_) break;
@@ -214,40 +229,31 @@ class Tokenizer {
     return run_end;
   }
 
-  // One emoji or symbol, kept whole: its marks, a flag's second half, and ZWJ-joined emoji.
-  std::size_t other(std::size_t begin) {
-    std::size_t end = begin + 1;
-    if (is_regional_indicator(chars_[begin].value) && has(end) &&
-        is_regional_indicator(chars_[end].value)) {
-      ++end;  // 🇨 + 🇳 = 🇨🇳
-    }
-    end = skip_marks(end);
-    while (is(end, CharClass::zwj) && is(end + 1, CharClass::other)) end = skip_marks(end + 2);
-    emit(begin, end);
-    return end;
-  }
-
   std::size_t bytes(std::size_t begin, std::size_t end) const {
-    return chars_[end - 1].offset + chars_[end - 1].length - chars_[begin].offset;
+    return clusters_[end - 1].offset + clusters_[end - 1].length - clusters_[begin].offset;
   }
 
   void emit(std::size_t begin, std::size_t end) {
+    const Cluster &first = clusters_[begin], &last = clusters_[end - 1];
     if (tokens_.size() == Limits::max_tokens) {
       too_many_ = true;
-      too_many_offset_ = chars_[begin].offset;
+      too_many_at_ = first.utf16_offset;
       return;
     }
-    const std::size_t offset = chars_[begin].offset, length = bytes(begin, end);
-    tokens_.push_back(Token{std::string(text_.substr(offset, length)), offset, length});
+    const std::size_t offset = first.offset, length = bytes(begin, end);
+    tokens_.push_back(Token{std::string(text_.substr(offset, length)), offset, length,
+                            first.utf16_offset,
+                            last.utf16_offset + last.utf16_length - first.utf16_offset});
   }
 
   std::string_view text_;
   const Lexicon& lexicon_;
-  std::vector<Char> chars_;  // (code points decoded so far)
-  std::size_t decoded_bytes_ = 0;
+  unicode::GraphemeBreaker breaker_;
+  std::vector<Cluster> clusters_;  // (clusters decoded so far)
+  std::size_t decoded_bytes_ = 0, decoded_units_ = 0;
   std::vector<Token> tokens_;
   bool too_many_ = false;
-  std::size_t too_many_offset_ = 0;
+  std::size_t too_many_at_ = 0;  // UTF-16 code units
 };
 
 }  // namespace

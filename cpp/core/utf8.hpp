@@ -59,10 +59,14 @@ inline std::size_t find_invalid(std::string_view text) {
   return std::string_view::npos;
 }
 
-// The number of code points in valid UTF-8: the bytes that are not continuation bytes.
-inline std::size_t count_code_points(std::string_view text) {
+// The number of UTF-16 code units of valid UTF-8, the unit JS strings index by: one per code
+// point, two for one above U+FFFF (a four-byte sequence, a surrogate pair in UTF-16).
+inline std::size_t count_utf16_units(std::string_view text) {
   std::size_t count = 0;
-  for (char c : text) count += (static_cast<unsigned char>(c) & 0xC0u) != 0x80;
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte & 0xC0u) != 0x80) count += byte >= 0xF0 ? 2 : 1;
+  }
   return count;
 }
 

@@ -56,7 +56,7 @@ declare namespace createAttentionEngine {
     input: string;
     /** 0-based row (for text: line) of `input`, or −1. */
     row: number;
-    /** 0-based column (for text: character), or −1. */
+    /** 0-based column (for text: in UTF-16 code units, as JS string indices count), or −1. */
     col: number;
   }
 

@@ -31,25 +31,13 @@ Error unknown_lexicon(int id) {
                         " is loaded (it was freed, or never loaded).");
 }
 
-// Token offsets in UTF-16 code units, as JS strings count them, so that
-// text.slice(offset, offset + length) is the token. The core counts UTF-8 bytes: a byte that is
-// not a continuation byte starts a code point, and four-byte ones are surrogate pairs in UTF-16.
-void write_tokens(Writer& w, std::string_view text, const std::vector<Token>& tokens) {
-  std::size_t byte = 0, unit = 0;
-  const auto advance_to = [&](std::size_t target) {
-    if (target < byte) byte = unit = 0;
-    for (; byte < target && byte < text.size(); ++byte) {
-      const auto b = static_cast<unsigned char>(text[byte]);
-      if ((b & 0xC0) != 0x80) unit += b >= 0xF0 ? 2 : 1;
-    }
-    return unit;
-  };
+// Token offsets in UTF-16 code units, as JS strings count them (the core counts them too), so
+// that text.slice(offset, offset + length) is the token.
+void write_tokens(Writer& w, const std::vector<Token>& tokens) {
   w.number(static_cast<double>(tokens.size()));
   for (const Token& t : tokens) {
-    const std::size_t start = advance_to(t.offset);
-    const std::size_t end = advance_to(t.offset + t.length);
-    w.number(static_cast<double>(start));
-    w.number(static_cast<double>(end - start));
+    w.number(static_cast<double>(t.utf16_offset));
+    w.number(static_cast<double>(t.utf16_length));
   }
 }
 
@@ -72,7 +60,7 @@ Address tokenize_text(const std::string& text, int lexicon) {
   auto tokens = tokenize(text, *lex);
   if (!tokens) return fail(tokens.error());
   Writer w = output();
-  write_tokens(w, text, *tokens);
+  write_tokens(w, *tokens);
   return w.finish();
 }
 
@@ -82,7 +70,7 @@ Address embed_text(const std::string& text, int lexicon) {
   auto e = embed(text, *lex);
   if (!e) return fail(e.error());
   Writer w = output();
-  write_tokens(w, text, e->tokens);
+  write_tokens(w, e->tokens);
   w.matrix(e->vectors);
   w.values(e->unknown);
   return w.finish();

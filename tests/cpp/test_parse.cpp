@@ -297,3 +297,13 @@ TEST_CASE("parse_embeddings: more numbers than the limit is too large", "[parse]
   CHECK(embeddings_error(line).code == ErrorCode::too_large);
   CHECK(embeddings_error("\xff 1 2").code == ErrorCode::parse_error);
 }
+
+TEST_CASE("parse_embeddings: columns count UTF-16 units as JS does", "[parse]") {
+  // "🍎 1 x": 🍎 is two UTF-16 units (four bytes), so x is at column 5 (bytes: 7, code points: 4).
+  const Result<Lexicon> result = parse_embeddings("🍎 1 x");
+  REQUIRE_FALSE(result.ok());
+  CHECK(result.error().col == 5);
+  CHECK(result.error().message == "embeddings: line 1, column 6: \"x\" is not a number.");
+  // A matrix, after a fullwidth comma (one unit, three bytes) and a CJK word.
+  CHECK(parse_matrix("1，鸟").error().col == 2);
+}

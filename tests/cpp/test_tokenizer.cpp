@@ -66,10 +66,10 @@ TEST_CASE("tokenize: unknown CJK falls back to single characters", "[tokenizer]"
   CHECK(words("人工智能很好", lexicon) == Words{"人工智能", "很", "好"});  // longest wins
   CHECK(words("人工很好", lexicon) == Words{"人工", "很", "好"});
   CHECK(words("龘靐", lexicon) == Words{"龘", "靐"});
-  // Kana, hangul and extension A are CJK too: single characters when the lexicon is empty.
+  // Kana and extension A are written without spaces too: single characters when the lexicon is
+  // empty.
   const Lexicon empty({"x"});
   CHECK(words("ありがとう", empty) == Words{"あ", "り", "が", "と", "う"});
-  CHECK(words("안녕", empty) == Words{"안", "녕"});
   CHECK(words("㐀", empty) == Words{"㐀"});
 }
 
@@ -117,6 +117,67 @@ TEST_CASE("tokenize: combining marks stay on their letter", "[tokenizer]") {
   CHECK(words("Ωμέγα Привет") == Words{"Ωμέγα", "Привет"});
 }
 
+TEST_CASE("tokenize: a word in a script written with spaces stays whole", "[tokenizer]") {
+  // नमस्ते = न म स ् त े: six code points, four clusters (स् and ते carry their marks), one word.
+  CHECK(words("नमस्ते दुनिया") == Words{"नमस्ते", "दुनिया"});
+  CHECK(spans("नमस्ते") == std::vector<std::size_t>{0, 18});  // 6 × 3 bytes
+  const Lexicon empty({"x"});
+  CHECK(words("안녕하세요 세계", empty) == Words{"안녕하세요", "세계"});
+  CHECK(words("안녕", empty) == Words{"안녕"});
+  // Jamo typed one by one (ᄒ ᅡ ᆫ) form the syllable cluster 한 and a word.
+  CHECK(words("\u1112\u1161\u11AB\u1100\u1173\u11AF", empty) ==
+        Words{"\u1112\u1161\u11AB\u1100\u1173\u11AF"});
+  CHECK(words("مرحبا بالعالم", empty) == Words{"مرحبا", "بالعالم"});
+  CHECK(words("שלום עולם", empty) == Words{"שלום", "עולם"});
+  CHECK(words("Ελληνικά русский", empty) == Words{"Ελληνικά", "русский"});
+}
+
+TEST_CASE("tokenize: Thai falls back to grapheme clusters without a lexicon", "[tokenizer]") {
+  // สวัสดี = ส ว ั ส ด ี: the marks ั and ี stay on the consonant before them.
+  const Lexicon empty({"x"});
+  CHECK(words("สวัสดี", empty) == Words{"ส", "วั", "ส", "ดี"});
+  CHECK(spans("สวัสดี", empty) == std::vector<std::size_t>{0, 3, 3, 6, 9, 3, 12, 6});
+  Lexicon thai({"x"});
+  thai.add("สวัสดี", {1});
+  CHECK(words("สวัสดีครับ", thai) == Words{"สวัสดี", "ค", "รั", "บ"});  // longest match, then clusters
+  CHECK(words("ນີ້ លេខ", empty) == Words{"ນີ້", "លេ", "ខ"});          // Lao, Khmer
+}
+
+TEST_CASE("tokenize: joiners and marks never start a token of their own", "[tokenizer]") {
+  CHECK(words("a\u200Db") == Words{"a\u200Db"});  // the joiner belongs to the a (GB9)
+  CHECK(words("a\u200Cb") == Words{"a\u200Cb"});
+  CHECK(words("میخواهم می\u200Cخواهم") == Words{"میخواهم", "می\u200Cخواهم"});  // Persian
+  CHECK(words("a\u200Bb") == Words{"a", "b"});  // the zero-width space is a space
+  // A mark at the start of the text, or after a line break, has no letter to go on: dropped.
+  CHECK(words("\u0301abc\n\u0301d") == Words{"abc", "d"});
+}
+
+TEST_CASE("tokenize: keycaps and emoji are one token per cluster", "[tokenizer]") {
+  // 1️⃣ = 1 + VS16 + U+20E3 (7 bytes); two keycaps are two tokens, not one number.
+  CHECK(words("1️⃣2️⃣") == Words{"1️⃣", "2️⃣"});
+  CHECK(spans("1️⃣2️⃣") == std::vector<std::size_t>{0, 7, 7, 7});
+  CHECK(
+      words(
+          "👩🏽\u200D🚀x🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F") ==
+      Words{"👩🏽\u200D🚀", "x",
+            "🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"});
+  CHECK(words("🇨🇳🇫") == Words{"🇨🇳", "🇫"});  // a lone half of a flag after a pair
+}
+
+TEST_CASE("tokenize: tokens carry UTF-16 offsets as JS counts them", "[tokenizer]") {
+  // 🍎 (0, 2 units) space, apple (3, 5), space, 👩‍💻 = 2 + 1 + 2 units (9, 5), space, x
+  // (15, 1).
+  const Result<std::vector<Token>> tokens = tokenize("🍎 apple 👩\u200D💻 x", builtin_lexicon());
+  REQUIRE(tokens.ok());
+  std::vector<std::size_t> utf16;
+  for (const Token& token : *tokens) {
+    utf16.push_back(token.utf16_offset);
+    utf16.push_back(token.utf16_length);
+  }
+  CHECK(utf16 == std::vector<std::size_t>{0, 2, 3, 5, 9, 5, 15, 1});
+  CHECK(spans("🍎 apple 👩\u200D💻 x") == std::vector<std::size_t>{0, 4, 5, 5, 11, 11, 23, 1});
+}
+
 TEST_CASE("tokenize: empty or punctuation-only text gives no tokens", "[tokenizer]") {
   for (const char* text :
        {"", "   ", "\n\t", "!!! ... ???", "，。！？、；：“”‘’（）《》…", "\u3000\u00A0\u200B"}) {
@@ -134,7 +195,7 @@ TEST_CASE("tokenize: invalid UTF-8 names the byte offset", "[tokenizer]") {
   CHECK(bad.error().input == "text");
   CHECK(bad.error().col == 2);
   CHECK(bad.error().message ==
-        "text: byte 3 (0xFF) is not valid UTF-8; paste or type the text again as UTF-8.");
+        "text: character 3 (byte 0xFF) is not valid UTF-8; paste or type the text again as UTF-8.");
 
   // A cut-off character, an overlong "/", a surrogate, a lone continuation byte.
   for (const std::string& text : {std::string("我\xE5\x96"), std::string("a\xC0\xAF"),
@@ -143,7 +204,9 @@ TEST_CASE("tokenize: invalid UTF-8 names the byte offset", "[tokenizer]") {
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == ErrorCode::parse_error);
   }
-  CHECK(tokenize("我\xE5\x96", builtin_lexicon()).error().col == 3);
+  // Positions count UTF-16 code units, as JS does: 我 is one (3 bytes), 🍎 two (4 bytes).
+  CHECK(tokenize("我\xE5\x96", builtin_lexicon()).error().col == 1);
+  CHECK(tokenize("🍎 \xFF", builtin_lexicon()).error().col == 3);
   CHECK(tokenize("\x80", builtin_lexicon()).error().col == 0);
 }
 
@@ -161,6 +224,11 @@ TEST_CASE("tokenize: text above the limits is too large", "[tokenizer]") {
   REQUIRE_FALSE(too_many.ok());
   CHECK(too_many.error().code == ErrorCode::too_large);
   CHECK(too_many.error().col == 2048);
+
+  // Its column counts UTF-16 units: 1,024 × "🍎 " is 3,072 of them (5,120 bytes).
+  std::string many_apples;
+  for (std::size_t i = 0; i < Limits::max_tokens; ++i) many_apples += "🍎 ";
+  CHECK(tokenize(many_apples + "b", builtin_lexicon()).error().col == 3072);
 
   std::string many_han;
   for (std::size_t i = 0; i <= Limits::max_tokens; ++i) many_han += "龘";

@@ -3,14 +3,18 @@
 // invariants checked for text live in one place.
 //
 // Invariants: no crash, no sanitizer report, and results that are either an error with a message
-// or values the page can show (finite numbers, shapes within the limits, tokens inside the text).
+// or values the page can show (finite numbers, shapes within the limits, tokens inside the text
+// that start and end at grapheme cluster boundaries, with UTF-16 spans that match their bytes).
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
+#include <vector>
 
 #include "parse.hpp"
 #include "tokenizer.hpp"
+#include "unicode.hpp"
+#include "utf8.hpp"
 
 namespace {
 
@@ -43,7 +47,22 @@ void check_finite(const attn::Matrix& m) {
   }
 }
 
+// Whether a grapheme cluster starts at each byte of valid UTF-8 text; the end of the text too.
+std::vector<bool> cluster_starts(std::string_view text) {
+  std::vector<bool> starts(text.size() + 1, false);
+  attn::unicode::GraphemeBreaker breaker;
+  for (std::size_t pos = 0; pos < text.size();) {
+    const attn::utf8::CodePoint cp = attn::utf8::decode(text, pos);
+    starts[pos] = breaker.starts_cluster(attn::unicode::properties(cp.value).grapheme_break);
+    pos += cp.length;
+  }
+  starts[text.size()] = true;
+  return starts;
+}
+
 [[maybe_unused]] void fuzz_tokenizer(std::string_view text) {
+  const bool valid = attn::utf8::find_invalid(text) == std::string_view::npos;
+  const std::vector<bool> starts = valid ? cluster_starts(text) : std::vector<bool>();
   for (const attn::Lexicon* lexicon : {&attn::builtin_lexicon(), &attn::fruit_lexicon()}) {
     auto tokens = attn::tokenize(text, *lexicon);
     if (!tokens.ok()) {
@@ -54,6 +73,9 @@ void check_finite(const attn::Matrix& m) {
     for (const auto& t : tokens.value()) {
       check(!t.text.empty() && t.offset >= end && t.offset + t.length <= text.size());
       check(text.substr(t.offset, t.length) == t.text);
+      check(starts[t.offset] && starts[t.offset + t.length]);  // no cluster is cut
+      check(t.utf16_offset == attn::utf8::count_utf16_units(text.substr(0, t.offset)));
+      check(t.utf16_length == attn::utf8::count_utf16_units(t.text));
       end = t.offset + t.length;
     }
     auto e = attn::embed(text, *lexicon);

@@ -468,9 +468,9 @@ test('errors: text holding half of an emoji names its line and column', () => {
   assertError(engine.tokenize(cut), 'parse_error',
     { input: 'text', row: 0, col: 7, message: /line 1, column 8 holds half of a character/ });
   assertError(engine.embed('a\uDF4Eb'), 'parse_error', { input: 'text', row: 0, col: 1 });
-  // Columns count characters: the whole 🍎 before it is one.
+  // Columns count UTF-16 units, as JS indexes the string: the whole 🍎 before it is two.
   assertError(engine.parseMatrix('1 2\n🍎 \uD83C', 'keys'), 'parse_error',
-    { input: 'keys', row: 1, col: 2, message: /^keys: line 2, column 3/ });
+    { input: 'keys', row: 1, col: 3, message: /^keys: line 2, column 4/ });
   // A word-vector file's errors are the file's, whether the core or the JS layer finds them.
   assertError(engine.parseEmbeddings('cat 1\n\uD83D 2'), 'parse_error',
     { input: 'embeddings', row: 1, col: 0, message: /^embeddings: line 2, column 1/ });

@@ -105,7 +105,7 @@ export function scaling(e, o) {
 }
 
 // Half of a surrogate pair has no UTF-8 form (Emscripten's encoder would merge it with the next
-// character): refused with its line and column in characters, as the core counts.
+// character): refused with its line and column in UTF-16 code units, as the core counts.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function text(value, input) {
@@ -117,7 +117,7 @@ export function text(value, input) {
     const lineStart = value.lastIndexOf('\n', at - 1) + 1;
     let line = 0;
     for (let k = value.indexOf('\n'); k >= 0 && k < at; k = value.indexOf('\n', k + 1)) line++;
-    const col = [...value.slice(lineStart, at)].length;
+    const col = at - lineStart;
     const code = value.charCodeAt(at).toString(16).toUpperCase();
     refuse(
       'parse_error',

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Writes cpp/core/unicode_tables.cpp: the two properties of a code point the tokenizer needs.
+
+  - its Grapheme_Cluster_Break (UAX #29) or Extended_Pictographic, for grapheme clusters;
+  - its word class: letter (general category L*, M*, N*), punctuation (P*), space (Z*, Cc, Cf) or
+    symbol (everything else), for where words start and end.
+
+Input: the Unicode Character Database 15.0 of Debian's unicode-data package
+(/usr/share/unicode/, or the folder given as the first argument). Run it from the repository root:
+
+    python3 scripts/unicode-tables.py [/usr/share/unicode] && bash scripts/format.sh
+
+The table is the sorted list of the code points where either property changes: for each range,
+the distance from the previous range's first code point (a varint: 7 bits a byte, low bits first,
+the high bit set on all but the last byte) and its value (grapheme break << 2 | word class).
+unicode.cpp expands it once into (first << 8 | value) words and binary searches those. Stored so,
+the tables and the tokenizer on them add 2.0 KB gzipped to the engine, against 5.2 KB with the
+table as 32-bit words: the engine inlines its wasm as base64, which gzip cannot squeeze where
+the bytes themselves vary. Two choices keep it small: Hangul syllables (LV or LVT by arithmetic, 11,172 of them) are not
+listed, and an unassigned code point takes the word class of the one before it, so the holes
+inside a script's block do not split its letters into many ranges (Unicode 15.0 assigns none of
+them, so no text can hold one that means anything).
+"""
+import os
+import sys
+
+UCD = sys.argv[1] if len(sys.argv) > 1 else '/usr/share/unicode'
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cpp', 'core',
+                   'unicode_tables.cpp')
+N = 0x110000
+
+# The order of attn::unicode::GraphemeBreak in unicode.hpp.
+BREAKS = ['Other', 'CR', 'LF', 'Control', 'Extend', 'ZWJ', 'Regional_Indicator', 'Prepend',
+          'SpacingMark', 'L', 'V', 'T', 'LV', 'LVT', 'Extended_Pictographic']
+# The order of attn::unicode::WordClass.
+LETTER, PUNCTUATION, SPACE, SYMBOL = range(4)
+
+
+def ranges(path, only=None):
+    for line in open(path, encoding='utf-8'):
+        line = line.split('#')[0].strip()
+        if not line:
+            continue
+        cps, prop = [f.strip() for f in line.split(';')[:2]]
+        if only and prop != only:
+            continue
+        first, _, last = cps.partition('..')
+        yield int(first, 16), int(last or first, 16), prop
+
+
+breaks = [0] * N
+for first, last, prop in ranges(os.path.join(UCD, 'auxiliary', 'GraphemeBreakProperty.txt')):
+    breaks[first:last + 1] = [BREAKS.index(prop)] * (last - first + 1)
+for first, last, _ in ranges(os.path.join(UCD, 'emoji', 'emoji-data.txt'),
+                             'Extended_Pictographic'):
+    for c in range(first, last + 1):
+        assert breaks[c] == 0, 'an Extended_Pictographic code point with another break property'
+        breaks[c] = BREAKS.index('Extended_Pictographic')
+for c in range(0xAC00, 0xD7A4):  # Hangul syllables: computed in unicode.cpp
+    assert breaks[c] == BREAKS.index('LV' if (c - 0xAC00) % 28 == 0 else 'LVT')
+    breaks[c] = BREAKS.index('LV')
+
+category = [None] * N  # None: unassigned
+lines = [line.split(';') for line in open(os.path.join(UCD, 'UnicodeData.txt'), encoding='utf-8')]
+i = 0
+while i < len(lines):
+    code, name, gc = int(lines[i][0], 16), lines[i][1], lines[i][2]
+    if name.endswith(', First>'):  # a range: "<CJK Ideograph, First>" … "<…, Last>"
+        last = int(lines[i + 1][0], 16)
+        category[code:last + 1] = [gc] * (last - code + 1)
+        i += 2
+    else:
+        category[code] = gc
+        i += 1
+
+
+def word_class(c, gc):
+    if gc[0] in 'LMN':
+        return LETTER
+    if gc[0] == 'P':
+        return PUNCTUATION
+    if gc[0] == 'Z' or gc in ('Cc', 'Cf'):
+        return SPACE
+    # The symbols of ASCII and Latin-1 and their fullwidth forms (+ = < > $ ^ | ~ © ° ± × ÷) are
+    # typed between words like punctuation, and dropped like it; the rest (€ ∑ → ★, emoji) are
+    # tokens.
+    if gc[0] == 'S' and (c < 0x100 or 0xFF01 <= c <= 0xFF5E):
+        return PUNCTUATION
+    return SYMBOL
+
+
+words = [SYMBOL] * N
+for c in range(N):
+    if category[c] is not None:
+        words[c] = word_class(c, category[c])
+    elif c > 0:
+        words[c] = words[c - 1]
+
+firsts, values = [], []
+for c in range(N):
+    value = breaks[c] << 2 | words[c]
+    if c == 0 or value != values[-1]:
+        firsts.append(c)
+        values.append(value)
+
+
+def varint(n):
+    out = []
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    return out + [n]
+
+
+deltas = []
+for k, first in enumerate(firsts):
+    deltas += varint(first - (firsts[k - 1] if k else 0))
+
+
+def rows(data):
+    return '\n'.join('    ' + ', '.join('%d' % x for x in data[k:k + 20]) + ','
+                     for k in range(0, len(data), 20))
+
+
+with open(OUT, 'w', encoding='utf-8') as out:
+    out.write(f'''\
+// Generated by scripts/unicode-tables.py from the Unicode Character Database 15.0
+// (GraphemeBreakProperty.txt, emoji-data.txt, UnicodeData.txt); do not edit. To regenerate:
+//   python3 scripts/unicode-tables.py /usr/share/unicode && bash scripts/format.sh
+// {len(firsts)} ranges: the varint distance of each range's first code point from the previous
+// one's, and each range's value (GraphemeBreak << 2 | WordClass). unicode.cpp expands them.
+#include <cstdint>
+
+#include "unicode.hpp"
+
+namespace attn::unicode::tables {{
+
+// clang-format off
+extern const std::uint8_t kFirstDeltas[] = {{
+{rows(deltas)}
+}};
+extern const std::uint8_t kValues[] = {{
+{rows(values)}
+}};
+// clang-format on
+extern const std::size_t kRangeCount = sizeof(kValues);
+
+}}  // namespace attn::unicode::tables
+''')
+print(f'{OUT}: {len(firsts)} ranges, {len(deltas)} + {len(values)} bytes')
