@@ -45,3 +45,33 @@ test('Custom after Causal starts from the causal mask, and a click then changes 
   const after = await readHeatmap(page, 'weights');
   assert.notEqual(after[0][1], '0', 'the first word now sees the second');
 });
+
+test('presentation mode: numbers of at least 20 px, no controls, → and ← through the examples, Escape leaves', async () => {
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting', { width: 1280, height: 800 });
+  await page.click('button.present-open');
+  const size = (sel) => page.$eval(sel, (el) => parseFloat(getComputedStyle(el).fontSize));
+  assert.ok((await size('.heatmap[data-view="weights"] td[data-i="0"][data-j="0"]')) >= 20);
+  assert.ok((await size('.pipeline td[data-view="weights"]')) >= 20);
+  assert.equal(await page.isVisible('.controls'), false);
+  await page.click('h1'); // the arrows belong to the page, not to a grid
+  await andRender(page, () => page.keyboard.press('ArrowRight'));
+  assert.equal(await page.getAttribute('button[data-preset="fruit"]', 'aria-pressed'), 'true');
+  await andRender(page, () => page.keyboard.press('ArrowLeft'));
+  await andRender(page, () => page.keyboard.press('ArrowLeft'));
+  assert.equal(await page.getAttribute('button[data-preset="multihead"]', 'aria-pressed'), 'true');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('.controls'), true);
+  assert.deepEqual(problems, []);
+});
+
+test('printing draws every card: none is left blank for being off screen', async () => {
+  const { page } = await open(env.chromium.context, env.server.url + '#ver=1&preset=fruit', { width: 1280, height: 800 });
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  const skipped = await page.$$eval('.views > .step:not([hidden]), .multi-cards > .step:not([hidden])', (cards) =>
+    cards.filter((c) => getComputedStyle(c).contentVisibility !== 'visible').map((c) => c.dataset.step));
+  assert.deepEqual(skipped, []);
+  assert.equal(await page.locator('[data-view="plot"] circle.value-dot').count(), 3);
+  const pdf = await page.pdf({ format: 'A4' });
+  assert.ok(pdf.length > 20000, `a PDF of ${pdf.length} bytes`);
+});

@@ -126,7 +126,7 @@ function breakPlot(context) {
 const faults = (page) => page.$$eval('[data-fault]', (els) => els.map((el) => ({
   card: el.closest('section')?.dataset.step ?? null, role: el.getAttribute('role'), text: el.textContent })));
 const allSteps = (page) => Promise.all(STEPS.map((v) => readHeatmap(page, v)));
-const lessScale = (page) => andRender(page, () => page.check('[data-control="scale"] input[value="none"]'));
+const rescale = (page, how) => andRender(page, () => page.check(`[data-control="scale"] input[value="${how}"]`));
 
 test('a view that throws: its card says so, the heatmaps keep correct numbers and still update, the next clean draw clears it', async () => {
   const broken = await browser.browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -144,15 +144,15 @@ test('a view that throws: its card says so, the heatmaps keep correct numbers an
   assert.deepEqual(steps[0], [['6', '6', '7'], ['6', '8', '4'], ['7', '4', '13']]);
   assert.deepEqual(steps, await allSteps(clean));
   // An edit: the heatmaps follow it, the same as on the clean page; the plot still fails.
-  await lessScale(page);
-  await lessScale(clean);
+  await rescale(page, 'sqrt'); // Fruit divides by T = 0.2; now by √3
+  await rescale(clean, 'sqrt');
   const edited = await allSteps(page);
   assert.notDeepEqual(edited[1], steps[1], 'the scaled scores changed');
   assert.deepEqual(edited, await allSteps(clean));
   assert.equal((await faults(page)).length, 1);
   // Mended: the next render draws the plot and removes the message.
   await page.evaluate(() => { window.__breakPlot = false; });
-  await andRender(page, () => page.check('[data-control="scale"] input[value="sqrt"]'));
+  await rescale(page, 'temperature');
   assert.deepEqual(await faults(page), []);
   assert.equal(await page.locator('.faulted').count(), 0);
   assert.equal(await page.locator('[data-view="plot"] circle.value-dot').count(), 3);

@@ -171,7 +171,8 @@ test('the switch changes the language live and keeps the state; numbers stay the
 });
 
 test('the built-in word list’s features are named in the page’s language; the vectors stay the same', async () => {
-  const { page, problems } = await open(chromium.context, server.url + '#lang=en');
+  // A sentence of the reader's own: the default one would be translated with the page.
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1&text=a+cat+and+a+dog&lang=en');
   const headers = () => page.locator('.input-grid[data-view="x"] thead th').allInnerTexts();
   const cells = () => page.locator('.input-grid[data-view="x"] tbody input').evaluateAll((els) => els.map((e) => e.value));
   const names = ['animal', 'plant', 'food', 'technology', 'person', 'place', 'can_fly', 'size'];

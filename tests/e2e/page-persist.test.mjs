@@ -98,7 +98,7 @@ test('history: steps, coalescing by kind and time, redo cleared by an edit, the 
 
 test('persist: words, a vector cell and a control come back after a reload without the link', async () => {
   const context = await fresh();
-  const { page, problems } = await visit(context, server.url);
+  const { page, problems } = await visit(context, server.url + '#ver=1');
   const defaults = await numbers(page);
   await andRender(page, () => page.fill('#words-text', 'the cat sat on the red mat'));
   await andRender(page, () => page.fill(xCell(1, 0), '3'));
@@ -124,7 +124,7 @@ test('persist: words, a vector cell and a control come back after a reload witho
 
 test('persist: the last edit survives a reload made at once (before the quarter-second write)', async () => {
   const context = await fresh();
-  const { page, problems } = await visit(context, server.url);
+  const { page, problems } = await visit(context, server.url + '#ver=1');
   await andRender(page, () => page.check('fieldset[data-control="similarity"] input[value="cosine"]'));
   const edited = await numbers(page);
   await page.goto(server.url);
@@ -147,11 +147,12 @@ const BROKEN = {
   'a state of another version': JSON.stringify({ v: 1, state: 'ver=2&similarity=cosine' }),
 };
 
-test('persist: a broken stored state gives the defaults and a notice, once; no dialog, element or error', async () => {
+test('persist: a broken stored state gives a first visit and a notice, once; no dialog, element or error', async () => {
   const clean = await fresh();
-  const { page: first } = await visit(clean, server.url);
+  const { page: first } = await visit(clean, server.url); // a first visit: the painting
   const defaults = await numbers(first);
   const elements = await first.evaluate(() => document.querySelectorAll('script, img, iframe, object, embed').length);
+  const words = await numbers((await visit(clean, server.url + '#ver=1')).page);
   await clean.close();
   const context = await fresh();
   const page = await context.newPage();
@@ -174,8 +175,8 @@ test('persist: a broken stored state gives the defaults and a notice, once; no d
     assert.deepEqual(seen, { pwned: undefined, elements }, name);
     await notice.locator('button').click();
     assert.equal(await notice.count(), 0, name + ': dismissed');
-    // What is stored now is the defaults, written by the page: the next visit has no notice.
-    assert.equal((await storedMatching(page, /^ver=1$/)).state, 'ver=1');
+    // What is stored now is the first visit's state, written by the page: the next visit has no notice.
+    assert.match((await storedMatching(page, /preset=painting/)).state, /^ver=1&preset=painting&/);
     assert.deepEqual(problems, [], name);
   }
   await page.goto(server.url);
@@ -187,14 +188,14 @@ test('persist: a broken stored state gives the defaults and a notice, once; no d
   await page.goto(server.url);
   await ready(page);
   assert.equal(await page.locator('[data-notice]').count(), 0);
-  assert.deepEqual(await numbers(page), defaults, 'lexicon=file without a file: the built-in words');
+  assert.deepEqual(await numbers(page), words, 'lexicon=file without a file: the built-in words');
   assert.deepEqual(problems, []);
   await context.close();
 });
 
 test('persist: the link wins over the stored state', async () => {
   const context = await fresh();
-  const { page, problems } = await visit(context, server.url);
+  const { page, problems } = await visit(context, server.url + '#ver=1');
   await loadPreset(page, 'fruit');
   await storedMatching(page, /preset=fruit/);
   const { page: linked } = await visit(context, server.url + '#ver=1&preset=painting');
@@ -243,7 +244,7 @@ test('persist: without storage (refused or full) the page works as before', asyn
     Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
   });
   for (const context of [refused, full]) {
-    const { page, problems } = await visit(context, server.url);
+    const { page, problems } = await visit(context, server.url + '#ver=1');
     const before = await readHeatmap(page, 'weights');
     await andRender(page, () => page.check('fieldset[data-control="similarity"] input[value="cosine"]'));
     assert.notDeepEqual(await readHeatmap(page, 'weights'), before);
@@ -260,7 +261,7 @@ const button = (page, which) => page.locator(`button[data-history="${which}"]`);
 
 test('undo: three edits undone by Ctrl+Z and redone by Ctrl+Shift+Z, Ctrl+Y and ⌘⇧Z; a new edit clears redo', async () => {
   const context = await fresh();
-  const { page, problems } = await visit(context, server.url);
+  const { page, problems } = await visit(context, server.url + '#ver=1');
   const steps = [await numbers(page)];
   assert.equal(await button(page, 'undo').isDisabled(), true);
   assert.equal(await button(page, 'redo').isDisabled(), true);
@@ -312,7 +313,7 @@ test('undo: three edits undone by Ctrl+Z and redone by Ctrl+Shift+Z, Ctrl+Y and 
 
 test('undo: the buttons step back and forth, and keep the keyboard focus on a live button', async () => {
   const context = await fresh();
-  const { page, problems } = await visit(context, server.url);
+  const { page, problems } = await visit(context, server.url + '#ver=1');
   const steps = [await numbers(page)];
   await loadPreset(page, 'painting'); // vectors: 2 queries, 5 keys
   steps.push(await numbers(page));
@@ -347,7 +348,7 @@ test('undo: the buttons step back and forth, and keep the keyboard focus on a li
 
 test('undo: Ctrl+Z while typing in a grid cell restores the cell and keeps the focus in it', async () => {
   const context = await fresh();
-  const { page, problems } = await visit(context, server.url);
+  const { page, problems } = await visit(context, server.url + '#ver=1');
   const before = await numbers(page);
   const first = await page.inputValue(xCell(0, 1));
   await page.click(xCell(0, 1));
@@ -463,7 +464,7 @@ test('10,000 random edits: the engine heap and the JS heap stay bounded, renders
         });
       } });
   });
-  const { page, problems } = await visit(context, server.url);
+  const { page, problems } = await visit(context, server.url + '#ver=1');
   const cdp = await context.newCDPSession(page);
   const measure = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -497,7 +498,7 @@ test('10,000 random edits: the engine heap and the JS heap stay bounded, renders
 
 test('a state too large for a link is kept in the browser: a reload restores it; larger pastes are refused', async () => {
   const context = await fresh();
-  const { page, problems } = await visit(context, server.url);
+  const { page, problems } = await visit(context, server.url + '#ver=1');
   const matrix = (rows, cols, seed) => Array.from({ length: rows }, (_, i) =>
     Array.from({ length: cols }, (_, j) => (((i * 7 + j * 3 + seed) % 19) - 9) / 10).join(' ')).join('\n');
   await andRender(page, () => page.check('fieldset[data-control="mode"] input[value="vectors"]'));

@@ -29,13 +29,11 @@ export class App {
   private model: Model | null = null;
   private fileLexicon: { id: number } | null = null;
   private readonly scheduler = new Scheduler(() => this.render());
-
   private readonly faults = new ViewFaults(); // one view that throws does not stop the others
   private readonly entropy = new EntropySweep();
   private readonly page: Page;
   private readonly lazyPlot: LazyPlot;
   private readonly highlight: Highlighter;
-
   private disposed = false;
   private readonly keeper = new Keeper(() => this.state);
 
@@ -58,6 +56,12 @@ export class App {
   /** Writes what is still held back into the link and storage: the page is being left or reloaded. */
   flush(): void {
     this.keeper.now();
+  }
+
+  /** Before printing: every view drawn now. */
+  print(): void {
+    this.jobs.drain();
+    this.lazyPlot.flush();
   }
 
   constructor(
@@ -111,7 +115,7 @@ export class App {
   /** The page in another language: the same state, its preset's labels in the new words. */
   switchLanguage(tag: string): void {
     if (tag === language()) return;
-    // The other language's catalog first (a script of its own); a failed load keeps this one.
+    // Its catalog first (a script of its own); a failed load keeps this language.
     void loadCatalog(tag).then(
       () => {
         if (this.disposed) return;
@@ -155,12 +159,10 @@ export class App {
   /** A typed cell of a grid: a word's vector (x, qx) or Q, K, V. */
   private editCell(view: string, i: number, j: number, text: string): void {
     const words = view === 'x' ? this.lastWords : view === 'qx' ? this.lastQueryWords : null;
-    const patch =
-      view === 'x' || view === 'qx'
-        ? words
-          ? editWordCell(this.state, words, i, j, text)
-          : null
-        : editCell(this.state, view as MatrixKey, i, j, text);
+    const word = view === 'x' || view === 'qx';
+    const patch = word
+      ? words && editWordCell(this.state, words, i, j, text)
+      : editCell(this.state, view as MatrixKey, i, j, text);
     if (patch) this.set(patch, `cell:${view}:${i}:${j}`);
   }
 

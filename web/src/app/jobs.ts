@@ -8,6 +8,7 @@ const BUDGET_MS = 40;
 
 export class Jobs {
   private queue: Array<() => void> = [];
+  private running: Array<() => void> = []; // what finish() still has to run
   private generation = 0;
   /** Whether add() defers (a large figure) or runs at once (a small one: one task is cheaper). */
   spread = false;
@@ -21,17 +22,22 @@ export class Jobs {
   finish(done: () => void): void {
     const queue = this.queue;
     this.queue = [];
+    this.running = queue;
     if (!queue.length) return done();
     const generation = this.generation;
     const step = () => {
       if (generation !== this.generation) return; // a newer render redraws every view itself
       const until = performance.now() + BUDGET_MS;
-      do queue.shift()!();
-      while (queue.length && performance.now() < until);
+      while (queue.length && performance.now() < until) queue.shift()!();
       if (queue.length) setTimeout(step, 0);
       else done();
     };
     setTimeout(step, 0);
+  }
+
+  /** Runs every deferred view now: a page being printed gets no later task. */
+  drain(): void {
+    while (this.running.length) this.running.shift()!();
   }
 
   /** Drops what an earlier render left to run. */

@@ -6,6 +6,7 @@ import { Story } from '../views/story';
 import { card } from '../views/card';
 import { PipelineView } from '../views/pipeline';
 import { ExplainPopover } from './popover';
+import { presentButton } from './present';
 import { t, language } from '../i18n';
 import type { Engine } from '../engine/types';
 import { readCells } from '../model/cells';
@@ -66,6 +67,7 @@ export class Page {
     const share = shareDialog({ state: () => serialise(on.state(), t), figure: () => this.steps.figure() });
     this.header = new Header({
       undo: this.undo.el,
+      present: presentButton(root, on.state, on.load),
       share: share.open,
       dialog: share.dialog,
       load: on.load,

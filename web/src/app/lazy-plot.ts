@@ -23,6 +23,12 @@ export class LazyPlot {
     }
   }
 
+  /** Draws a plot still waiting to be seen (before printing). */
+  flush(): void {
+    clearTimeout(this.timer);
+    if (this.stale && this.alive()) this.pending();
+  }
+
   /** `draw` for `cells` numbers of values and outputs: now, or when it can be seen. */
   request(cells: number, draw: () => void): void {
     clearTimeout(this.timer);

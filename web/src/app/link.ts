@@ -50,9 +50,12 @@ function withQueryLanguage(rest: string, search: string): string {
  * (hash or query), the last visit's and the browser's.
  */
 export function startLanguages(): string[] {
-  const hash = new URLSearchParams(location.hash.replace(/^#/, '')).get('lang');
+  const text = location.hash.replace(/^#/, '');
+  const hash = new URLSearchParams(text).get('lang');
   const query = new URLSearchParams(location.search).get('lang');
-  const asked = [hash, query, storedLanguage(), navigator.language].filter((x): x is string => !!x);
+  // An embedded figure never touches storage (initialState), not even to read a language.
+  const embedded = splitEmbed(text).options.embed || document.documentElement.dataset.embed === '1';
+  const asked = [hash, query, embedded ? '' : storedLanguage(), navigator.language].filter((x): x is string => !!x);
   return [...new Set(asked.map(resolveLanguage))];
 }
 

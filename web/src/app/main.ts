@@ -84,13 +84,19 @@ async function start(): Promise<void> {
     });
     // A reload within persist()'s quarter second must not lose the last edit.
     window.addEventListener('pagehide', () => app?.flush());
+    window.addEventListener('beforeprint', () => app?.print()); // cards drawn later would print blank
     // Another link opened in the same tab (or the hash edited by hand) is the new state.
     window.addEventListener('hashchange', () => {
       const text = location.hash.replace(/^#/, '');
       if (app && text === linkText(serialise(app.current, t))) return;
-      const next = readLink();
-      history.record(historyText(next.state), '', performance.now()); // undo goes back to before the link
-      mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
+      // The new link's language may need its catalog first.
+      void Promise.all(startLanguages().map(loadCatalog))
+        .catch(() => undefined)
+        .then(() => {
+          const next = readLink();
+          history.record(historyText(next.state), '', performance.now()); // undo goes back to before the link
+          mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
+        });
     });
     root.removeAttribute('aria-busy');
   } catch (e) {

@@ -57,6 +57,8 @@ export const en = {
     'This figure is too large for a link ({length} characters; a link holds {max}). It is kept in this browser; export its numbers to share them.',
   'share.close': 'Close',
   'embed.full': 'Open in the full playground ↗',
+  'present.open': 'Present',
+  'present.keys': 'Large numbers for a projector; ← and → go through the examples, Escape leaves',
   'app.skip': 'Skip to the figure',
   'app.language': 'Language',
 
@@ -179,6 +181,7 @@ export const en = {
   'controls.normalization': 'Normalisation',
   'normalization.softmax': 'Softmax',
   'normalization.sum': 'Divide by sum',
+  'controls.advanced': 'Advanced: where Q, K and V come from',
   'controls.projection': 'Projection',
   'projection.identity': 'Q = K = V = X',
   'projection.random': 'X·W (seeded)',
@@ -242,7 +245,8 @@ export const en = {
   'view.hint.scaledNone': 'Not scaled: the same as the similarity.',
   'view.hint.masked': 'Hidden keys become −∞.',
   'view.hint.maskedNone': 'No mask: the same as the scaled scores.',
-  'view.hint.weights': 'Each row shares 1 among the keys.',
+  'view.hint.weights':
+    'Each row shares 1 among the keys. Σ is the row’s sum; H, its entropy, says how spread the row is: 0 when all the weight is on one key, ln n when it is even over n keys.',
   'pipeline.title': 'Where “{query}” looks',
   'pipeline.queries': 'The query shown',
   'pipeline.key': 'Key',
@@ -284,7 +288,8 @@ export const en = {
   'side.b': 'Right',
   'plot.values': 'values',
   'plot.outputs': 'outputs',
-  'plot.caption': 'Variance shown: {share}% of the total.',
+  'plot.caption':
+    'Variance shown: {share}% of the total. The vectors have more dimensions than this plane; the share says how much of how they differ the plane keeps.',
   // The features of the built-in word lists, which the engine names in English.
   'feature.animal': 'animal',
   'feature.plant': 'plant',

@@ -100,10 +100,35 @@ export function controlsPanel(
       ),
       () => s().normalization,
     ),
+    b.sync(
+      select<State['compare']>(
+        t('controls.compare'),
+        'compare',
+        [
+          ['off', t('compare.off')],
+          ['similarity', t('compare.similarity')],
+          ['scale', t('compare.scale')],
+          ['normalization', t('compare.normalization')],
+          ['temperature', t('compare.temperature')],
+        ],
+        (v) => set({ compare: v }),
+      ),
+      () => s().compare,
+    ),
+    b.showWhen(
+      b.sync(temperatureB, () => s().temperatureB),
+      () => s().compare === 'temperature',
+    ),
+    b.sync(
+      checkbox(t('controls.numbers'), 'numbers', (v) => set({ numbers: v })),
+      () => s().numbers,
+    ),
     b.showWhen(
       h(
         'div',
         { class: 'group' },
+        // After the basics: where Q, K and V come from is the advanced part of the figure.
+        h('p', { class: 'group-title', text: t('controls.advanced') }),
         b.sync(
           radios<State['projection']>(
             t('controls.projection'),
@@ -139,29 +164,6 @@ export function controlsPanel(
         ),
       ),
       multi,
-    ),
-    b.sync(
-      select<State['compare']>(
-        t('controls.compare'),
-        'compare',
-        [
-          ['off', t('compare.off')],
-          ['similarity', t('compare.similarity')],
-          ['scale', t('compare.scale')],
-          ['normalization', t('compare.normalization')],
-          ['temperature', t('compare.temperature')],
-        ],
-        (v) => set({ compare: v }),
-      ),
-      () => s().compare,
-    ),
-    b.showWhen(
-      b.sync(temperatureB, () => s().temperatureB),
-      () => s().compare === 'temperature',
-    ),
-    b.sync(
-      checkbox(t('controls.numbers'), 'numbers', (v) => set({ numbers: v })),
-      () => s().numbers,
     ),
   );
 }

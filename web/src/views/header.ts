@@ -5,6 +5,7 @@ import { PRESETS, type PresetId } from '../state/state';
 
 export interface HeaderParts {
   undo: HTMLElement;
+  present: HTMLElement;
   share: HTMLElement;
   dialog: HTMLElement;
   load(id: PresetId): void;
@@ -41,7 +42,7 @@ export class Header {
       'header',
       { class: 'top' },
       h('div', { class: 'brand' }, h('h1', { text: t('app.title') }), h('p', { class: 'tagline', text: t('app.tagline') })),
-      h('div', { class: 'top-right' }, h('div', { class: 'share-row' }, parts.undo, parts.share, languages), nav),
+      h('div', { class: 'top-right' }, h('div', { class: 'share-row' }, parts.undo, parts.present, parts.share, languages), nav),
       parts.dialog,
     );
   }

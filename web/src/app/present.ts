@@ -1,0 +1,32 @@
+// Presentation mode, for a teacher at a projector: numbers and labels large, the controls and the
+// inputs out of the way, ← and → step through the examples. The button or Escape leaves it. It is
+// a way of looking, not part of the state: a link never opens in it.
+import { h } from '../views/dom';
+import { t } from '../i18n';
+import { PRESETS, type PresetId, type State } from '../state/state';
+
+export function presentButton(root: HTMLElement, state: () => State, load: (id: PresetId) => void): HTMLButtonElement {
+  const button = h('button', {
+    class: 'btn present-open',
+    text: t('present.open'),
+    attrs: { type: 'button', 'aria-pressed': 'false', title: t('present.keys') },
+  });
+  const toggle = (on: boolean) => {
+    root.classList.toggle('presenting', on);
+    button.setAttribute('aria-pressed', String(on));
+  };
+  button.addEventListener('click', () => toggle(!root.classList.contains('presenting')));
+  document.addEventListener('keydown', (e) => {
+    if (!root.classList.contains('presenting') || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Escape') return toggle(false);
+    // Arrows that move inside a grid, a group of chips or a field are theirs.
+    const target = e.target instanceof Element ? e.target : null;
+    if (target?.closest('input, select, textarea, td, [role="group"], .pipeline-queries')) return;
+    const by = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!by) return;
+    e.preventDefault();
+    const at = PRESETS.indexOf(state().preset as PresetId);
+    load(PRESETS[(at + by + PRESETS.length) % PRESETS.length]);
+  });
+  return button;
+}
