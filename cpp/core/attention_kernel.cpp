@@ -133,7 +133,7 @@ void softmax_row(Row r, std::size_t m) {
 // The naive normalisation: each visible score divided by the row's sum.
 // Finite scores can still sum past a double (1e308 + 1e308), and so can their magnitudes in the
 // zero test ([1e308, −1e308, 1e308] sums to 1e308): both sums are taken on the scores times
-// scale, the power of two that brings the row's largest |s| into [0.5, 1), where m ≤ 1024 terms
+// scale, the power of two that brings the row's largest |s| into (0.5, 1], where m ≤ 1024 terms
 // cannot overflow (rows whose scores are all at most 1 are left as they are). Multiplying by a
 // power of two is exact, so the weights s_j·scale / Σ s·scale are the bits of s_j / Σ s wherever
 // that did not overflow.
@@ -143,9 +143,8 @@ void sum_normalize_row(Row r, std::size_t m) {
   double largest = 0;
   for (std::size_t j = 0; j < m; ++j)
     if (r.visible[j]) largest = std::max(largest, std::abs(r.masked[j]));
-  int exponent = 0;
-  std::frexp(largest, &exponent);                                       // largest = f·2^exponent
-  const double scale = largest > 1 ? std::ldexp(1.0, -exponent) : 1.0;  // 2^−1024 at the least
+  double scale = 1;  // halved until the largest is at most 1: 2^−1024 at the least, exact
+  while (largest * scale > 1) scale *= 0.5;
   double sum = 0, magnitude = 0;
   for (std::size_t j = 0; j < m; ++j) {
     if (!r.visible[j]) continue;
