@@ -157,15 +157,17 @@ void tied_axes(const std::vector<Vec>& basis, std::size_t count, std::size_t d,
     for (std::size_t a = first; a < axes.size(); ++a)
       for (std::size_t t = 0; t < d; ++t) near[t] -= axes[a][t] * axes[a][t];
     const double most = *std::max_element(near.begin(), near.end());
-    std::size_t t = 0;
-    while (near[t] < (1 - 1e-9) * most) ++t;
     Vec axis(d, 0.0);
-    if (basis.empty()) axis[t] = 1;
-    for (const Vec& b : basis)
-      for (std::size_t u = 0; u < d; ++u) axis[u] += b[t] * b[u];
-    for (int twice = 0; twice < 2; ++twice)
-      for (const Vec& a : axes) orthogonalize(axis, a);
-    if (most <= 1e-20 || normalize(axis) == 0) axis.assign(d, 0.0);
+    if (most > 1e-20) {  // else nothing is left (rounding can leave 1 − 1² = −2e-16)
+      std::size_t t = 0;
+      while (near[t] < (1 - 1e-9) * most) ++t;
+      if (basis.empty()) axis[t] = 1;
+      for (const Vec& b : basis)
+        for (std::size_t u = 0; u < d; ++u) axis[u] += b[t] * b[u];
+      for (int twice = 0; twice < 2; ++twice)
+        for (const Vec& a : axes) orthogonalize(axis, a);
+      if (normalize(axis) == 0) axis.assign(d, 0.0);
+    }
     axes.push_back(std::move(axis));
   }
 }

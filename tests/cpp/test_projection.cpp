@@ -369,6 +369,15 @@ TEST_CASE("projection: equal spreads give the documented axes, the same for any 
     p = run(values, outputs);
     check_axes(p, unit(h[0]), unit({1, 0, 0, -1, 1, 0, 0, -1}), 1e-13);
   }
+  // ±e_i for i < 4, in 4 and in 10 dimensions (the Gram way): every direction of their space has
+  // the same spread, and the axes are the first two coordinate axes.
+  for (const std::size_t d : {4, 10}) {
+    Matrix values = xt::zeros<double>({std::size_t{4}, d}), outputs = values;
+    for (std::size_t i = 0; i < 4; ++i) values(i, i) = 1, outputs(i, i) = -1;
+    const Plane p = run(values, outputs);
+    check_axes(p, {1, 0}, {0, 1}, 1e-13);
+    CHECK(p.shown == Approx(0.5).epsilon(1e-13));
+  }
 }
 
 TEST_CASE("projection: points in a rotated plane show exactly all of their variance",
