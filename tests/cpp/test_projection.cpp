@@ -393,6 +393,13 @@ TEST_CASE("projection: points in a rotated plane show exactly all of their varia
     p = run(values, outputs);
     CHECK(std::abs(p.shown - 1) <= 1e-13);
     check_axes(p, unit(h[0]), unit(h[1]), 1e-13);
+    // A plane whose second spread is small: λ₂ = 1e-3 or 1e-6, λ₃ = 0.
+    for (const double small : {1e-3, 1e-6}) {
+      std::tie(values, outputs) = points_with(kRotation, {1, small, 0}, 16, pad);
+      p = run(values, outputs);
+      CHECK(std::abs(p.shown - 1) <= 1e-13);
+      check_axes(p, unit(kRotation[0]), unit(kRotation[1]), 1e-15 / small);
+    }
   }
 }
 
