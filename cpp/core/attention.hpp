@@ -25,7 +25,10 @@
 // - Sum-normalisation (the naive first idea: divide each score by the row's sum) is kept to show
 //   why it fails. A row whose sum is zero, or too small to divide by (|sum| ≤ 1e-9 · Σ|s_j|), gets
 //   zero weights and RowProblem::zero_sum; a row whose weights come out negative keeps them and
-//   gets RowProblem::negative_weights. Masked entries count as 0 in the sum.
+//   gets RowProblem::negative_weights. Masked entries count as 0 in the sum. Both sums are taken
+//   on the row's scores divided by a power of two near its largest |s_j| (exact), so neither
+//   overflows: [1e308, 1e308] gets weights [0.5, 0.5] and [1e308, −1e308, 1e308] gets [1, −1, 1]
+//   (negative_weights), while [1, −1] is still zero_sum.
 // - Errors (returned, never thrown): empty inputs, mismatched shapes, NaN or ±Inf in any input,
 //   d_k = 0, temperature ≤ 0, a cosine of a zero-length row, a mask of the wrong shape, sizes
 //   above Limits, and a step that overflows although its inputs were finite (1e200 · 1e200, or a
@@ -63,9 +66,13 @@ enum class RowProblem {
 };
 
 struct RowStats {
-  double max = 0;         // largest visible scaled score; −∞ if fully masked
-  double exp_sum = 0;     // Σ_j exp(masked − max) (softmax); 0 for sum-normalisation
-  double score_sum = 0;   // Σ_j masked over visible keys (the sum-normalisation denominator)
+  double max = 0;      // largest visible scaled score; −∞ if fully masked
+  double exp_sum = 0;  // Σ_j exp(masked − max) (softmax); 0 for sum-normalisation
+  // Σ_j masked over visible keys (the sum-normalisation denominator), 0 if none is visible. Where
+  // that sum is beyond a double (|Σ| > 1.8e308, as for [1e308, 1e308]) it is ±∞, the sum's sign,
+  // and the weights s_j / Σ are still finite: they are computed on the scores divided by a power
+  // of two.
+  double score_sum = 0;
   double weight_sum = 0;  // Σ_j weights: 1, or 0 for a fully masked / zero-sum row
   double entropy = 0;     // −Σ w ln w in nats over w > 0; 0 when RowProblem is not none
   int visible = 0;        // how many keys the query may see

@@ -131,16 +131,27 @@ void softmax_row(Row r, std::size_t m) {
 }
 
 // The naive normalisation: each visible score divided by the row's sum.
+// Finite scores can still sum past a double (1e308 + 1e308), and so can their magnitudes in the
+// zero test ([1e308, −1e308, 1e308] sums to 1e308): both sums are taken on the scores times
+// scale, the power of two that brings the row's largest |s| into (0.5, 1], where m ≤ 1024 terms
+// cannot overflow (rows whose scores are all at most 1 are left as they are). Multiplying by a
+// power of two is exact, so the weights s_j·scale / Σ s·scale are the bits of s_j / Σ s wherever
+// that did not overflow.
 void sum_normalize_row(Row r, std::size_t m) {
   std::fill(r.exps, r.exps + m, 0.0);  // no exponentials here
   std::fill(r.weights, r.weights + m, 0.0);
+  double largest = 0;
+  for (std::size_t j = 0; j < m; ++j)
+    if (r.visible[j]) largest = std::max(largest, std::abs(r.masked[j]));
+  double scale = 1;  // halved until the largest is at most 1: 2^−1024 at the least, exact
+  while (largest * scale > 1) scale *= 0.5;
   double sum = 0, magnitude = 0;
   for (std::size_t j = 0; j < m; ++j) {
     if (!r.visible[j]) continue;
-    sum += r.masked[j];
-    magnitude += std::abs(r.masked[j]);
+    sum += r.masked[j] * scale;
+    magnitude += std::abs(r.masked[j] * scale);
   }
-  r.stats.score_sum = sum;
+  r.stats.score_sum = sum / scale;  // ±∞ when the sum itself is beyond a double
   if (r.stats.visible == 0) {
     r.stats.problem = RowProblem::fully_masked;
     return;
@@ -152,7 +163,7 @@ void sum_normalize_row(Row r, std::size_t m) {
   bool negative = false;
   for (std::size_t j = 0; j < m; ++j) {
     if (!r.visible[j]) continue;
-    const double w = r.masked[j] / sum;
+    const double w = r.masked[j] * scale / sum;  // |w| < 1e9: |sum| > 1e-9 · Σ|s| ≥ 1e-9 · |s_j|
     r.weights[j] = w;
     negative = negative || w < 0;
   }

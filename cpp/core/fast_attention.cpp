@@ -264,7 +264,10 @@ bool visible(const FastProblem& p, std::size_t i, std::size_t j) {
 
 // One key block of the online softmax for a tile of 4 queries. On entry s (4 rows, `block`
 // apart) holds the block's scaled scores; on exit their exponentials relative to each row's new
-// max, with row_max, row_sum and the unnormalised output rows acc (4, d_v8) brought up to date.
+// max, divided by the row's new sum (the block's weights among all the keys seen so far), with
+// row_max, row_sum and the output rows acc (4, d_v8) brought up to date. acc is kept normalised,
+// the weighted mean of the rows of V seen so far, so it never leaves float32's range where the
+// answer does not: the sum Σ e^(s − max)·v it replaces overflowed for 1000 values of 1e38.
 ATTN_KERNEL void softmax_block(const FastProblem& p, std::size_t i0, std::size_t rows,
                                std::size_t j0, std::size_t count, std::size_t width, float* s,
                                std::size_t block, float* row_max, float* row_sum, float* acc,
@@ -306,14 +309,21 @@ ATTN_KERNEL void softmax_block(const FastProblem& p, std::size_t i0, std::size_t
       sum[r] += e[r];
     }
   }
+  // The block's terms are divided by the new sum, and acc, the mean over the old sum, is
+  // brought to the new one: times old sum · e^(old max − new max) / new sum. A row that has seen
+  // no key yet (sum 0) keeps its zeros.
   for (std::size_t r = 0; r < kRows; ++r) {
     const float correction =
         row_max[r] == kMinusInf ? 0.0f : std::exp(row_max[r] - new_max[r]);  // 1: max held
-    row_sum[r] = row_sum[r] * correction + horizontal_sum(sum[r]);
+    const float before = row_sum[r] * correction;
+    row_sum[r] = before + horizontal_sum(sum[r]);
     row_max[r] = new_max[r];
-    if (correction == 1.0f) continue;
+    const f32x4 inv = splat(row_sum[r] > 0 ? 1.0f / row_sum[r] : 0.0f);
+    float* row = s + r * block;
+    for (std::size_t j = 0; j < width; j += 4) store(row + j, load(row + j) * inv);
     float* a = acc + r * d_v8;
-    for (std::size_t c = 0; c < d_v8; c += 4) store(a + c, load(a + c) * splat(correction));
+    const f32x4 rescale = splat(before) * inv;
+    for (std::size_t c = 0; c < d_v8; c += 4) store(a + c, load(a + c) * rescale);
   }
 }
 
@@ -452,14 +462,17 @@ std::optional<Error> fast_attention(const FastProblem& p, float* out, float* wei
       if (std::isnan(row_sum[r]) || row_max[r] == kInf ||
           (row_max[r] == kMinusInf && sees_a_key(p, i0 + r)))
         return score_overflow(i0 + r);
-      const float inv = row_sum[r] > 0 ? 1.0f / row_sum[r] : 0.0f;  // 0: fully masked row
+      // acc is the output already (0 for a fully masked row). A weighted mean of finite values
+      // cannot pass float32's largest, but its rounding can carry one there past it (ten values
+      // of FLT_MAX, each weighted 1/10 rounded up): that is FLT_MAX, not +∞.
       const float* a = acc + r * d_v8;
       float* o = out + (i0 + r) * d_v;
-      for (std::size_t c = 0; c < d_v; ++c) o[c] = a[c] * inv;
-      if (weights) {
+      for (std::size_t c = 0; c < d_v; ++c)
+        o[c] = std::isinf(a[c]) ? std::copysign(std::numeric_limits<float>::max(), a[c]) : a[c];
+      if (weights) {  // one block: its terms are the weights
         float* w = weights + (i0 + r) * m;
         const float* s = ws.scores.data() + r * block;
-        for (std::size_t j = 0; j < key_end; ++j) w[j] = s[j] * inv;
+        std::copy(s, s + key_end, w);
         std::fill(w + key_end, w + m, 0.0f);
       }
     }

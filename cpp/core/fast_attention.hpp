@@ -7,9 +7,11 @@
 //
 // One implementation serves both modes. It walks the keys in blocks with an online softmax
 // (Milakov & Gimelshein 2018; the streaming idea of FlashAttention): per query row it keeps the
-// running max, the running sum of exponentials and an unnormalised output, and rescales them when
-// a later block raises the max. Streaming uses 256-key blocks, so the n×m matrix never exists;
-// materialising uses one block as wide as all the keys and also writes the normalised weights.
+// running max, the running sum of exponentials and the output so far, normalised (a weighted mean
+// of the rows of V seen, so it stays inside their range and float32's), and rescales them after
+// each block, as the block raises the max or adds to the sum. Streaming uses 256-key blocks, so the
+// n×m matrix never exists; materialising uses one block as wide as all the keys and also writes the
+// normalised weights.
 //
 // Kernels are written once with GCC/Clang vector extensions (4 floats, 16 bytes): they compile
 // to wasm simd128 under em++ -msimd128 and to SSE natively. Q·Kᵀ runs on 4×8 register tiles over
@@ -19,8 +21,10 @@
 //
 // Masks: none, causal (query i sees keys j ≤ i, top-left aligned as in attention.hpp), or a
 // custom n×m byte mask (1 = visible). A fully masked row gives a zero output row and zero weights.
-// Limits: n, m ≤ 4096, d, d_v ≤ 256. Inputs must be finite; so must the scores and outputs, whose
-// float32 range finite inputs can still exceed.
+// Limits: n, m ≤ 4096, d, d_v ≤ 256. Inputs must be finite; so must the scores, which finite
+// inputs can still push past float32's range (1e20 · 1e20). An output, a weighted mean of V's
+// rows, cannot leave it: 1000 values of 1e38 give 1e38, and a mean of values of FLT_MAX whose
+// rounding carries it past FLT_MAX gives FLT_MAX.
 #pragma once
 
 #include <cstddef>
@@ -53,7 +57,7 @@ struct FastWorkspace {
   std::vector<float> k_panels;  // (⌈m/8⌉, d, 8) keys packed in panels of 8
   std::vector<float> values;    // (⌈d_v/8⌉, m rounded up to 8, 8) V in column panels of 8
   std::vector<float> scores;    // (4, block) a tile's scores, then probabilities
-  std::vector<float> acc;       // (4, d_v rounded up to 8) unnormalised output rows
+  std::vector<float> acc;       // (4, d_v rounded up to 8) output rows so far, normalised
   std::vector<float> q_panel;   // (d, 4) the current tile's 4 query rows, interleaved
 };
 
@@ -78,8 +82,8 @@ std::optional<Error> check_fast_problem(const FastProblem& p);
 // out: n·d_v floats. weights: n·m floats, or nullptr to stream without materialising.
 // Returns an error (and writes nothing) if check_fast_problem fails or an input holds a NaN or
 // ±∞ (named by input, row and column); an error, with out and weights partly written, if a query
-// row's scores overflow float32 (input "scores", the row) or an output does (input "output", its
-// row and column).
+// row's scores overflow float32 (input "scores", the row), or, a guard that finite scores do not
+// trip, if an output is not finite (input "output", its row and column).
 std::optional<Error> fast_attention(const FastProblem& p, float* out, float* weights,
                                     FastWorkspace& workspace);
 

@@ -302,8 +302,9 @@ declare namespace createAttentionEngine {
    * Streams over 256-key blocks with an online softmax (the n×m matrix never exists) unless
    * `materialize` asks for the weights too. {rows, cols, data: Float32Array} inputs are copied
    * into the engine's heap directly; pass `out` (and `weightsOut`) to reuse your own buffers.
-   * Finite inputs whose scores or outputs leave float32's range (about 3.4e38) give a
-   * 'not_finite' error with input 'scores' (and the query row) or 'output' (row and column).
+   * Finite inputs whose scores leave float32's range (about 3.4e38) give a 'not_finite' error
+   * with input 'scores' (and the query row). An output, a weighted mean of rows of values, stays
+   * within it (1000 values of 1e38 give 1e38); 'output' (row and column) is only a guard.
    */
   interface FastOptions {
     queries: MatrixInput; // (n, d)

@@ -164,6 +164,50 @@ TEST_CASE("sum-normalisation: rounding noise near zero counts as a zero sum", "[
   for (std::size_t j = 0; j < 3; ++j) CHECK(std::isfinite(s.weights(0, j)));
 }
 
+TEST_CASE("sum-normalisation: scores near the largest double are divided, not called zero",
+          "[attention][overflow]") {
+  AttentionConfig c = unscaled();
+  c.normalization = Normalization::sum;
+  // One query of 1e308 against keys ±1: the scores are ±1e308, finite. Their sum and the sum of
+  // their magnitudes are past a double (2e308, 3e308) unless the row is scaled first.
+  const Matrix q = mat({{1e308}});
+  const AttentionSteps both = run(q, mat({{1}, {1}}), mat({{2}, {4}}), c);
+  CHECK(both.rows[0].problem == RowProblem::none);
+  CHECK(both.weights(0, 0) == 0.5);
+  CHECK(both.weights(0, 1) == 0.5);
+  CHECK(both.output(0, 0) == approx(3));
+  CHECK(both.rows[0].weight_sum == 1);
+  CHECK(both.rows[0].entropy == approx(std::log(2.0)));
+  CHECK(both.rows[0].score_sum == std::numeric_limits<double>::infinity());  // 2e308: beyond
+
+  // 1e308 − 1e308 + 1e308 = 1e308, a finite sum, whatever the order: weights [1, −1, 1].
+  for (const Matrix& k : {mat({{1}, {-1}, {1}}), mat({{1}, {1}, {-1}})}) {
+    const AttentionSteps s = run(q, k, mat({{1}, {2}, {4}}), c);
+    CHECK(s.rows[0].problem == RowProblem::negative_weights);
+    CHECK(s.rows[0].score_sum == 1e308);
+    for (std::size_t j = 0; j < 3; ++j) CHECK(s.weights(0, j) == k(j, 0));
+    CHECK(s.output(0, 0) == approx(k(0, 0) * 1 + k(1, 0) * 2 + k(2, 0) * 4));
+  }
+  // −1e308 twice: −∞, the sum's sign, and weights [0.5, 0.5].
+  const AttentionSteps negative = run(q, mat({{-1}, {-1}}), mat({{2}, {4}}), c);
+  CHECK(negative.rows[0].score_sum == -std::numeric_limits<double>::infinity());
+  CHECK(negative.weights(0, 0) == 0.5);
+  CHECK(negative.rows[0].problem == RowProblem::none);
+
+  // A real zero sum is still one, large or small: [1, −1] and [1e308, −1e308].
+  for (const double x : {1.0, 1e308}) {
+    const AttentionSteps zero = run(mat({{x}}), mat({{1}, {-1}}), mat({{1}, {2}}), c);
+    CHECK(zero.rows[0].problem == RowProblem::zero_sum);
+    CHECK(zero.rows[0].score_sum == 0);
+    CHECK(zero.weights(0, 0) == 0);
+    CHECK(zero.weights(0, 1) == 0);
+    CHECK(zero.output(0, 0) == 0);
+  }
+  // Scores of at most 1 are not scaled: 0.25 / 0.75 is the double it always was.
+  const AttentionSteps small = run(mat({{0.25}}), mat({{1}, {2}}), mat({{1}, {1}}), c);
+  CHECK(small.weights(0, 0) == 0.25 / 0.75);
+}
+
 TEST_CASE("2x2 by hand: scores and scaling by root 2 and softmax and output", "[attention]") {
   const Matrix q = mat({{1, 0}, {0, 1}});
   const Matrix k = mat({{1, 0}, {1, 1}});

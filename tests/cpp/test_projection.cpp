@@ -217,3 +217,208 @@ TEST_CASE("projection: points in a plane or all equal show all of it", "[project
   CHECK(same.total_variance == 0);
   CHECK(same.shown == 1);  // nothing to hide
 }
+
+namespace {
+using Axis = std::vector<double>;
+
+Axis unit(Axis v) {
+  double len = 0;
+  for (const double x : v) len += x * x;
+  for (double& x : v) x /= std::sqrt(len);
+  return v;
+}
+
+// N points (N a power of two) p_i = Σ_k c_k·H(i, k + 1)·w_k, H the N×N Sylvester–Hadamard matrix
+// (H(i, j) = (−1)^popcount(i & j)), whose columns past the first are orthogonal and sum to 0.
+// So the points' mean is 0 and their covariance is exactly Σ_k c_k²·w_k·w_kᵀ for orthogonal
+// w_k: its eigenvectors are the w_k whatever the c_k, and c_k = √(λ_k / |w_k|²) gives them the
+// eigenvalues λ_k. The first N/2 points are the values, the rest the outputs; `pad` zero
+// features after the w_k's put the same points in more dimensions than there are points, where
+// the plane is found from the Gram matrix.
+std::pair<Matrix, Matrix> points_with(const std::vector<Axis>& w, const std::vector<double>& lambda,
+                                      std::size_t N, std::size_t pad = 0) {
+  const std::size_t d = w[0].size();
+  Matrix all = xt::zeros<double>({N, d + pad});
+  for (std::size_t k = 0; k < w.size(); ++k) {
+    double len2 = 0;
+    for (const double x : w[k]) len2 += x * x;
+    const double c = std::sqrt(lambda[k] / len2);
+    for (std::size_t i = 0; i < N; ++i) {
+      const double h = __builtin_popcount(static_cast<unsigned>(i & (k + 1))) % 2 ? -1 : 1;
+      for (std::size_t t = 0; t < d; ++t) all(i, t) += h * c * w[k][t];
+    }
+  }
+  Matrix values = Matrix::from_shape({N / 2, d + pad}), outputs = values;
+  for (std::size_t i = 0; i < N / 2; ++i)
+    for (std::size_t t = 0; t < d + pad; ++t) {
+      values(i, t) = all(i, t);
+      outputs(i, t) = all(N / 2 + i, t);
+    }
+  return {values, outputs};
+}
+
+// ‖P − P̂‖₂, P and P̂ the orthogonal projections onto span(e1, e2) and onto the plane's axes (the
+// sine of the largest angle between the two planes), from the part of the axes outside span(e1,
+// e2): accurate for tiny angles, where 1 − cos² is not.
+double plane_error(const Plane& p, const Axis& e1, const Axis& e2) {
+  const std::size_t d = p.axes.shape()[1];
+  double r[2][64] = {};
+  for (int a = 0; a < 2; ++a) {
+    double p1 = 0, p2 = 0;
+    for (std::size_t t = 0; t < d; ++t) {
+      const double x = p.axes(a, t), y1 = t < e1.size() ? e1[t] : 0, y2 = t < e2.size() ? e2[t] : 0;
+      p1 += x * y1;
+      p2 += x * y2;
+    }
+    for (std::size_t t = 0; t < d; ++t)
+      r[a][t] = p.axes(a, t) - p1 * (t < e1.size() ? e1[t] : 0) - p2 * (t < e2.size() ? e2[t] : 0);
+  }
+  double g11 = 0, g12 = 0, g22 = 0;
+  for (std::size_t t = 0; t < d; ++t) {
+    g11 += r[0][t] * r[0][t];
+    g12 += r[0][t] * r[1][t];
+    g22 += r[1][t] * r[1][t];
+  }
+  const double half = (g11 + g22) / 2;
+  return std::sqrt(half + std::sqrt(std::max(0.0, half * half - (g11 * g22 - g12 * g12))));
+}
+
+void check_axes(const Plane& p, const Axis& e1, const Axis& e2, double margin) {
+  for (std::size_t t = 0; t < p.axes.shape()[1]; ++t) {
+    INFO("feature " << t);
+    CHECK(p.axes(0, t) == Approx(t < e1.size() ? e1[t] : 0).margin(margin));
+    CHECK(p.axes(1, t) == Approx(t < e2.size() ? e2[t] : 0).margin(margin));
+  }
+}
+
+// Three orthogonal directions of length 3 in 3-D (the rows of a rational rotation), and the
+// eight orthogonal rows of the 8×8 Sylvester–Hadamard matrix, of length √8.
+const std::vector<Axis> kRotation = {{2, -2, 1}, {1, 2, 2}, {2, 1, -2}};
+std::vector<Axis> hadamard8() {
+  std::vector<Axis> h(8, Axis(8));
+  for (unsigned i = 0; i < 8; ++i)
+    for (unsigned j = 0; j < 8; ++j) h[i][j] = __builtin_popcount(i & j) % 2 ? -1 : 1;
+  return h;
+}
+}  // namespace
+
+TEST_CASE("projection: the exact plane when the second and third spreads differ by 1e-3 to 1e-6",
+          "[projection][exact]") {
+  // Covariance eigenvalues (1, 0.5, 0.5 − gap) along the rotation's rows, and (1, 0.9, 0.9 − gap,
+  // 0.5, …, 0.1) along Hadamard rows: the plane is exactly span(w₁, w₂) and its axes w₁/|w₁|,
+  // w₂/|w₂| (signed by the largest component: (2, −2, 1) / 3 keeps its sign, the first of two
+  // equal magnitudes). The subspace iteration this replaced was off by 0.13–0.71 (‖P − P̂‖₂) on
+  // these. What is left is the rounding of the covariance: about ε / gap, as for any solver.
+  const std::vector<Axis> h = hadamard8();
+  for (const double gap : {1e-3, 1e-4, 1e-6}) {
+    for (const std::size_t pad : {0, 9}) {  // the covariance (8×8 or 3×3) and the Gram (16×16) way
+      INFO("gap " << gap << ", pad " << pad);
+      const double bound = 1e-15 / gap;  // measured: 0.3–0.6 of it natively
+      {
+        const auto [values, outputs] = points_with(kRotation, {1, 0.5, 0.5 - gap}, 16, pad);
+        const Plane p = run(values, outputs);
+        CHECK(plane_error(p, unit(kRotation[0]), unit(kRotation[1])) < bound);
+        check_axes(p, unit(kRotation[0]), unit(kRotation[1]), bound);
+        CHECK(p.variance(0) == Approx(1).epsilon(1e-13));
+        CHECK(p.variance(1) == Approx(0.5).epsilon(1e-13));
+        CHECK(p.shown == Approx(1.5 / (2 - gap)).epsilon(1e-13));
+      }
+      {
+        const auto [values, outputs] =
+            points_with(h, {1, 0.9, 0.9 - gap, 0.5, 0.4, 0.3, 0.2, 0.1}, 16, pad);
+        const Plane p = run(values, outputs);
+        CHECK(plane_error(p, unit(h[0]), unit(h[1])) < bound);
+        check_axes(p, unit(h[0]), unit(h[1]), bound);
+        CHECK(p.shown == Approx(1.9 / (4.3 - gap)).epsilon(1e-13));
+      }
+    }
+  }
+}
+
+TEST_CASE("projection: equal spreads give the documented axes, the same for any order or scale",
+          "[projection][exact]") {
+  const std::vector<Axis> h = hadamard8();
+  for (const std::size_t pad : {0, 9}) {
+    INFO("pad " << pad);
+    // λ₂ = λ₃: the plane holds w₁ and one direction of span(w₂, w₃) = w₁⊥. The coordinate axis
+    // nearest that space is e₃ (|e_t projected|² = 1 − (w₁[t]/3)² = 5/9, 5/9, 8/9), projected:
+    // e₃ − (1/9)·w₁ = (−2, 2, 8) / 9, that is (−1, 1, 4) / √18.
+    auto [values, outputs] = points_with(kRotation, {1, 0.5, 0.5}, 16, pad);
+    Plane p = run(values, outputs);
+    check_axes(p, unit(kRotation[0]), unit({-1, 1, 4}), 1e-13);
+    CHECK(p.shown == Approx(0.75).epsilon(1e-13));
+    // The same points in another order, and times 1e-30: the same axes.
+    Matrix reversed = values;
+    for (std::size_t i = 0; i < 8; ++i)
+      for (std::size_t t = 0; t < values.shape()[1]; ++t) reversed(i, t) = outputs(7 - i, t);
+    const Plane q = run(reversed * 1e-30, values * 1e-30);
+    check_axes(q, unit(kRotation[0]), unit({-1, 1, 4}), 1e-13);
+
+    // λ₁ = λ₂: the plane is span(w₁, w₂) = w₃⊥, well defined, and its axes the nearest
+    // coordinate axis e₂ projected, (−2, 8, 2) / 9 ∝ (−1, 4, 1) / √18, then the nearest to what is
+    // left, e₁ (|e_t|² left: 1/2, 0, 1/2), projected: (1, 0, 1) / √2.
+    std::tie(values, outputs) = points_with(kRotation, {1, 1, 0.2}, 16, pad);
+    p = run(values, outputs);
+    check_axes(p, unit({-1, 4, 1}), unit({1, 0, 1}), 1e-13);
+    CHECK(p.variance(0) == Approx(1).epsilon(1e-13));
+    CHECK(p.variance(1) == Approx(1).epsilon(1e-13));
+
+    // Hadamard rows, λ₂ = λ₃: every coordinate axis is as near span(h₂, h₃) (|e_t|² = 1/4), so the
+    // first, e₁, projected: (h₂ + h₃) / 8 ∝ (1, 0, 0, −1, 1, 0, 0, −1) / 2.
+    std::tie(values, outputs) = points_with(h, {1, 0.9, 0.9, 0.5, 0.4, 0.3, 0.2, 0.1}, 16, pad);
+    p = run(values, outputs);
+    check_axes(p, unit(h[0]), unit({1, 0, 0, -1, 1, 0, 0, -1}), 1e-13);
+  }
+  // ±e_i for i < 4, in 4 and in 10 dimensions (the Gram way): every direction of their space has
+  // the same spread, and the axes are the first two coordinate axes.
+  for (const std::size_t d : {4, 10}) {
+    Matrix values = xt::zeros<double>({std::size_t{4}, d}), outputs = values;
+    for (std::size_t i = 0; i < 4; ++i) values(i, i) = 1, outputs(i, i) = -1;
+    const Plane p = run(values, outputs);
+    check_axes(p, {1, 0}, {0, 1}, 1e-13);
+    CHECK(p.shown == Approx(0.5).epsilon(1e-13));
+  }
+}
+
+TEST_CASE("projection: points in a rotated plane show exactly all of their variance",
+          "[projection][exact][shown]") {
+  const std::vector<Axis> h = hadamard8();
+  for (const std::size_t pad : {0, 9}) {
+    INFO("pad " << pad);
+    auto [values, outputs] = points_with(kRotation, {1, 0.5, 0}, 16, pad);
+    Plane p = run(values, outputs);
+    CHECK(std::abs(p.shown - 1) <= 1e-13);  // the subspace iteration gave 0.999938 at gap 1e-3
+    check_axes(p, unit(kRotation[0]), unit(kRotation[1]), 1e-13);
+    std::tie(values, outputs) = points_with(h, {1, 0.9, 0, 0, 0, 0, 0, 0}, 16, pad);
+    p = run(values, outputs);
+    CHECK(std::abs(p.shown - 1) <= 1e-13);
+    check_axes(p, unit(h[0]), unit(h[1]), 1e-13);
+    // A plane whose second spread is small: λ₂ = 1e-3 or 1e-6, λ₃ = 0.
+    for (const double small : {1e-3, 1e-6}) {
+      std::tie(values, outputs) = points_with(kRotation, {1, small, 0}, 16, pad);
+      p = run(values, outputs);
+      CHECK(std::abs(p.shown - 1) <= 1e-13);
+      check_axes(p, unit(kRotation[0]), unit(kRotation[1]), 1e-15 / small);
+    }
+  }
+}
+
+TEST_CASE("projection: random points get NumPy's SVD plane", "[projection][exact]") {
+  // The second test's points. Expected: numpy 1.24.2, np.linalg.svd of the 12 points less their
+  // mean (printed with %.17g from the doubles this Rng makes); the rows of Vᵀ for the two largest
+  // singular values, signed as the header says; variances s² / 12.
+  Rng rng(3);
+  Matrix values = Matrix::from_shape({6, 5}), outputs = Matrix::from_shape({6, 5});
+  for (auto& x : values) x = rng.uniform(-1, 1);
+  for (auto& x : outputs) x = rng.uniform(-1, 1);
+  const Plane p = run(values, outputs);
+  check_axes(p,
+             {0.70380793907584194, -0.1760090734048444, -0.49279909115407916, 0.08611631348774032,
+              0.47266079516073523},
+             {0.06970031756022238, 0.71019711388109386, -0.56093415440761629, -0.03095446758868459,
+              -0.41851716873060618},
+             1e-13);
+  CHECK(p.variance(0) == Approx(0.4656206161479762).epsilon(1e-13));
+  CHECK(p.variance(1) == Approx(0.40641764560846433).epsilon(1e-13));
+  CHECK(p.shown == Approx(0.6599264383767708).epsilon(1e-13));
+}
