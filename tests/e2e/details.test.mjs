@@ -75,3 +75,16 @@ test('printing draws every card: none is left blank for being off screen', async
   const pdf = await page.pdf({ format: 'A4' });
   assert.ok(pdf.length > 20000, `a PDF of ${pdf.length} bytes`);
 });
+
+test('a comparison of 8 words at 1280 px shows both heatmaps whole: every column, Σ and H, no label cut', async () => {
+  const { page } = await open(env.chromium.context, env.server.url + '#ver=1&preset=sqrtdk', { width: 1280, height: 800 });
+  await page.locator('.step[data-step="weights"]').scrollIntoViewIfNeeded();
+  const cut = await page.$$eval('.step[data-step="weights"] .side .heatmap', (maps) =>
+    maps.map((m) => ({
+      overflow: m.scrollWidth - m.clientWidth,
+      labels: Array.from(m.querySelectorAll('thead th'), (th) => th.scrollWidth > th.clientWidth + 1 ? th.textContent : null).filter(Boolean),
+    })),
+  );
+  assert.equal(cut.length, 2);
+  for (const side of cut) assert.deepEqual(side, { overflow: 0, labels: [] });
+});

@@ -24,7 +24,7 @@ test('first visit: the painting, where "flying" puts 0.93 of its weight on the b
 test('?lang=zh-CN and #lang=zh-CN: the page, its first example and its default sentence are Chinese', async () => {
   const { page } = await open(env.chromium.context, env.server.url + '?lang=zh-CN');
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
-  assert.match(await page.textContent('.story'), /画里有五样东西/);
+  assert.match(await page.textContent('.story'), /画里五样东西/);
   assert.match(await page.textContent('.heatmap[data-view="weights"] tbody'), /飞行/);
   const { page: words } = await open(env.chromium.context, env.server.url + '#ver=1&lang=zh-CN');
   assert.equal(await words.inputValue('#words-text'), '猫坐在垫子上');
@@ -157,4 +157,40 @@ test('a row label box has nothing drawn beside it (an overflowing header drew an
     ths.filter((th) => th.scrollWidth > th.clientWidth && getComputedStyle(th).textOverflow === 'ellipsis').map((th) => th.querySelector('input')?.value),
   );
   assert.deepEqual(overflowing, []);
+});
+
+/** The explanation panel and the row of the cell it explains, as the viewport has them. */
+async function explained(page, selector) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+  await page.hover(selector);
+  await page.waitForSelector('.explain.open');
+  return page.evaluate((sel) => {
+    const panel = document.querySelector('.explain').getBoundingClientRect();
+    const row = document.querySelector(sel).closest('tr').getBoundingClientRect();
+    const el = document.querySelector('.explain');
+    return { panel: [panel.top, panel.bottom, panel.left, panel.right], row: [row.top, row.bottom, row.left, row.right],
+      hidden: el.scrollHeight - el.clientHeight, view: [innerWidth, innerHeight], text: el.textContent };
+  }, selector);
+}
+
+const clear = ({ panel: [top, bottom, left, right], row: [rTop, rBottom, rLeft, rRight], view: [w, h] }) =>
+  top >= 0 && bottom <= h && left >= 0 && right <= w && (bottom <= rTop || top >= rBottom || right <= rLeft || left >= rRight);
+
+test('the explanation opens beside the number, whole, off its row: the pipeline, a heatmap, an embed without controls', async () => {
+  const cases = [
+    ['#ver=1&preset=painting', '.pipeline td[data-view="weights"][data-col="3"]', /exp\(5 − 5\) ÷ 1\.0707/],
+    ['#ver=1&preset=fruit', '.heatmap[data-view="weights"][data-side="a"] td[data-i="0"][data-j="2"]', /apple → iPhone/],
+    ['embed.html#ver=1&preset=fruit&embed=1&controls=minimal', '.heatmap[data-view="weights"][data-side="a"] td[data-i="1"][data-j="1"]', /orange → orange/],
+  ];
+  for (const [hash, selector, says] of cases) {
+    const { page, problems } = await open(env.chromium.context, env.server.url + hash, { width: 1280, height: 800 });
+    const e = await explained(page, selector);
+    assert.ok(clear(e), `${hash}: panel ${e.panel} row ${e.row}`);
+    assert.equal(e.hidden, 0, `${hash}: the explanation needs no scrolling`);
+    assert.match(e.text, says);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('.explain'), false, 'Escape closes it');
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });

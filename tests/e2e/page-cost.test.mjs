@@ -6,15 +6,14 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { serve, launch, open, dist, shot } from './page-helpers.mjs';
+import { serve, launch, open, dist, shot, costCard } from './page-helpers.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 async function measure(page) {
-  const card = page.locator('[data-view="cost"]');
-  await card.scrollIntoViewIfNeeded();
+  const card = await costCard(page);
   // Before a measurement the charts say so, with no numbers on their vertical axes.
   for (const chart of ['time', 'memory']) {
     assert.equal(await card.locator(`[data-chart="${chart}"] [data-empty]`).count(), 1);

@@ -151,3 +151,12 @@ export async function pasteMatrix(page, target, text) {
   await page.fill('textarea[data-input="matrix-paste"]', text);
   await andRender(page, () => page.click('button[data-action="paste"]'));
 }
+
+/** The cost view, which loads when its section comes near the screen: scrolled to, then waited for. */
+export async function costCard(page) {
+  await page.locator('.after-steps').scrollIntoViewIfNeeded();
+  const card = page.locator('[data-view="cost"]');
+  await card.waitFor();
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}

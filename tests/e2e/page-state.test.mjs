@@ -11,7 +11,8 @@ let presets; // web/src/state/presets.ts, in English
 
 // The link codec and the presets take the language to label presets in; English here, as a page
 // that shows English.
-const ENTRY = `export * from './state/state';
+const ENTRY = `import './i18n/catalog-en'; import './i18n/catalog-zh-CN';
+export * from './state/state';
 export { parse } from './state/link';
 import { serialise as write } from './state/link';
 import { preset as named } from './state/presets';

@@ -135,8 +135,9 @@ test('export: copy puts the format on the clipboard; the figure exports as one S
       x: Number(p.getAttribute('x')), y: Number(p.getAttribute('y')), title: p.querySelector('title').textContent }));
     return parts;
   }, (await downloadOf(page, '[data-figure="svg"]')).bytes.toString('utf8'));
-  assert.equal(pairs.length, 10, 'five steps, two sides');
-  for (let k = 0; k < 10; k += 2) {
+  // Fruit has no mask, so the masked step is one line and not in the figure: four steps, two sides.
+  assert.equal(pairs.length, 8, 'four steps, two sides');
+  for (let k = 0; k < 8; k += 2) {
     assert.equal(pairs[k].y, pairs[k + 1].y, pairs[k + 1].title);
     assert.ok(pairs[k + 1].x > pairs[k].x, pairs[k + 1].title);
     assert.match(pairs[k].title, /Dot product/);

@@ -4,7 +4,7 @@
 // exports and the share dialog.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, andRender } from './page-helpers.mjs';
+import { serve, launch, open, andRender, costCard } from './page-helpers.mjs';
 
 let server, browser, context;
 before(async () => {
@@ -24,7 +24,7 @@ after(async () => { await context?.close(); await browser?.close(); await server
 const violations = (page) => page.evaluate(() => window.__violations);
 
 test('trusted types: the served CSP requires them and allows only the playground policy', async () => {
-  for (const path of ['', 'embed.html', 'cost-worker.js', 'attention-engine.js']) {
+  for (const path of ['', 'embed.html', 'cost-worker.js', 'cost-view.js', 'attention-engine.js']) {
     const csp = (await fetch(server.url + path)).headers.get('content-security-policy');
     assert.match(csp, /(^|; )require-trusted-types-for 'script'(;|$)/, path);
     assert.match(csp, /(^|; )trusted-types attention-playground(;|$)/, path);
@@ -60,8 +60,7 @@ test('trusted types: index and embed render with no violation and no console err
 
 test('trusted types: the cost view starts its worker, which loads the engine and measures', async () => {
   const { page, problems } = await open(context, server.url + '#ver=1');
-  const card = page.locator('[data-view="cost"]');
-  await card.scrollIntoViewIfNeeded();
+  const card = await costCard(page);
   await card.locator('button').click();
   // The first measured point came from the worker: Worker and importScripts both passed.
   await page.waitForFunction(() => {

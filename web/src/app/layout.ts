@@ -16,7 +16,6 @@ import { editLabel, resize, type MatrixKey, type Patch } from '../state/edits';
 import { serialise } from '../state/link';
 import { Bindings } from '../views/bindings';
 import { controlsPanel } from '../views/controls-panel';
-import { CostView } from '../views/cost';
 import { ErrorBoxes } from '../views/error-boxes';
 import { Explain, type MultiKind } from '../views/explain';
 import { Formula } from '../views/formula';
@@ -26,7 +25,7 @@ import { Plot } from '../views/plot';
 import { shareDialog } from '../views/share';
 import { StepsView } from '../views/steps';
 import { UndoButtons } from '../views/undo-buttons';
-import { COST_SIZES, measureCost } from './cost-runner';
+import { lazyCost } from './lazy-cost';
 
 export interface PageHandlers {
   state(): State;
@@ -61,7 +60,6 @@ export class Page {
   readonly inputs: InputsPanel;
 
   constructor(root: HTMLElement, engine: Engine, on: PageHandlers) {
-    const cost = new CostView(COST_SIZES, measureCost);
     this.undo = new UndoButtons((which) => on.step(which));
     this.steps = new StepsView({ ...on, selectHead: (head) => on.set({ head }) }, [['plot', t('view.plot'), this.plot.el]]);
     const share = shareDialog({ state: () => serialise(on.state(), t), figure: () => this.steps.figure() });
@@ -101,7 +99,7 @@ export class Page {
           this.inputs.el,
           this.steps.section(this.errors.box('steps'), this.errors.box('heads'), this.stale),
           // The cost is about attention at large sizes, not a step of this figure: it comes after.
-          h('section', { class: 'after-steps' }, card('cost', t('view.cost'), '', cost.el)),
+          h('section', { class: 'after-steps' }, card('cost', t('view.cost'), '', lazyCost())),
         ),
       ),
       h('footer', { class: 'foot', text: t('app.footer') }),

@@ -1,12 +1,12 @@
 // Trusted Types: the served CSP has `require-trusted-types-for 'script'`, so a script URL must be
-// a TrustedScriptURL made by a named policy. The page needs one in three places: the cost view's
-// `new Worker('cost-worker.js')`, inside that worker `importScripts('attention-engine.js')`, and
-// the script of a language's catalog (`i18n-zh-CN.js`). The policy `attention-playground` accepts
+// a TrustedScriptURL made by a named policy. The page needs one in four places: the cost view's
+// `new Worker('cost-worker.js')`, inside that worker `importScripts('attention-engine.js')`, the
+// cost view's own script (`cost-view.js`) and the script of a language's catalog (`i18n-zh-CN.js`). The policy `attention-playground` accepts
 // those same-origin names and nothing else.
 // Browsers without Trusted Types (Firefox, Safari today) get the plain string.
 
 /** The only script URLs the policy makes: files next to the page, by exact name (a catalog per language of i18n/index.ts). */
-const SCRIPTS = new Set(['cost-worker.js', 'attention-engine.js', 'i18n-en.js', 'i18n-zh-CN.js']);
+const SCRIPTS = new Set(['cost-worker.js', 'attention-engine.js', 'cost-view.js', 'i18n-en.js', 'i18n-zh-CN.js']);
 
 interface Policy {
   createScriptURL(url: string): unknown;
@@ -16,8 +16,11 @@ interface TrustedTypesFactory {
 }
 
 // Created once per global (the page, the worker): a second createPolicy with the same name is
-// refused under the CSP's `trusted-types attention-playground`.
-let policy: Policy | null | undefined;
+// refused under the CSP's `trusted-types attention-playground`. It is kept on the global object,
+// since the page's later parts (cost-view.js) are bundles of their own with their own copy of
+// this module.
+const KEY = '__attentionPlaygroundPolicy';
+const held = globalThis as unknown as Record<string, Policy | null | undefined>;
 
 /**
  * `url` as the sinks accept it: a TrustedScriptURL where Trusted Types exist (it stringifies to
@@ -26,9 +29,10 @@ let policy: Policy | null | undefined;
  */
 export function scriptURL(url: string): string {
   if (!SCRIPTS.has(url)) throw new TypeError(`not a known script: ${url}`);
+  let policy = held[KEY];
   if (policy === undefined) {
     const factory = (globalThis as { trustedTypes?: TrustedTypesFactory }).trustedTypes;
-    policy = factory
+    policy = held[KEY] = factory
       ? factory.createPolicy('attention-playground', {
           createScriptURL: (u) => {
             if (!SCRIPTS.has(u)) throw new TypeError(`not a known script: ${u}`);

@@ -65,22 +65,22 @@ export const en = {
   'presets.label': 'Examples',
   'preset.painting.title': 'Painting',
   'preset.painting.story':
-    'Five things in a painting, each scored by how much it draws the eye (80, 60, 50, 30, 10). The query decides which feature counts: with no condition the person takes 0.59 of the attention; ask about “flying” and the bird takes 0.93. Each score is the query times a key; divided by the temperature T = 20 and passed through softmax, the scores become weights.',
+    'Five things in a painting, scored by how much each draws the eye (80, 60, 50, 30, 10). The query picks which feature counts: with no condition the person takes 0.59 of the attention; ask about “flying” and the bird takes 0.93. Scores are the query times each key, divided by T = 20, then softmax.',
   'preset.fruit.title': 'Fruit',
   'preset.fruit.story':
-    'Three words over three features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). The dot product adds feature-by-feature products: apple·orange = 1×2 + 2×2 + 1×0 = 6, but apple·iPhone = 7. So by dot product apple is closest to iPhone, whose vector is longer, and gives it 0.99 of its weight. Cosine (right) divides by both lengths and keeps only direction: apple·orange becomes 0.87 and apple·iPhone 0.79, so orange now comes before iPhone (0.27 against 0.19). Both sides divide by T = 0.2: cosine stays between −1 and 1, and ÷√3 would leave its weights almost equal.',
+    'Features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). apple·orange = 1×2 + 2×2 + 1×0 = 6, but apple·iPhone = 7: by dot product apple is closest to the longer iPhone and gives it 0.99 of its weight. Cosine (right) divides by both lengths: 0.87 for orange, 0.79 for iPhone, so orange comes first (0.27 against 0.19). Both sides divide by T = 0.2; ÷√3 would leave cosine’s weights almost equal.',
   'preset.softmax.title': 'Why softmax',
   'preset.softmax.story':
-    'Re-express a word as a mix of similar words: divide each similarity by the row’s sum. That works for the first row, but the second row sums to zero (nothing to divide by) and the third sums to −0.3, which flips every sign: −1.67, 3.33, −0.67. Softmax exponentiates first, so every weight is positive and each row sums to 1: the second row becomes 0.69, 0.15, 0.15.',
+    'Mix a word from similar words by dividing each similarity by the row’s sum: fine for the first row, but the second sums to zero and the third to −0.3, which flips the signs: −1.67, 3.33, −0.67. Softmax exponentiates first, so every weight is positive and each row sums to 1; the second row becomes 0.69, 0.15, 0.15.',
   'preset.sqrtdk.title': 'Why √d_k',
   'preset.sqrtdk.story':
-    'Each word here has a made-up vector of 8 features with mean 0 and variance 1, as the article assumes, and random W_Q and W_K take it to d_k = 512 dimensions. A dot product then adds 512 terms, and its spread grows like √512 ≈ 22.6. Unscaled (right), softmax turns every row one-hot: no row entropy is above 0.01. Divided by √d_k (left), the weights stay spread out without going flat: the row entropies run from 1.00 to 1.86, where 2.08 would be uniform. The table below gives the mean row entropy at several d_k.',
+    'Made-up word vectors with mean 0 and variance 1 (the article’s assumption), projected to d_k = 512 by random W_Q and W_K: a dot product adds 512 terms and spreads like √512 ≈ 22.6. Unscaled (right), every row is one-hot: no row entropy above 0.01. Divided by √d_k (left), the rows stay spread but not flat: entropies from 1.00 to 1.86 (2.08 is uniform). The table gives the mean at each d_k.',
   'preset.causal.title': 'Causal mask',
   'preset.causal.story':
-    'When a model writes a sentence word by word, a word may only look at itself and the words before it. The causal mask hides every later word (−∞ before the softmax), so every weight above the diagonal is exactly 0: the first word gives all its weight, 1, to itself, and “dog” splits its weight between “the” and itself, 0.42 and 0.58.',
+    'Writing word by word, a word may see only itself and the words before it. The causal mask sets every later word to −∞ before softmax, so every weight above the diagonal is 0: the first word gives all its weight, 1, to itself, and “dog” splits its weight 0.42 and 0.58 between “the” and itself.',
   'preset.multihead.title': 'Multi-head',
   'preset.multihead.story':
-    'Two heads, each with its own seeded random W_Q, W_K and W_V, over made-up word vectors. The same word attends differently in each: “flies” gives 0.98 of its weight to “mountain” in head 1 and 0.83 to “bird” in head 2. Switch between the heads to compare; their outputs are joined and mixed by W_O. Random projections make patterns without meaning; a trained model learns W_Q and W_K, and its patterns mean something.',
+    'Two heads, each with its own seeded random W_Q, W_K and W_V, over made-up word vectors: “flies” gives 0.98 of its weight to “mountain” in head 1 and 0.83 to “bird” in head 2. Their outputs are joined and mixed by W_O. Random projections make patterns without meaning; trained ones mean something.',
   'default.sentence': 'the cat sat on the mat',
   'preset.fruit.sentence': 'apple orange iPhone',
   'preset.sqrtdk.sentence': 'a little bird flies over the tall mountain',
@@ -216,6 +216,7 @@ export const en = {
     '{name} is {size} MB; a word-vector file can be at most {max} MB here. Use a smaller one (fewer words or dimensions).',
   'view.plot': 'Where each token moves',
   'view.cost': 'The cost of attention',
+  'cost.unavailable': 'The measurement could not be loaded; it tries again when you come back to it.',
   'cost.hint':
     'Every query is compared with every key, so the work grows with n². Measure one attention call at growing n (64 features): materialising the n×n weights also costs n² memory, while streaming them block by block (an online softmax) keeps memory growing only with n.',
   'cost.run': 'Measure',

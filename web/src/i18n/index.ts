@@ -1,7 +1,7 @@
 // Messages and number formatting for the current language. A language is one catalog file with
 // every key of en.ts (README.md beside this file says how to add one).
 import type { MessageKey, Messages } from './en';
-import { catalog } from './catalogs';
+import { catalog, sharedLanguage, setSharedLanguage } from './catalogs';
 
 /**
  * The languages, by BCP 47 tag, and each one's name in itself (for the switch). Each catalog is
@@ -12,9 +12,8 @@ export const LANGUAGES: ReadonlyArray<{ tag: string; name: string }> = [
   { tag: 'zh-CN', name: '中文' },
 ];
 
-let locale = 'en';
-let formatters = new Map<number, Intl.NumberFormat>();
-let plain: boolean | null = null; // whether the locale writes numbers as toFixed does, plus commas
+let formatters = new Map<string, Intl.NumberFormat>(); // by locale and digits
+const plainByLocale = new Map<string, boolean>(); // whether the locale writes numbers as toFixed does, plus commas
 
 /**
  * The catalog tag for a requested language ("zh", "zh-Hans-CN", "en-GB", …): an exact match,
@@ -31,14 +30,13 @@ export function resolveLanguage(requested: string | null | undefined): string {
 
 export function setLanguage(lang: string): void {
   const tag = resolveLanguage(lang);
-  if (tag === locale && formatters.size) return;
-  locale = tag;
+  if (tag === sharedLanguage() && formatters.size) return;
+  setSharedLanguage(tag);
   formatters = new Map();
-  plain = null;
 }
 
 export function language(): string {
-  return locale;
+  return sharedLanguage();
 }
 
 /** A message function: the message for `key`, with {name} parameters filled in. */
@@ -53,7 +51,7 @@ function fill(messages: Messages | undefined, key: MessageKey, params?: Record<s
 }
 
 /** The message for `key` in the page's language. */
-export const t: Translate = (key, params) => fill(catalog(locale), key, params);
+export const t: Translate = (key, params) => fill(catalog(sharedLanguage()), key, params);
 
 /** Whether the catalog of `lang` is loaded. */
 export function hasCatalog(lang: string): boolean {
@@ -68,15 +66,16 @@ export function translator(lang: string): Translate {
 
 /** Whether `key` is a message (for keys built from data, such as an engine's error code). */
 export function isKey(key: string): key is MessageKey {
-  const messages = catalog(locale) ?? catalog('en');
+  const messages = catalog(sharedLanguage()) ?? catalog('en');
   return !!messages && Object.prototype.hasOwnProperty.call(messages, key);
 }
 
 function formatter(digits: number): Intl.NumberFormat {
-  let f = formatters.get(digits);
+  const locale = sharedLanguage();
+  let f = formatters.get(locale + digits);
   if (!f) {
     f = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-    formatters.set(digits, f);
+    formatters.set(locale + digits, f);
   }
   return f;
 }
@@ -108,8 +107,11 @@ export function num(x: number, precise = false): string {
  * tenth of that. Other locales keep Intl.
  */
 function plainLocale(): boolean {
-  if (plain === null) {
+  const locale = sharedLanguage();
+  let plain = plainByLocale.get(locale);
+  if (plain === undefined) {
     plain = formatter(2).format(-1234567.5) === '-1,234,567.5' && formatter(2).format(0.125) === '0.13';
+    plainByLocale.set(locale, plain);
   }
   return plain;
 }

@@ -175,8 +175,10 @@ export class StepsView {
   update({ model, state: s, draw, difference, finalLabels, entropyRows }: StepsInput): void {
     this.model = model;
     this.state = s;
-    // Cards as wide as a heatmap of m keys needs (the row header, the cells, Σ and H).
-    const width = Math.min(900, 150 + 52 * (Math.max(model.keyLabels.length, model.dvNames.length) + 2));
+    // Cards as wide as a heatmap of m keys needs (the row header, the cells, Σ and H), twice that
+    // when comparing: two sides cut off at the card's edge gave "mounta" and no Σ or H.
+    const one = 150 + 52 * (Math.max(model.keyLabels.length, model.dvNames.length) + 2);
+    const width = Math.min(model.b ? 1800 : 900, model.b ? 2 * one + 12 : one);
     const columns = `repeat(auto-fill, minmax(min(100%, ${width}px), 1fr))`;
     if (this.views.style.gridTemplateColumns !== columns) this.views.style.gridTemplateColumns = columns;
     const heatmaps = (run: NonNullable<Model['b']>, side: 'a' | 'b') => {

@@ -1,0 +1,27 @@
+// The page's parts that come later, each a classic script next to the page: a language's catalog
+// (i18n-<tag>.js), the cost view (cost-view.js). Each is loaded once; in the offline file they are
+// inline already, and then nothing is fetched.
+import { scriptURL } from '../engine/trusted';
+
+const pending = new Map<string, Promise<void>>();
+
+/** Loads `name` unless `present()` says it is there already. */
+export function loadScript(name: string, present: () => boolean): Promise<void> {
+  if (present()) return Promise.resolve();
+  let loading = pending.get(name);
+  if (!loading) {
+    loading = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = scriptURL(name);
+      script.onload = () => resolve();
+      script.onerror = () => {
+        pending.delete(name); // a later attempt may succeed
+        script.remove();
+        reject(new Error(`${name} did not load`));
+      };
+      document.head.append(script);
+    });
+    pending.set(name, loading);
+  }
+  return loading;
+}
