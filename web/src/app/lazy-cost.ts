@@ -11,7 +11,11 @@ type Factory = () => HTMLElement;
 const factory = () => (globalThis as unknown as Record<string, Factory | undefined>)[COST_VIEW];
 
 export function lazyCost(): HTMLElement {
-  const placeholder = h('div', { class: 'cost', attrs: { 'data-view': 'cost-pending' } }, h('p', { class: 'hint', text: t('cost.hint') }));
+  const placeholder = h(
+    'div',
+    { class: 'cost', attrs: { 'data-view': 'cost-pending' } },
+    h('p', { class: 'hint', text: t('cost.hint') }),
+  );
   let started = false;
   const start = () => {
     if (started) return;
