@@ -58,13 +58,22 @@ test('export: JSON carries labels, numbers and null for masked scores', () => {
   assert.deepEqual(json.data, [[6, null, null], [6, 8, null], [7, 4, 13]]);
 });
 
-test('export: LaTeX is a bmatrix with the entries and the tokens as labels', () => {
+test('export: LaTeX is one array, its labels in the same columns as the entries', () => {
   const scores = labelled('scores', fruitSteps({ scale: 'none', mask: 'causal' }).masked,
     ['a_b', 'x & y', 'iPhone']);
   const tex = X.toLatex(scores);
-  assert.match(tex, /\\begin\{bmatrix\}\n {2}6 & -\\infty & -\\infty \\\\\n {2}6 & 8 & -\\infty \\\\\n {2}7 & 4 & 13\n\\end\{bmatrix\}/);
-  assert.match(tex, /\\text\{a\\_b\} \\\\ \\text\{x \\& y\}/);
-  assert.match(tex, /\\text\{apple\} & \\text\{orange\} & \\text\{iPhone\}/);
+  const body = tex.split('\\begin{array}{r|ccc}\n')[1].split('\n\\end{array}')[0];
+  assert.equal(body, [
+    '   & \\text{apple} & \\text{orange} & \\text{iPhone} \\\\',
+    '  \\hline',
+    '  \\text{a\\_b} & 6 & -\\infty & -\\infty \\\\',
+    '  \\text{x \\& y} & 6 & 8 & -\\infty \\\\',
+    '  \\text{iPhone} & 7 & 4 & 13',
+  ].join('\n'));
+  // The structure a typesetter needs: every row has the header's number of cells, one array.
+  const rows = body.split('\\\\').map((r) => r.replace('\\hline', '').split(' & ').length);
+  assert.deepEqual(rows, [4, 4, 4, 4]);
+  assert.equal(tex.match(/\\begin\{/g).length, 1);
 });
 
 test('export: Markdown table with rounded numbers and escaped labels', () => {

@@ -39,8 +39,7 @@ const close = (a, b, tol, what) => a.forEach((row, i) => row.forEach((x, j) =>
   assert.ok(Math.abs(number(x) - b[i][j]) <= tol, `${what} (${i}, ${j}): ${x} vs ${b[i][j]}`)));
 
 test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and NumPy with the shown numbers', async () => {
-  const { page, problems } = await open(chromium.context, server.url + '#ver=1');
-  await loadPreset(page, 'fruit');
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1&preset=fruit&compare=off'); // one side
   const shown = await readHeatmap(page, 'weights');
   const menu = '[data-export="weights"]';
   await page.click(`${menu} summary`);
@@ -79,9 +78,10 @@ test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and Nu
   assert.ok(png.bytes.length > 1000);
 
   const tex = (await downloadOf(page, `${menu} [data-download="latex"]`)).bytes.toString('utf8');
-  assert.match(tex, /\\begin\{bmatrix\}[\s\S]*\\end\{bmatrix\}/);
-  const body = tex.split('\\begin{bmatrix}')[1].split('\\end{bmatrix}')[0].trim().split('\\\\')
-    .map((r) => r.split('&').map((x) => Number(x.trim())));
+  assert.match(tex, /\\begin\{array\}[\s\S]*\\end\{array\}/);
+  // After the header and its rule, each row is its label and then the numbers.
+  const body = tex.split('\\hline')[1].split('\\end{array}')[0].trim().split('\\\\')
+    .map((r) => r.split('&').slice(1).map((x) => Number(x.trim())));
   close(shown, body, 0.006, 'latex');
   assert.match((await downloadOf(page, `${menu} [data-download="markdown"]`)).bytes.toString('utf8'), /^\| .* \|\n\|---\|/);
   const py = (await downloadOf(page, `${menu} [data-download="numpy"]`)).bytes.toString('utf8');
@@ -113,7 +113,7 @@ test('export: copy puts the format on the clipboard; the figure exports as one S
   await page.click(`${menu} [data-copy="latex"]`);
   await page.locator(`${menu} [role="status"]`).filter({ hasText: /LaTeX/ }).waitFor();
   const tex = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(tex, /\\begin\{bmatrix\}/);
+  assert.match(tex, /\\begin\{array\}/);
   assert.match(tex, /-\\infty/, 'masked scores are −∞');
   await page.click(`${menu} [data-copy="numpy"]`);
   await page.waitForFunction(() => navigator.clipboard.readText().then((s) => s.startsWith('import numpy')));
@@ -143,6 +143,24 @@ test('export: copy puts the format on the clipboard; the figure exports as one S
     assert.match(pairs[k].title, /Dot product/);
     assert.match(pairs[k + 1].title, /Cosine/);
   }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('export: a comparison exports both sides, each named, not only the left one', async () => {
+  const { page, problems } = await open(chromium.context, server.url + '#ver=1&preset=fruit');
+  const menu = '[data-export="weights"]';
+  await page.click(`${menu} summary`);
+  const json = JSON.parse((await downloadOf(page, `${menu} [data-download="json"]`)).bytes.toString('utf8'));
+  assert.equal(json.length, 2);
+  assert.match(json[0].title, /Dot product/);
+  assert.match(json[1].title, /Cosine/);
+  // apple's row: by dot product almost all on iPhone (0.987), by cosine apple 0.54 first.
+  assert.ok(json[0].data[0][2] > 0.98 && json[1].data[0][0] > 0.5, JSON.stringify(json.map((s) => s.data[0])));
+  const csv = (await downloadOf(page, `${menu} [data-download="csv"]`)).bytes.toString('utf8').split('\r\n');
+  assert.deepEqual(csv.filter((l) => /^"/.test(l)), ['"Weights (Dot product)"', '"Weights (Cosine)"']);
+  const tex = (await downloadOf(page, `${menu} [data-download="latex"]`)).bytes.toString('utf8');
+  assert.equal(tex.match(/\\begin\{array\}/g).length, 2);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -84,7 +84,7 @@ test('trusted types: exports and the share dialog work with no violation', async
   assert.equal(await downloaded('[data-export="weights"] [data-download="png"]'), 'attention-weights.png');
   assert.equal(await downloaded('[data-export="weights"] [data-download="svg"]'), 'attention-weights.svg');
   await page.click('[data-export="weights"] [data-copy="latex"]');
-  await page.waitForFunction(() => navigator.clipboard.readText().then((s) => s.includes('bmatrix')));
+  await page.waitForFunction(() => navigator.clipboard.readText().then((s) => s.includes('\\begin{array}')));
   assert.equal(await downloaded('[data-figure="png"]'), 'attention-figure.png');
   await page.click('[data-share-open]');
   await page.locator('dialog[data-share]').waitFor();

@@ -92,7 +92,8 @@ test('a matrix with more rows than any function takes is refused before it is co
   const f = { rows: 2048, cols: 256, data: new Float32Array(2048 * 256).fill(0.5) };
   assertError(engine.attentionFast({ queries: f, keys: f, values: { ...f, rows: 2047, data: f.data.subarray(256) } }), 'shape_mismatch');
   const fast = engine.attentionFast({ queries: f, keys: f, values: f });
-  assert.equal(fast.output.data[0], 0.5, 'equal keys: the mean of values that are all 0.5');
+  // Equal keys: the mean of values that are all 0.5, to float32's rounding over 2048 running means.
+  assert.ok(Math.abs(fast.output.data[0] - 0.5) <= 2048 * 2 ** -24, `${fast.output.data[0]}`);
   const afterFast = engine.memoryStats().allocatedBytes;
   console.log(`in use ${after.allocatedBytes} → ${afterFast} bytes after 2048×256 float32 calls`);
   assert.ok(afterFast <= after.allocatedBytes + 1024, `${afterFast - after.allocatedBytes} bytes kept by the float32 path`);

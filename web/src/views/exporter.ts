@@ -114,7 +114,25 @@ export function svgToPng(svg: string): Promise<Blob> {
   });
 }
 
-function text(format: Format, d: HeatmapData): string {
+/**
+ * What a step exports: its heatmap, or both sides of a comparison, one after the other (a JSON
+ * array of the two, one figure of both for SVG), each named by its caption.
+ */
+function text(format: Format, sides: HeatmapData[]): string {
+  if (sides.length === 1) return one(format, sides[0]);
+  if (format === 'json') return '[\n' + sides.map((d) => one(format, d).trim()).join(',\n') + '\n]\n';
+  if (format === 'svg') return sidesSvg(sides);
+  // CSV has no title of its own: each side's block starts with its caption.
+  const texts = sides.map((d) => (format === 'csv' ? `"${d.caption.replace(/"/g, '""')}"\r\n` : '') + one(format, d));
+  if (format === 'numpy') return texts.map((x, k) => (k ? x.replace(/^import numpy as np\n+/, '') : x)).join('\n');
+  return texts.join(format === 'csv' ? '\r\n' : '\n');
+}
+
+function sidesSvg(sides: HeatmapData[]): string {
+  return figureSvg(sides.map((d) => d.caption).join(' · '), [sides.map(heatmapSvg)]);
+}
+
+function one(format: Format, d: HeatmapData): string {
   const m = labelled(d);
   switch (format) {
     case 'svg':
@@ -148,19 +166,19 @@ export async function save(name: string, format: 'png' | 'svg', svg: string): Pr
   else download(name + '.png', await svgToPng(svg));
 }
 
-/** The menu of one step: `get` gives what its heatmap shows now. */
-export function exportMenu(view: string, get: () => HeatmapData | null): HTMLElement {
+/** The menu of one step: `get` gives what its heatmaps show now (both sides when comparing). */
+export function exportMenu(view: string, get: () => HeatmapData[]): HTMLElement {
   const status = h('p', { class: 'hint', attrs: { role: 'status' } });
   const act = async (format: Format, copy: boolean) => {
     const d = get();
-    if (!d) return;
+    if (!d.length) return;
     status.textContent = '';
     try {
       if (copy) {
         await navigator.clipboard.writeText(text(format, d));
         status.textContent = t('export.copied', { format: formatName(format) });
       } else if (format === 'png') {
-        download(`attention-${view}.png`, await svgToPng(heatmapSvg(d)));
+        download(`attention-${view}.png`, await svgToPng(d.length > 1 ? sidesSvg(d) : heatmapSvg(d[0])));
       } else {
         const [ext, type] = FILES[format];
         download(`attention-${view}.${ext}`, new Blob([withBom(format, text(format, d))], { type }));

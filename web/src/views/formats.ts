@@ -76,7 +76,7 @@ export function toJson(m: LabelledMatrix): string {
   );
 }
 
-// --- LaTeX: a bmatrix with the tokens as labels -------------------------------------------------
+// --- LaTeX: one array, the tokens as the labels of its rows and columns -----------------------
 
 function latexText(s: string): string {
   const escaped = s.replace(/[\\{}$&#^_%~]/g, (c) =>
@@ -90,25 +90,22 @@ function latexNumber(x: number, digits: number): string {
 }
 
 /**
- * An amsmath bmatrix whose rows and columns are labelled with the tokens: the labels sit in an
- * array around it, so it typesets with amsmath alone.
+ * One array: a header row of the column labels, then each row's label and numbers, a rule after
+ * the header and after the labels. Labels and numbers share the array's columns, so they line up
+ * (a bmatrix beside an array of labels did not), and it typesets in LaTeX, MathJax and KaTeX.
  */
 export function toLatex(m: LabelledMatrix, digits = 4): string {
-  const body = Array.from(
-    { length: m.rows },
-    (_, i) => '  ' + Array.from({ length: m.cols }, (_, j) => latexNumber(cell(m, i, j), digits)).join(' & '),
-  ).join(' \\\\\n');
-  const rowLabels = m.rowLabels.map(latexText).join(' \\\\ ');
-  const colLabels = m.colLabels.map(latexText).join(' & ');
+  const line = (cells: string[]) => '  ' + cells.join(' & ');
+  const rows = Array.from({ length: m.rows }, (_, i) =>
+    line([latexText(m.rowLabels[i]), ...Array.from({ length: m.cols }, (_, j) => latexNumber(cell(m, i, j), digits))]),
+  );
   return (
     [
       `% ${m.title}: rows ${m.rowLabels.join(', ')}; columns ${m.colLabels.join(', ')}`,
-      '\\begin{array}{r@{}c}',
-      `  & \\begin{array}{${'c'.repeat(m.cols)}} ${colLabels} \\end{array} \\\\`,
-      `  \\begin{array}{r} ${rowLabels} \\end{array} &`,
-      '\\begin{bmatrix}',
-      body,
-      '\\end{bmatrix}',
+      `\\begin{array}{r|${'c'.repeat(m.cols)}}`,
+      line(['', ...m.colLabels.map(latexText)]) + ' \\\\',
+      '  \\hline',
+      rows.join(' \\\\\n'),
       '\\end{array}',
     ].join('\n') + '\n'
   );

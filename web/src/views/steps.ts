@@ -78,7 +78,7 @@ export class StepsView {
         { class: 'card step', attrs: { 'data-step': v } },
         title,
         hint,
-        exportMenu(v, () => a.data),
+        exportMenu(v, () => [a.data, b.el.parentElement?.hidden === false ? b.data : null].filter((d): d is HeatmapData => !!d)),
         h('div', { class: 'sides' }, h('div', { class: 'side' }, labelA, a.el), h('div', { class: 'side side-b' }, labelB, b.el)),
       );
       this.cards.set(v, { card: c, title, hint, a, b, labelA, labelB });
