@@ -88,3 +88,17 @@ test('a comparison of 8 words at 1280 px shows both heatmaps whole: every column
   assert.equal(cut.length, 2);
   for (const side of cut) assert.deepEqual(side, { overflow: 0, labels: [] });
 });
+
+test('the plot labels a word that appears twice once, and colour scales are shown under the maps', async () => {
+  const { page } = await open(env.chromium.context, env.server.url + '#ver=1'); // "the cat sat on the mat"
+  await page.locator('[data-view="plot"]').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-view="plot"] circle.value-dot');
+  const visible = await page.$$eval('[data-view="plot"] text.value-label', (ts) =>
+    ts.filter((t) => getComputedStyle(t).display !== 'none').map((t) => t.textContent));
+  assert.deepEqual(visible.filter((x) => x === 'the'), ['the']);
+  assert.equal(visible.length, 5, `labels: ${visible}`);
+  // Weights: 0 to 1, light to dark; the scores: signed, ± the largest |score| (cat·cat = 1.16).
+  const legend = (view) => page.$eval(`.heatmap[data-view="${view}"][data-side="a"] .legend`, (l) => l.textContent);
+  assert.equal(await legend('weights'), '01');
+  assert.equal(await legend('scores'), '−1.161.16');
+});

@@ -28,8 +28,8 @@ export interface Pointer {
   (row: number, col: number, how: 'hover' | 'focus' | 'click'): void;
 }
 
-/** The colour of every cell, the same in both forms. `null`: masked. */
-export function swatches(d: HeatmapData): Array<Swatch | null> {
+/** The scale the cells are drawn on, and for a signed one the |x| at full colour. */
+export function scaleOf(d: HeatmapData): { scale: HeatmapData['scale']; limit: number } {
   const data = d.values.data;
   // Weights outside [0, 1] (sum-normalisation) are drawn on the signed scale, all of them.
   let scale = d.scale;
@@ -49,7 +49,13 @@ export function swatches(d: HeatmapData): Array<Swatch | null> {
       if (a > limit && a !== Infinity) limit = a;
     }
   }
-  limit = Math.max(limit, 1e-12);
+  return { scale, limit: Math.max(limit, 1e-12) };
+}
+
+/** The colour of every cell, the same in both forms. `null`: masked. */
+export function swatches(d: HeatmapData): Array<Swatch | null> {
+  const data = d.values.data;
+  const { scale, limit } = scaleOf(d);
   const out = new Array<Swatch | null>(data.length);
   for (let k = 0; k < data.length; k++) {
     out[k] = d.hidden && d.hidden[k] === 1 ? null : scale === 'weights' ? weightColor(data[k]) : signedColor(data[k], limit);

@@ -6,7 +6,9 @@
 // active cell, so a keyboard or screen-reader reader loses nothing. Arrow keys, Home and End
 // (with Ctrl: the first and last row) move between cells in both.
 import { h, clear } from './dom';
-import { CANVAS_CELLS, swatches, type HeatmapData, type Pointer, type Form } from './heatmap-data';
+import { CANVAS_CELLS, swatches, scaleOf, type HeatmapData, type Pointer, type Form } from './heatmap-data';
+import { weightColor, signedColor } from './color';
+import { num } from '../i18n';
 import { TableForm } from './heatmap-table';
 import { CanvasForm } from './heatmap-canvas';
 
@@ -17,12 +19,16 @@ export class Heatmap {
   private form: Form | null = null;
   private kind: 'table' | 'canvas' | null = null;
 
+  private readonly body = h('div', { class: 'heatmap-body' });
+  private readonly legend = h('div', { class: 'legend', attrs: { 'aria-hidden': 'true' } });
+  private legendKey = '';
+
   constructor(
     readonly view: string,
     readonly side: 'a' | 'b',
     private readonly point: Pointer,
   ) {
-    this.el = h('div', { class: 'heatmap', attrs: { 'data-view': view, 'data-side': side } });
+    this.el = h('div', { class: 'heatmap', attrs: { 'data-view': view, 'data-side': side } }, this.body, this.legend);
   }
 
   /** What the heatmap shows now (the engine's numbers and labels), for the exports. */
@@ -32,12 +38,31 @@ export class Heatmap {
     this.data = d;
     const kind = d.values.rows * d.values.cols > CANVAS_CELLS ? 'canvas' : 'table';
     if (kind !== this.kind) {
-      clear(this.el);
+      clear(this.body);
       this.kind = kind;
       this.el.classList.toggle('canvas-mode', kind === 'canvas');
-      this.form = kind === 'canvas' ? new CanvasForm(this.el, this.point) : new TableForm(this.el, this.point);
+      this.form = kind === 'canvas' ? new CanvasForm(this.body, this.point) : new TableForm(this.body, this.point);
     }
     this.form!.update(d, swatches(d));
+    this.drawLegend(d);
+  }
+
+  /**
+   * The colour scale under the map, with its ends: weights light at 0 to dark at 1, signed
+   * numbers blue through white to red at ± the largest |x| (the numbers are in the cells too).
+   */
+  private drawLegend(d: HeatmapData): void {
+    const { scale, limit } = scaleOf(d);
+    const key = scale === 'weights' ? 'w' : 's' + limit;
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    const stops = Array.from({ length: 9 }, (_, k) => k / 8);
+    const colours = stops.map((x) => (scale === 'weights' ? weightColor(x) : signedColor(2 * x - 1, 1)).background);
+    const bar = h('span', { class: 'legend-bar' });
+    bar.style.backgroundImage = `linear-gradient(to right, ${colours.join(', ')})`;
+    const ends = scale === 'weights' ? ['0', '1'] : [num(-limit), num(limit)];
+    clear(this.legend);
+    this.legend.append(h('span', { text: ends[0] }), bar, h('span', { text: ends[1] }));
   }
 
   /** Lights up rows and columns (indices out of range are ignored); none to clear. */

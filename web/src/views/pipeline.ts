@@ -3,7 +3,7 @@
 // on the page, so that the reader sees the input become a result without scrolling; the whole
 // matrices follow in the steps. Every number is the engine's, pointed at like a heatmap's cell.
 import { h, clear, setText } from './dom';
-import { t, num } from '../i18n';
+import { t, num, type MessageKey } from '../i18n';
 import type { Model } from '../model/compute';
 import type { Focus, ViewId } from '../state/state';
 import { weightColor, signedColor } from './color';
@@ -129,7 +129,13 @@ export class PipelineView {
     }
     const stats = st.rowStats[i];
     this.table.append(h('caption', { class: 'sr-only', text: t('pipeline.title', { query }) }), h('thead', {}, head), body);
-    setText(this.note, stats ? t('pipeline.note', { sum: num(stats.weightSum), entropy: num(stats.entropy) }) : '');
+    // A row that failed (fully masked, zero sum, negative weights) says so instead of its entropy.
+    const note = !stats
+      ? ''
+      : stats.problem === 'none'
+        ? t('pipeline.note', { sum: num(stats.weightSum), entropy: num(stats.entropy) })
+        : t(`row.problem.${stats.problem}` as MessageKey);
+    setText(this.note, note);
     this.drawOutput(model, i);
     this.setActive(Math.min(this.active, this.cells.length - 1));
   }

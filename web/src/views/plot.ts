@@ -74,11 +74,18 @@ export class Plot {
     });
     const at: Array<[number, number]> = [];
     const labelled: Array<{ label: Element; x: number; y: number; width: number }> = [];
+    // A word that appears twice ("the … the") has one point: it gets one label, not two on top of each other.
+    const seen = new Set<string>();
     const place = (p: { dot: SVGCircleElement; label: Element | null; width: number }, x: number, y: number) => {
       p.dot.cx.baseVal.value = x;
       p.dot.cy.baseVal.value = y;
       at.push([x, y]);
-      if (p.label) labelled.push({ label: p.label, x, y, width: p.width });
+      if (!p.label) return;
+      const key = `${p.label.textContent}@${Math.round(x)},${Math.round(y)}`;
+      const twice = seen.has(key);
+      seen.add(key);
+      (p.label as SVGElement).style.display = twice ? 'none' : '';
+      if (!twice) labelled.push({ label: p.label, x, y, width: p.width });
     };
     this.dots.forEach((p, i) => place(p, px(v.data[2 * i]), py(v.data[2 * i + 1])));
     this.rings.forEach((p, i) => place(p, px(o.data[2 * i]), py(o.data[2 * i + 1])));
