@@ -386,7 +386,12 @@ declare namespace createAttentionEngine {
     /** Sentences that use only built-in words; lang 'en' or 'zh' ([] for others). */
     exampleSentences(lang: string): string[] | Failure;
     /** The wasm heap's size and the bytes malloc has handed out: for leak checks. */
-    memoryStats(): { heapBytes: number; allocatedBytes: number } | Failure;
+    /**
+     * The wasm heap's size, the bytes allocated now, and the most allocated when a call ended
+     * (a call that moved more than 4 MiB gives its buffers back after, so `allocatedBytes`
+     * drops; `peakAllocatedBytes` keeps what it needed).
+     */
+    memoryStats(): { heapBytes: number; allocatedBytes: number; peakAllocatedBytes: number } | Failure;
     /** Large inputs in float32: see FastOptions. */
     attentionFast(options: FastOptions): FastResult | Failure;
     readonly limits: Readonly<Limits>;

@@ -2,6 +2,7 @@
 #include <emscripten/heap.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -94,10 +95,22 @@ Address input_buffer(std::size_t count) {
   return reinterpret_cast<Address>(g_in.data());
 }
 
+// The most bytes malloc had handed out when a call ended (before its buffers were given back):
+// what a call needed, which the cost view measures even though a large call keeps nothing.
+namespace {
+std::size_t g_peak = 0;
+
+void note_peak() {
+  const struct mallinfo info = mallinfo();
+  g_peak = std::max(g_peak, static_cast<std::size_t>(info.uordblks));
+}
+}  // namespace
+
 // Called by api/ once the result of a call that moved more than a few MiB is copied out (the
 // page's calls move less, and keep their buffers warm): one large call does not keep its
 // megabytes for the life of the module.
 void release_buffers() {
+  note_peak();
   std::vector<double>().swap(g_in);
   std::vector<double>().swap(g_out);
   release_step_buffers();
@@ -147,13 +160,16 @@ Address check_matrix_size(std::size_t rows, std::size_t cols, const std::string&
   return w.finish();
 }
 
-// The heap's size and the bytes malloc has handed out, for leak tests. emmalloc (the build's
-// -sMALLOC) implements mallinfo(): uordblks is the bytes in allocated blocks.
+// The heap's size, the bytes malloc has handed out (for leak tests) and the most it had out when
+// a call ended. emmalloc (the build's -sMALLOC) implements mallinfo(): uordblks is the bytes in
+// allocated blocks.
 Address memory_stats() {
+  note_peak();
   const struct mallinfo info = mallinfo();
   Writer w = output();
   w.number(static_cast<double>(emscripten_get_heap_size()));
   w.number(static_cast<double>(info.uordblks));
+  w.number(static_cast<double>(g_peak));
   return w.finish();
 }
 

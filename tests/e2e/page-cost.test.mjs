@@ -98,6 +98,17 @@ test('cost view: memory grows with n² materialised and with n streaming', async
   assert.ok(at(memory, 'streaming', 4096) / at(memory, 'streaming', 1024) < 5, 'streaming grows ~n');
   for (const p of time) assert.ok(p.value > 0, `time at n = ${p.n}`);
   assert.equal(await page.locator('[data-chart="time"] [data-series="n2"]').count(), 1);
+  // The n² guide stays inside the axes: between the vertical axis's ends.
+  for (const chart of ['time', 'memory']) {
+    const inside = await page.$eval(`[data-chart="${chart}"]`, (svg) => {
+      const axis = svg.querySelectorAll('line.axis')[1]; // the vertical one
+      const [top, bottom] = [Number(axis.getAttribute('y1')), Number(axis.getAttribute('y2'))];
+      const line = svg.querySelector('[data-series="n2"]');
+      const ys = line ? line.getAttribute('points').split(' ').map((p) => Number(p.split(',')[1])) : [];
+      return ys.every((y) => y >= top - 0.01 && y <= bottom + 0.01) ? 'inside' : `${ys} outside ${top}..${bottom}`;
+    });
+    assert.equal(inside, 'inside', chart);
+  }
   // The page kept drawing frames while the worker measured.
   assert.ok(Math.max(...gaps) < 500, `longest frame gap ${Math.max(...gaps).toFixed(0)} ms`);
   // The charts and the open table of numbers pass axe (the rest of the page: a11y.test.mjs).

@@ -87,6 +87,8 @@ test('a matrix with more rows than any function takes is refused before it is co
   const after = engine.memoryStats();
   console.log(`in use ${before.allocatedBytes} → ${after.allocatedBytes} bytes after a ${n}×${n} call, heap ${after.heapBytes}`);
   assert.ok(after.allocatedBytes <= before.allocatedBytes, `${after.allocatedBytes - before.allocatedBytes} bytes kept`);
+  // What it needed is still known (the cost view measures it): at least the n² doubles of its weights.
+  assert.ok(after.peakAllocatedBytes - before.peakAllocatedBytes >= 8 * n * n, `peak ${after.peakAllocatedBytes}`);
   assert.equal(engine.attention(small).weights.data[0], 1, 'the small call after it');
   // The float32 path: 2048 × 256 queries, keys and values are 6 MB in, refused or not.
   const f = { rows: 2048, cols: 256, data: new Float32Array(2048 * 256).fill(0.5) };

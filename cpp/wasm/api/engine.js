@@ -63,7 +63,7 @@ function context(M, createModule) {
 
 function memoryStats(e) {
   const r = new Output(e, e.M.memoryStats());
-  return { heapBytes: r.num(), allocatedBytes: r.num() };
+  return { heapBytes: r.num(), allocatedBytes: r.num(), peakAllocatedBytes: r.num() };
 }
 
 const failure = (message) => ({ ok: false, error: { code: 'internal_error', message, input: '', row: -1, col: -1 } });

@@ -9,6 +9,8 @@ import { loadEngine } from '../engine/load';
 import { unavailableMessage } from './faults';
 import { readLink, initialState, keep, historyText, linkText, startLanguages, type NoticeKind } from './link';
 import { loadCatalog } from './catalogs';
+import { loadScript, FORMATS } from './scripts';
+import { provideFormats, type TextFormats } from '../views/exporter';
 import { applyEmbed, applyLanguage, notice, postHeight } from './frame';
 import { App } from './app';
 
@@ -25,6 +27,12 @@ function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
   if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
   return key === 'y' && !e.shiftKey ? 'redo' : null;
 }
+
+// The text exports come with the first one a reader asks for.
+provideFormats(() => {
+  const held = () => (globalThis as unknown as Record<string, TextFormats | undefined>)[FORMATS];
+  return loadScript('formats.js', () => !!held()).then(() => held()!);
+});
 
 async function start(): Promise<void> {
   const root = document.getElementById('app');

@@ -1,5 +1,5 @@
 // The page's parts that come later, each a classic script next to the page: a language's catalog
-// (i18n-<tag>.js), the cost view (cost-view.js). Each is loaded once; in the offline file they are
+// (i18n-<tag>.js), the cost view (cost-view.js), the text exports (formats.js). Each is loaded once; in the offline file they are
 // inline already, and then nothing is fetched.
 import { scriptURL } from '../engine/trusted';
 
@@ -25,3 +25,6 @@ export function loadScript(name: string, present: () => boolean): Promise<void> 
   }
   return loading;
 }
+
+/** Where formats.js leaves the text exports on the global object. */
+export const FORMATS = '__attentionPlaygroundFormats';

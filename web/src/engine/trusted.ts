@@ -1,12 +1,13 @@
 // Trusted Types: the served CSP has `require-trusted-types-for 'script'`, so a script URL must be
 // a TrustedScriptURL made by a named policy. The page needs one in four places: the cost view's
 // `new Worker('cost-worker.js')`, inside that worker `importScripts('attention-engine.js')`, the
-// cost view's own script (`cost-view.js`) and the script of a language's catalog (`i18n-zh-CN.js`). The policy `attention-playground` accepts
+// cost view's and the text exports' own scripts (`cost-view.js`, `formats.js`) and the script of a
+// language's catalog (`i18n-zh-CN.js`). The policy `attention-playground` accepts
 // those same-origin names and nothing else.
 // Browsers without Trusted Types (Firefox, Safari today) get the plain string.
 
 /** The only script URLs the policy makes: files next to the page, by exact name (a catalog per language of i18n/index.ts). */
-const SCRIPTS = new Set(['cost-worker.js', 'attention-engine.js', 'cost-view.js', 'i18n-en.js', 'i18n-zh-CN.js']);
+const SCRIPTS = new Set(['cost-worker.js', 'attention-engine.js', 'cost-view.js', 'formats.js', 'i18n-en.js', 'i18n-zh-CN.js']);
 
 interface Policy {
   createScriptURL(url: string): unknown;

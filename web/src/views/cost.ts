@@ -5,7 +5,7 @@
 import { h, ns, SVG, clear, setText } from './dom';
 import { t, num, int } from '../i18n';
 import type { CostPoint } from '../engine/measure';
-import { textWidth } from './formats';
+import { textWidth } from './svg-format';
 
 const W = 320,
   H = 200,
@@ -222,9 +222,12 @@ export class CostView {
     const last = [...this.points].reverse().find((p) => p.materialize && value(p) > 0);
     if (last) {
       const at = (n: number) => value(last) * (n / last.n) ** 2;
-      const ns2 = this.sizes.filter((n) => at(n) >= lo);
+      // Kept between the lowest and highest decade: beyond them it would leave the axes.
+      const ns2 = this.sizes.filter((n) => at(n) >= lo && at(n) <= hi);
       const enters = last.n * Math.sqrt(lo / value(last)); // where n² crosses the lowest decade
+      const leaves = last.n * Math.sqrt(hi / value(last)); // and the highest
       if (ns2.length && ns2[0] > ns0 && enters > ns0) ns2.unshift(enters);
+      if (ns2.length && ns2[ns2.length - 1] < ns1 && leaves < ns1) ns2.push(leaves);
       const pts = ns2.map((n) => `${x(n)},${y(at(n))}`).join(' ');
       svg.append(ns(SVG, 'polyline', { points: pts, class: 'cost-n2', 'data-series': 'n2' }));
     }

@@ -4,7 +4,16 @@
 // text only becomes a file or an image source.
 import { h } from './dom';
 import { t, type MessageKey } from '../i18n';
-import { toCsv, toJson, toLatex, toMarkdown, toNumpy, toSvg, type LabelledMatrix } from './formats';
+import { toSvg, type LabelledMatrix } from './svg-format';
+import type * as Formats from './formats';
+
+export type TextFormats = Pick<typeof Formats, 'toCsv' | 'toJson' | 'toLatex' | 'toMarkdown' | 'toNumpy'>;
+let loadFormats: () => Promise<TextFormats> = () => Promise.reject(new Error('no text formats'));
+
+/** Where the text formats come from: a script of their own, which the page loads on the first export. */
+export function provideFormats(load: () => Promise<TextFormats>): void {
+  loadFormats = load;
+}
 import { swatches, type HeatmapData } from './heatmap';
 
 type Format = 'png' | 'svg' | 'csv' | 'json' | 'latex' | 'markdown' | 'numpy';
@@ -118,12 +127,14 @@ export function svgToPng(svg: string): Promise<Blob> {
  * What a step exports: its heatmap, or both sides of a comparison, one after the other (a JSON
  * array of the two, one figure of both for SVG), each named by its caption.
  */
-function text(format: Format, sides: HeatmapData[]): string {
-  if (sides.length === 1) return one(format, sides[0]);
-  if (format === 'json') return '[\n' + sides.map((d) => one(format, d).trim()).join(',\n') + '\n]\n';
-  if (format === 'svg') return sidesSvg(sides);
+async function text(format: Format, sides: HeatmapData[]): Promise<string> {
+  if (format === 'svg') return sides.length === 1 ? heatmapSvg(sides[0]) : sidesSvg(sides);
+  const f = await loadFormats();
+  const one = (d: HeatmapData) => written(f, format, d);
+  if (sides.length === 1) return one(sides[0]);
+  if (format === 'json') return '[\n' + sides.map((d) => one(d).trim()).join(',\n') + '\n]\n';
   // CSV has no title of its own: each side's block starts with its caption.
-  const texts = sides.map((d) => (format === 'csv' ? `"${d.caption.replace(/"/g, '""')}"\r\n` : '') + one(format, d));
+  const texts = sides.map((d) => (format === 'csv' ? `"${d.caption.replace(/"/g, '""')}"\r\n` : '') + one(d));
   if (format === 'numpy') return texts.map((x, k) => (k ? x.replace(/^import numpy as np\n+/, '') : x)).join('\n');
   return texts.join(format === 'csv' ? '\r\n' : '\n');
 }
@@ -132,21 +143,19 @@ function sidesSvg(sides: HeatmapData[]): string {
   return figureSvg(sides.map((d) => d.caption).join(' · '), [sides.map(heatmapSvg)]);
 }
 
-function one(format: Format, d: HeatmapData): string {
+function written(f: TextFormats, format: Format, d: HeatmapData): string {
   const m = labelled(d);
   switch (format) {
-    case 'svg':
-      return heatmapSvg(d);
     case 'csv':
-      return toCsv(m);
+      return f.toCsv(m);
     case 'json':
-      return toJson(m);
+      return f.toJson(m);
     case 'latex':
-      return toLatex(m);
+      return f.toLatex(m);
     case 'markdown':
-      return toMarkdown(m);
+      return f.toMarkdown(m);
     default:
-      return toNumpy(m);
+      return f.toNumpy(m);
   }
 }
 
@@ -175,13 +184,13 @@ export function exportMenu(view: string, get: () => HeatmapData[]): HTMLElement 
     status.textContent = '';
     try {
       if (copy) {
-        await navigator.clipboard.writeText(text(format, d));
+        await navigator.clipboard.writeText(await text(format, d));
         status.textContent = t('export.copied', { format: formatName(format) });
       } else if (format === 'png') {
         download(`attention-${view}.png`, await svgToPng(d.length > 1 ? sidesSvg(d) : heatmapSvg(d[0])));
       } else {
         const [ext, type] = FILES[format];
-        download(`attention-${view}.${ext}`, new Blob([withBom(format, text(format, d))], { type }));
+        download(`attention-${view}.${ext}`, new Blob([withBom(format, await text(format, d))], { type }));
       }
     } catch {
       status.textContent = copy ? t('export.copyFailed') : t('export.failed');

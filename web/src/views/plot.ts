@@ -3,7 +3,7 @@
 import { h, ns, SVG, clear, uid } from './dom';
 import { t, int } from '../i18n';
 import type { Plane } from '../engine/types';
-import { textWidth } from './formats';
+import { textWidth } from './svg-format';
 
 const W = 360,
   H = 260,
