@@ -2,7 +2,7 @@
 // it announces, a custom mask that starts from the causal one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, open, andRender, readHeatmap } from './page-helpers.mjs';
+import { serveAndLaunch, open, andRender, readHeatmap, cell } from './page-helpers.mjs';
 
 const env = serveAndLaunch();
 
@@ -101,4 +101,28 @@ test('the plot labels a word that appears twice once, and colour scales are show
   const legend = (view) => page.$eval(`.heatmap[data-view="${view}"][data-side="a"] .legend`, (l) => l.textContent);
   assert.equal(await legend('weights'), '01');
   assert.equal(await legend('scores'), '−1.161.16');
+});
+
+test('on a phone, eight features of touch-sized cells do not widen the page, and the tapped row stays above the sheet', async () => {
+  const context = await env.chromium.browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+  try {
+    const { page, problems } = await open(context, env.server.url + '#ver=1&preset=causal', { width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+    const target = cell(page, 'weights', 3, 1);
+    await target.scrollIntoViewIfNeeded();
+    await target.tap();
+    await page.waitForSelector('.explain.open');
+    const [sheet, row] = await page.evaluate(() => [
+      document.querySelector('.explain').getBoundingClientRect().toJSON(),
+      document.querySelector('.heatmap[data-view="weights"][data-side="a"] td[data-i="3"][data-j="1"]').closest('tr').getBoundingClientRect().toJSON(),
+    ]);
+    assert.ok(sheet.bottom <= 800.5 && sheet.left >= 0 && sheet.right <= 375.5, `the sheet at ${JSON.stringify(sheet)}`);
+    assert.ok(row.bottom <= sheet.top, `the row ends at ${row.bottom}, the sheet starts at ${sheet.top}`);
+    await page.locator('.explain-close').tap();
+    assert.equal(await page.isVisible('.explain'), false);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
 });

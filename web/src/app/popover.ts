@@ -11,6 +11,7 @@ const HIDE_DELAY_MS = 350; // long enough to move the mouse from the cell into t
 export class ExplainPopover {
   private anchor: { cell: Box; row: Box; el: Element | null } | null = null;
   private sticky = false; // opened by a click or the keyboard: stays until closed or moved away
+  private returning = false;
   private timer = 0;
   private readonly sheet = matchMedia('(max-width: 900px), (pointer: coarse)');
 
@@ -33,6 +34,7 @@ export class ExplainPopover {
   }
 
   private point(e: Event, sticky: boolean): void {
+    if (this.returning) return;
     const target = e.target instanceof Element ? e.target : null;
     if (!target || this.panel.contains(target)) return;
     const cell = target.closest(CELLS) ?? target.closest('.heatmap canvas');
@@ -76,7 +78,11 @@ export class ExplainPopover {
     this.panel.style.removeProperty('left');
     this.panel.style.removeProperty('top');
     this.panel.style.removeProperty('max-height');
-    if (returnFocus && had instanceof HTMLElement && this.panel.contains(document.activeElement)) had.focus();
+    if (returnFocus && had instanceof HTMLElement && this.panel.contains(document.activeElement)) {
+      this.returning = true; // the focus going back to the cell must not open the panel again
+      had.focus();
+      this.returning = false;
+    }
   }
 
   /** Puts the panel beside its cell (`fresh`: just opened, so a sheet may scroll the row into view). */

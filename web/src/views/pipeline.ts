@@ -51,7 +51,14 @@ export class PipelineView {
       },
       h('div', { class: 'pipeline-head' }, this.title, this.queries),
       this.note,
-      h('div', { class: 'pipeline-body' }, h('div', { class: 'pipeline-scroll' }, this.table), this.output),
+      // Each table scrolls on its own on a narrow screen: eight features of 44 px touch targets are
+      // wider than a phone, and the page must not grow sideways (a phone would zoom it out).
+      h(
+        'div',
+        { class: 'pipeline-body' },
+        h('div', { class: 'pipeline-scroll' }, this.table),
+        h('div', { class: 'pipeline-scroll' }, this.output),
+      ),
     );
     for (const el of [this.table, this.output]) {
       el.addEventListener('mouseover', (e) => this.fromEvent(e, 'hover'));
