@@ -12,7 +12,7 @@ export const LANGUAGES: ReadonlyArray<{ tag: string; name: string }> = [
   { tag: 'zh-CN', name: '中文' },
 ];
 
-let formatters = new Map<string, Intl.NumberFormat>(); // by locale and digits
+const formatters = new Map<string, Intl.NumberFormat>(); // by locale and digits
 const plainByLocale = new Map<string, boolean>(); // whether the locale writes numbers as toFixed does, plus commas
 
 /**
@@ -29,10 +29,7 @@ export function resolveLanguage(requested: string | null | undefined): string {
 }
 
 export function setLanguage(lang: string): void {
-  const tag = resolveLanguage(lang);
-  if (tag === sharedLanguage() && formatters.size) return;
-  setSharedLanguage(tag);
-  formatters = new Map();
+  setSharedLanguage(resolveLanguage(lang));
 }
 
 export function language(): string {

@@ -28,8 +28,8 @@ function storage(): Storage | null {
   }
 }
 
-/** The state a stored record holds, or null for anything but a record this version wrote. */
-export function decodeRecord(text: string): State | null {
+/** The serialised state of a record this version wrote, or null. */
+function recordText(text: string): string | null {
   let x: unknown;
   try {
     x = JSON.parse(text);
@@ -38,19 +38,27 @@ export function decodeRecord(text: string): State | null {
   }
   if (x === null || typeof x !== 'object' || Array.isArray(x)) return null;
   const record = x as Record<string, unknown>;
-  if (record.v !== STORAGE_VERSION || typeof record.state !== 'string') return null;
-  const r = parse(record.state, MAX_STATE);
+  return record.v === STORAGE_VERSION && typeof record.state === 'string' ? record.state : null;
+}
+
+/** The state a stored record holds, or null for anything but a record this version wrote. */
+export function decodeRecord(text: string): State | null {
+  const serialised = recordText(text);
+  if (serialised === null) return null;
+  const r = parse(serialised, MAX_STATE);
   return r.rejected.length ? null : r.state;
 }
 
 /** The `lang` of the stored state, read without parsing it (its catalog may not be loaded yet), or ''. */
 export function storedLanguage(): string {
+  let text: string | null = null;
   try {
-    const record = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as { state?: unknown } | null;
-    return typeof record?.state === 'string' ? (new URLSearchParams(record.state).get('lang') ?? '') : '';
+    text = storage()?.getItem(STORAGE_KEY) ?? null;
   } catch {
     return '';
   }
+  const serialised = text === null ? null : recordText(text);
+  return serialised === null ? '' : (new URLSearchParams(serialised).get('lang') ?? '');
 }
 
 /** Reads the stored state; a broken record is removed, so the notice about it shows once. */

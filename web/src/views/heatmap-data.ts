@@ -52,10 +52,10 @@ export function scaleOf(d: HeatmapData): { scale: HeatmapData['scale']; limit: n
   return { scale, limit: Math.max(limit, 1e-12) };
 }
 
-/** The colour of every cell, the same in both forms. `null`: masked. */
-export function swatches(d: HeatmapData): Array<Swatch | null> {
+/** The colour of every cell, the same in both forms. `null`: masked. `on`: scaleOf(d), if known. */
+export function swatches(d: HeatmapData, on = scaleOf(d)): Array<Swatch | null> {
   const data = d.values.data;
-  const { scale, limit } = scaleOf(d);
+  const { scale, limit } = on;
   const out = new Array<Swatch | null>(data.length);
   for (let k = 0; k < data.length; k++) {
     out[k] = d.hidden && d.hidden[k] === 1 ? null : scale === 'weights' ? weightColor(data[k]) : signedColor(data[k], limit);

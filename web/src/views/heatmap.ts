@@ -43,16 +43,16 @@ export class Heatmap {
       this.el.classList.toggle('canvas-mode', kind === 'canvas');
       this.form = kind === 'canvas' ? new CanvasForm(this.body, this.point) : new TableForm(this.body, this.point);
     }
-    this.form!.update(d, swatches(d));
-    this.drawLegend(d);
+    const on = scaleOf(d); // one pass over the values for the cells and the legend
+    this.form!.update(d, swatches(d, on));
+    this.drawLegend(on);
   }
 
   /**
    * The colour scale under the map, with its ends: weights light at 0 to dark at 1, signed
    * numbers blue through white to red at ± the largest |x| (the numbers are in the cells too).
    */
-  private drawLegend(d: HeatmapData): void {
-    const { scale, limit } = scaleOf(d);
+  private drawLegend({ scale, limit }: ReturnType<typeof scaleOf>): void {
     const key = scale === 'weights' ? 'w' : 's' + limit;
     if (key === this.legendKey) return;
     this.legendKey = key;

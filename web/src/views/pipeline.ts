@@ -6,7 +6,8 @@ import { h, clear, setText } from './dom';
 import { t, num, type MessageKey } from '../i18n';
 import type { Model } from '../model/compute';
 import type { Focus, ViewId } from '../state/state';
-import { weightColor, signedColor } from './color';
+import { swatches } from './heatmap-data';
+import type { Swatch } from './color';
 
 type Column = 'scores' | 'scaled' | 'masked' | 'weights';
 
@@ -115,17 +116,17 @@ export class PipelineView {
     const head = h('tr', {}, h('th', { text: t('pipeline.key'), attrs: { scope: 'col' } }));
     for (const c of columns) head.append(h('th', { text: heads[c], attrs: { scope: 'col', 'data-col': c } }));
     head.append(h('th', { class: 'bar-head', text: t('pipeline.share'), attrs: { scope: 'col' } }));
+    // The same colours as the weights heatmap: its scale rule (signed when a sum-normalised weight
+    // leaves [0, 1]) and its hatching of masked keys.
+    const hidden = options.mask === 'none' ? undefined : Uint8Array.from(st.visible.data, (v) => (v ? 0 : 1));
+    const colours = swatches({ caption: '', rowLabels: [], colLabels: [], values: st.weights, scale: 'weights', hidden });
     const body = h('tbody');
     for (let j = 0; j < m; j++) {
       const tr = h('tr', {}, h('th', { text: model.keyLabels[j] ?? '', attrs: { scope: 'row' } }));
       for (const c of columns) {
         const x = st[c].data[i * m + j];
         const td = this.cell(num(x), c, j);
-        if (c === 'weights') {
-          const sw = weightColor(Math.max(0, Math.min(1, x)));
-          td.style.backgroundColor = sw.background;
-          td.dataset.ink = sw.dark ? 'dark' : 'light';
-        }
+        if (c === 'weights') paint(td, colours[i * m + j]);
         tr.append(td);
       }
       const w = st.weights.data[i * m + j];
@@ -161,15 +162,12 @@ export class PipelineView {
     const row = h('tr', {}, h('th', { text: model.queryLabels[i] ?? '', attrs: { scope: 'row' } }));
     // A wide output (d_v = 512 in Why √d_k) shows its first columns; the steps below show them all.
     const shown = Math.min(st.dV, OUTPUT_COLUMNS);
-    let limit = 0;
-    for (let c = 0; c < st.dV; c++) limit = Math.max(limit, Math.abs(st.output.data[i * st.dV + c]));
+    // The output heatmap's colours: one signed scale over the whole output, not over this row.
+    const colours = swatches({ caption: '', rowLabels: [], colLabels: [], values: st.output, scale: 'signed' });
     for (let c = 0; c < shown; c++) {
       head.append(h('th', { text: names[c] ?? String(c + 1), attrs: { scope: 'col' } }));
-      const x = st.output.data[i * st.dV + c];
-      const td = this.cell(num(x), 'output', c);
-      const sw = signedColor(x, limit);
-      td.style.backgroundColor = sw.background;
-      td.dataset.ink = sw.dark ? 'dark' : 'light';
+      const td = this.cell(num(st.output.data[i * st.dV + c]), 'output', c);
+      paint(td, colours[i * st.dV + c]);
       row.append(td);
     }
     if (shown < st.dV) {
@@ -252,4 +250,10 @@ export class PipelineView {
     this.setActive(to);
     this.cells[to].focus();
   }
+}
+
+/** A cell in its heatmap colour, with the text colour that reads on it; a masked one hatched. */
+function paint(td: HTMLElement, sw: Swatch | null): void {
+  td.style.backgroundColor = sw ? sw.background : '';
+  td.dataset.ink = sw ? (sw.dark ? 'dark' : 'light') : 'masked';
 }
