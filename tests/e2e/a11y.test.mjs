@@ -48,6 +48,24 @@ for (const lang of ['en', 'zh-CN']) {
   }
 }
 
+test('axe: the share dialog with its choices and preview, English and Chinese, 1280 and 375 px, light and dark', async () => {
+  const found = [];
+  for (const lang of ['en', 'zh-CN']) {
+    for (const width of [1280, 375]) {
+      for (const colorScheme of ['light', 'dark']) {
+        const { page, problems } = await open(env.chromium.context, `${env.server.url}#ver=1&preset=causal&lang=${lang}`, { colorScheme, width, height: 900 });
+        await page.click('[data-share-open]');
+        await page.locator('iframe[data-share-preview]').waitFor();
+        await page.fill('[data-share-height]', '5'); // the refused height's message on screen too
+        found.push(...(await axe(page)).map((v) => `${lang} ${width} ${colorScheme}: ${v}`));
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
 // The formula is drawn by whatever fonts the reader's machine has; on a narrow card it is scaled
 // down to fit rather than cut off (its closing bracket and V were lost at 375 px once a wider
 // font family was installed).

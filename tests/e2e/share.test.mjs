@@ -121,8 +121,8 @@ test('share: the embedding keys are split from the state, validated, and written
   const out = await build({ entryPoints: [join(root, 'web/src/state/embed-options.ts')], bundle: true, format: 'esm', platform: 'neutral',
     write: false, logLevel: 'silent' });
   const S = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
-  const r = S.splitEmbed('#ver=1&preset=fruit&embed=1&views=weights,output&controls=none&theme=dark');
-  assert.deepEqual(r.options, { embed: true, views: ['weights', 'output'], controls: 'none', theme: 'dark' });
+  const r = S.splitEmbed('#ver=1&preset=fruit&embed=1&views=pipeline,weights,output&controls=none&theme=dark');
+  assert.deepEqual(r.options, { embed: true, views: ['pipeline', 'weights', 'output'], controls: 'none', theme: 'dark' });
   assert.equal(r.rest, 'ver=1&preset=fruit');
   assert.deepEqual(r.rejected, []);
   assert.equal(S.serialiseEmbed(r.options), 'embed=1&controls=none&theme=dark', 'only what differs from the defaults');

@@ -19,6 +19,7 @@ export function applyEmbed(root: HTMLElement, state: State): void {
   for (const card of Array.from(root.querySelectorAll<HTMLElement>('.card.step[data-step]'))) {
     card.classList.toggle('embed-off', !views.includes(card.dataset.step ?? ''));
   }
+  root.querySelector('.card.pipeline')?.classList.toggle('embed-off', !views.includes('pipeline'));
   root.querySelector('.intro')?.classList.toggle('embed-off', !views.includes('formula'));
   const fullLink = h('a', {
     text: t('embed.full'),

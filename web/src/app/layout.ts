@@ -22,7 +22,7 @@ import { Formula } from '../views/formula';
 import { Header } from '../views/header';
 import { InputsPanel } from '../views/inputs-panel';
 import { Plot } from '../views/plot';
-import { shareDialog } from '../views/share';
+import { shareButton } from './lazy-share';
 import { StepsView } from '../views/steps';
 import { UndoButtons } from '../views/undo-buttons';
 import { lazyCost } from './lazy-cost';
@@ -62,12 +62,11 @@ export class Page {
   constructor(root: HTMLElement, engine: Engine, on: PageHandlers) {
     this.undo = new UndoButtons((which) => on.step(which));
     this.steps = new StepsView({ ...on, selectHead: (head) => on.set({ head }) }, [['plot', t('view.plot'), this.plot.el]]);
-    const share = shareDialog({ state: () => serialise(on.state(), t), figure: () => this.steps.figure() });
+    const share = shareButton(root, { state: () => serialise(on.state(), t), figure: () => this.steps.figure() });
     this.header = new Header({
       undo: this.undo.el,
       present: presentButton(root, on.state, on.load),
-      share: share.open,
-      dialog: share.dialog,
+      share,
       load: on.load,
       switchLanguage: on.switchLanguage,
     });

@@ -1,6 +1,7 @@
 // The page's parts that come later, each a classic script next to the page: a language's catalog
-// (i18n-<tag>.js), the cost view (cost-view.js), the text exports (formats.js). Each is loaded once; in the offline file they are
-// inline already, and then nothing is fetched.
+// (i18n-<tag>.js), the cost view (cost-view.js), the text exports (formats.js), the share dialog
+// (share.js). Each is loaded once; in the offline file they are inline already, and then nothing
+// is fetched.
 import { scriptURL } from '../engine/trusted';
 
 const pending = new Map<string, Promise<void>>();
@@ -28,3 +29,6 @@ export function loadScript(name: string, present: () => boolean): Promise<void> 
 
 /** Where formats.js leaves the text exports on the global object. */
 export const FORMATS = '__attentionPlaygroundFormats';
+
+/** Where share.js leaves the share dialog's factory on the global object. */
+export const SHARE_DIALOG = '__attentionPlaygroundShare';

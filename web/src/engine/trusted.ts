@@ -7,7 +7,15 @@
 // Browsers without Trusted Types (Firefox, Safari today) get the plain string.
 
 /** The only script URLs the policy makes: files next to the page, by exact name (a catalog per language of i18n/index.ts). */
-const SCRIPTS = new Set(['cost-worker.js', 'attention-engine.js', 'cost-view.js', 'formats.js', 'i18n-en.js', 'i18n-zh-CN.js']);
+const SCRIPTS = new Set([
+  'cost-worker.js',
+  'attention-engine.js',
+  'cost-view.js',
+  'formats.js',
+  'share.js',
+  'i18n-en.js',
+  'i18n-zh-CN.js',
+]);
 
 interface Policy {
   createScriptURL(url: string): unknown;

@@ -50,7 +50,24 @@ export const en = {
     'Medium, CSDN and Zhihu take no iframes: download the PNG, upload it with your post, and link it to the playground.',
   'share.png': 'Download the PNG',
   'share.fileHint':
-    'This page was opened from a file, so these addresses work on this computer only. To share, put the dist folder on a web host and open the playground from there (the README says how).',
+    'This page was opened from a file: its link works on this computer only, and an embed needs the playground’s files on a web host. Put the dist folder on your site and write its address in place of https://your-site.example/attention-playground/ (the README says how).',
+  'share.embedTitle': 'Embed it in a post',
+  'share.views': 'Steps it shows',
+  'share.viewFormula': 'The formula',
+  'share.viewPipeline': 'One query, step by step',
+  'share.controls': 'What the reader can change',
+  'share.controls.none': 'Nothing',
+  'share.controls.minimal': 'The inputs',
+  'share.controls.all': 'Inputs and settings',
+  'share.theme': 'Theme',
+  'share.theme.auto': 'The reader’s',
+  'share.theme.light': 'Light',
+  'share.theme.dark': 'Dark',
+  'share.height': 'Height in pixels',
+  'share.heightHint': 'Its height until it has loaded, and where the host page runs no scripts; then it grows to fit.',
+  'share.heightBad': 'The height must be a whole number from {min} to {max}; the snippets keep {kept}.',
+  'share.preview': 'Preview',
+  'share.unavailable': 'The share dialog could not be loaded. Check your connection and try again.',
   'share.copy': 'Copy',
   'share.copied': 'Copied.',
   'share.tooLong':
@@ -257,6 +274,7 @@ export const en = {
   'pipeline.share': 'weight',
   'pipeline.output': 'Output',
   'pipeline.more': '{n} more',
+  'pipeline.compared': 'Compared: H = {a} by {sideA}, {b} by {sideB}.',
   'pipeline.note':
     'Each key’s score, scaled, becomes a weight; the weights add up to {sum}, and the output mixes the values by them. H = {entropy}: 0 when all the weight is on one key, larger when it is spread. Pick another query, or point at any number.',
   'view.hint.weightsFlat':
@@ -287,6 +305,7 @@ export const en = {
   'head.tab': 'Head {h}',
   'side.a': 'Left',
   'side.b': 'Right',
+  'plot.pileMore': '{names} and {n} more',
   'plot.values': 'values',
   'plot.outputs': 'outputs',
   'plot.caption':

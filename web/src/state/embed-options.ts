@@ -3,7 +3,7 @@
 // and presets never touch them.
 import { CAPS, bool, oneOf, type Codec } from './state';
 
-export const EMBED_VIEWS = ['formula', 'scores', 'scaled', 'masked', 'weights', 'output', 'plot'] as const;
+export const EMBED_VIEWS = ['formula', 'pipeline', 'scores', 'scaled', 'masked', 'weights', 'output', 'plot'] as const;
 export const CONTROLS = ['none', 'minimal', 'all'] as const;
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type EmbedView = (typeof EMBED_VIEWS)[number];
@@ -16,7 +16,7 @@ export interface EmbedOptions {
 }
 
 export function embedDefaults(): EmbedOptions {
-  return { embed: false, views: ['weights', 'output'], controls: 'minimal', theme: 'auto' };
+  return { embed: false, views: ['pipeline', 'weights', 'output'], controls: 'minimal', theme: 'auto' };
 }
 
 const EMBED_CODECS: { [K in keyof EmbedOptions]: Codec<EmbedOptions[K]> } = {

@@ -7,7 +7,6 @@ export interface HeaderParts {
   undo: HTMLElement;
   present: HTMLElement;
   share: HTMLElement;
-  dialog: HTMLElement;
   load(id: PresetId): void;
   switchLanguage(tag: string): void;
 }
@@ -43,7 +42,6 @@ export class Header {
       { class: 'top' },
       h('div', { class: 'brand' }, h('h1', { text: t('app.title') }), h('p', { class: 'tagline', text: t('app.tagline') })),
       h('div', { class: 'top-right' }, h('div', { class: 'share-row' }, parts.undo, parts.present, parts.share, languages), nav),
-      parts.dialog,
     );
   }
 
