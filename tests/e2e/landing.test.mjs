@@ -122,6 +122,27 @@ test('the pipeline shows the engine’s numbers for the query picked, and pointi
   await page.waitForFunction(() => /0\.93/.test(document.querySelector('.explain')?.textContent ?? ''));
 });
 
+test('a comparison shows both configurations in the pipeline, each named, with its own numbers and explanations', async () => {
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=fruit', { width: 1280, height: 800 });
+  const column = (side, view) => page.$$eval(`.pipeline td[data-side="${side}"][data-view="${view}"]`, (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(await page.$$eval('.pipeline caption.side-name', (c) => c.map((x) => x.textContent)), ['Dot product', 'Cosine']);
+  // apple: by dot product 6, 6, 7 → 0.01 0.01 0.99; by cosine 1, 0.87, 0.79 → 0.54 0.27 0.19 (÷ T = 0.2 on both).
+  assert.deepEqual((await column('a', 'scores')).map(number), [6, 6, 7]);
+  assert.deepEqual((await column('b', 'scores')).map(number), [1, 0.87, 0.79]);
+  assert.deepEqual((await column('b', 'weights')).map(number), [0.54, 0.27, 0.19]);
+  assert.equal((await readHeatmap(page, 'weights', 'b'))[0].join(' '), (await column('b', 'weights')).join(' '));
+  assert.equal((await column('b', 'output')).length, 3, 'an output row per side');
+  assert.match(await page.locator('.pipeline .hint').innerText(), /H = 0\.08 by Dot product, 1 by Cosine/);
+  await page.hover('.pipeline td[data-side="b"][data-view="weights"][data-col="1"]');
+  await page.waitForFunction(() => /0\.27/.test(document.querySelector('.explain')?.textContent ?? '') &&
+    /cos/i.test(document.querySelector('.explain')?.textContent ?? ''));
+  // Without a comparison there is one table and no side names.
+  await page.selectOption('[data-control="compare"]', 'off');
+  await page.waitForFunction(() => document.querySelector('.pipeline table[data-side="b"]')?.closest('[hidden]'));
+  assert.equal(await page.locator('.pipeline caption.side-name').count(), 0);
+  assert.deepEqual(problems, []);
+});
+
 test('the formula, in both languages: brackets as tall as what they hold, √ over all of d_k, ᵀ clear of the radical', async () => {
   for (const lang of ['en', 'zh-CN']) {
     const { page } = await open(env.chromium.context, env.server.url + `#ver=1&preset=causal&lang=${lang}`, { width: 1280, height: 800 });

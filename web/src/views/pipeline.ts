@@ -4,7 +4,7 @@
 // matrices follow in the steps. Every number is the engine's, pointed at like a heatmap's cell.
 import { h, clear, setText } from './dom';
 import { t, num, type MessageKey } from '../i18n';
-import type { Model } from '../model/compute';
+import type { Model, Run } from '../model/compute';
 import type { Focus, ViewId } from '../state/state';
 import { swatches } from './heatmap-data';
 import type { Swatch } from './color';
@@ -35,6 +35,7 @@ export class PipelineView {
   private readonly title = h('h2', { attrs: { id: 'pipeline-title' } });
   private readonly queries = h('div', { class: 'pipeline-queries', attrs: { role: 'group' } });
   private readonly table = h('table', { class: 'grid pipeline-table' });
+  private readonly tableB = h('table', { class: 'grid pipeline-table', attrs: { 'data-side': 'b' } });
   private readonly output = h('table', { class: 'grid pipeline-output' });
   private readonly note = h('p', { class: 'hint' });
   private model: Model | null = null;
@@ -58,10 +59,11 @@ export class PipelineView {
         'div',
         { class: 'pipeline-body' },
         h('div', { class: 'pipeline-scroll' }, this.table),
+        h('div', { class: 'pipeline-scroll' }, this.tableB),
         h('div', { class: 'pipeline-scroll' }, this.output),
       ),
     );
-    for (const el of [this.table, this.output]) {
+    for (const el of [this.table, this.tableB, this.output]) {
       el.addEventListener('mouseover', (e) => this.fromEvent(e, 'hover'));
       el.addEventListener('focusin', (e) => this.fromEvent(e, 'focus'));
       el.addEventListener('click', (e) => this.fromEvent(e, 'click'));
@@ -83,7 +85,7 @@ export class PipelineView {
   /** The pointed-at cell of a step picks the query shown. */
   follow(focus: Focus | null): void {
     const steps: ViewId[] = ['scores', 'scaled', 'masked', 'weights', 'output'];
-    if (!this.model || !focus || focus.side !== 'a' || !steps.includes(focus.view)) return;
+    if (!this.model || !focus || !steps.includes(focus.view)) return;
     if (focus.row === this.row || focus.row >= this.model.queryLabels.length) return;
     this.row = focus.row;
     this.chosen = true;
@@ -93,88 +95,86 @@ export class PipelineView {
   private draw(): void {
     const model = this.model;
     if (!model) return;
-    const st = model.a.steps,
-      i = this.row,
-      m = st.m;
+    const i = this.row;
     const query = model.queryLabels[i] ?? '';
     setText(this.title, t('pipeline.title', { query }));
     this.drawQueries(model.queryLabels);
-    const options = model.a.options;
-    const columns: Column[] = ['scores'];
-    if (st.divisor !== 1) columns.push('scaled');
-    if (options.mask !== 'none') columns.push('masked');
-    columns.push('weights');
-    const divisor = options.scale === 'temperature' ? `T = ${num(st.divisor)}` : `√d_k = ${num(st.divisor)}`;
-    const heads: Record<Column, string> = {
-      scores: options.similarity === 'cosine' ? t('pipeline.cosine') : 'q·k',
-      scaled: `÷ ${divisor}`,
-      masked: t('pipeline.mask'),
-      weights: options.normalization === 'sum' ? t('pipeline.divideBySum') : 'softmax',
-    };
-    clear(this.table);
+    // A comparison shows its second configuration beside the first, each under its name.
+    const sides: Side[] = [side(model.a, 'a', model.sideA)];
+    if (model.b) sides.push(side(model.b, 'b', model.sideB));
     this.cells = [];
-    const head = h('tr', {}, h('th', { text: t('pipeline.key'), attrs: { scope: 'col' } }));
-    for (const c of columns) head.append(h('th', { text: heads[c], attrs: { scope: 'col', 'data-col': c } }));
-    head.append(h('th', { class: 'bar-head', text: t('pipeline.share'), attrs: { scope: 'col' } }));
-    // The same colours as the weights heatmap: its scale rule (signed when a sum-normalised weight
-    // leaves [0, 1]) and its hatching of masked keys.
-    const hidden = options.mask === 'none' ? undefined : Uint8Array.from(st.visible.data, (v) => (v ? 0 : 1));
-    const colours = swatches({ caption: '', rowLabels: [], colLabels: [], values: st.weights, scale: 'weights', hidden });
-    const body = h('tbody');
-    for (let j = 0; j < m; j++) {
-      const tr = h('tr', {}, h('th', { text: model.keyLabels[j] ?? '', attrs: { scope: 'row' } }));
-      for (const c of columns) {
-        const x = st[c].data[i * m + j];
-        const td = this.cell(num(x), c, j);
-        if (c === 'weights') paint(td, colours[i * m + j]);
-        tr.append(td);
-      }
-      const w = st.weights.data[i * m + j];
-      const bar = h('span', { class: 'bar' });
-      bar.style.width = `${Math.max(0, Math.min(1, w)) * 100}%`;
-      tr.append(h('td', { class: 'bar-cell', attrs: { 'aria-hidden': 'true' } }, bar));
-      body.append(tr);
-    }
-    const stats = st.rowStats[i];
-    this.table.append(h('caption', { class: 'sr-only', text: t('pipeline.title', { query }) }), h('thead', {}, head), body);
-    // A row that failed (fully masked, zero sum, negative weights) says so instead of its entropy.
-    const note = !stats
-      ? ''
-      : stats.problem === 'none'
-        ? t('pipeline.note', { sum: num(stats.weightSum), entropy: num(stats.entropy) })
-        : t(`row.problem.${stats.problem}` as MessageKey);
-    setText(this.note, note);
-    this.drawOutput(model, i);
+    this.tableB.parentElement!.hidden = sides.length < 2;
+    this.el.classList.toggle('compared', sides.length > 1);
+    if (sides.length < 2) clear(this.tableB);
+    sides.forEach((sd, k) => this.drawSide(k ? this.tableB : this.table, sd, sides.length > 1, model, i));
+    setText(this.note, [note(model.a, i), model.b ? compared(model, i) : ''].filter(Boolean).join(' '));
+    this.drawOutput(model, i, sides);
     this.setActive(Math.min(this.active, this.cells.length - 1));
   }
 
-  private cell(text: string, view: string, col: number): HTMLElement {
-    const td = h('td', { text, attrs: { 'data-view': view, 'data-col': String(col), tabindex: '-1' } });
+  /** One configuration's table: a row per key, a column per step that changes something. */
+  private drawSide(table: HTMLElement, sd: Side, named: boolean, model: Model, i: number): void {
+    const st = sd.run.steps,
+      m = st.m;
+    const query = model.queryLabels[i] ?? '';
+    clear(table);
+    const head = h('tr', {}, h('th', { text: t('pipeline.key'), attrs: { scope: 'col' } }));
+    for (const c of sd.columns) head.append(h('th', { text: sd.heads[c], attrs: { scope: 'col', 'data-col': c } }));
+    head.append(h('th', { class: 'bar-head', text: t('pipeline.share'), attrs: { scope: 'col' } }));
+    const body = h('tbody');
+    for (let j = 0; j < m; j++) {
+      const tr = h('tr', {}, h('th', { text: model.keyLabels[j] ?? '', attrs: { scope: 'row' } }));
+      for (const c of sd.columns) {
+        const td = this.cell(num(st[c].data[i * m + j]), c, j, sd.id);
+        if (c === 'weights') paint(td, sd.colours[i * m + j]);
+        tr.append(td);
+      }
+      const bar = h('span', { class: 'bar' });
+      bar.style.width = `${Math.max(0, Math.min(1, st.weights.data[i * m + j])) * 100}%`;
+      tr.append(h('td', { class: 'bar-cell', attrs: { 'aria-hidden': 'true' } }, bar));
+      body.append(tr);
+    }
+    const caption = named ? `${t('pipeline.title', { query })} · ${sd.name}` : t('pipeline.title', { query });
+    table.append(
+      h('caption', { class: named ? 'side-name' : 'sr-only', text: named ? sd.name : caption }),
+      h('thead', {}, head),
+      body,
+    );
+    if (named) table.setAttribute('aria-label', caption);
+    else table.removeAttribute('aria-label');
+  }
+
+  private cell(text: string, view: string, col: number, sideId: 'a' | 'b'): HTMLElement {
+    const td = h('td', { text, attrs: { 'data-view': view, 'data-col': String(col), 'data-side': sideId, tabindex: '-1' } });
     this.cells.push(td);
     return td;
   }
 
-  private drawOutput(model: Model, i: number): void {
-    const st = model.a.steps;
+  private drawOutput(model: Model, i: number, sides: Side[]): void {
+    const dV = model.a.steps.dV;
     clear(this.output);
-    const names = model.dvNames.slice(0, st.dV);
+    const names = model.dvNames.slice(0, dV);
     const head = h('tr', {}, h('th', { text: t('pipeline.output'), attrs: { scope: 'col' } }));
-    const row = h('tr', {}, h('th', { text: model.queryLabels[i] ?? '', attrs: { scope: 'row' } }));
     // A wide output (d_v = 512 in Why √d_k) shows its first columns; the steps below show them all.
-    const shown = Math.min(st.dV, OUTPUT_COLUMNS);
-    // The output heatmap's colours: one signed scale over the whole output, not over this row.
-    const colours = swatches({ caption: '', rowLabels: [], colLabels: [], values: st.output, scale: 'signed' });
-    for (let c = 0; c < shown; c++) {
-      head.append(h('th', { text: names[c] ?? String(c + 1), attrs: { scope: 'col' } }));
-      const td = this.cell(num(st.output.data[i * st.dV + c]), 'output', c);
-      paint(td, colours[i * st.dV + c]);
-      row.append(td);
+    const shown = Math.min(dV, OUTPUT_COLUMNS);
+    for (let c = 0; c < shown; c++) head.append(h('th', { text: names[c] ?? String(c + 1), attrs: { scope: 'col' } }));
+    if (shown < dV) head.append(h('th', { text: '…', attrs: { scope: 'col' } }));
+    const body = h('tbody');
+    for (const sd of sides) {
+      const st = sd.run.steps;
+      const label = sides.length > 1 ? sd.name : (model.queryLabels[i] ?? '');
+      const row = h('tr', {}, h('th', { text: label, attrs: { scope: 'row' } }));
+      // The output heatmap's colours: one signed scale over the whole output, not over this row.
+      const colours = swatches({ caption: '', rowLabels: [], colLabels: [], values: st.output, scale: 'signed' });
+      for (let c = 0; c < shown; c++) {
+        const td = this.cell(num(st.output.data[i * dV + c]), 'output', c, sd.id);
+        paint(td, colours[i * dV + c]);
+        row.append(td);
+      }
+      if (shown < dV) row.append(h('td', { class: 'more', text: t('pipeline.more', { n: dV - shown }) }));
+      body.append(row);
     }
-    if (shown < st.dV) {
-      head.append(h('th', { text: '…', attrs: { scope: 'col' } }));
-      row.append(h('td', { class: 'more', text: t('pipeline.more', { n: st.dV - shown }) }));
-    }
-    this.output.append(h('thead', {}, head), h('tbody', {}, row));
+    this.output.append(h('thead', {}, head), body);
   }
 
   private drawQueries(labels: string[]): void {
@@ -221,7 +221,7 @@ export class PipelineView {
     if (!td) return;
     const view = td.dataset.view as ViewId;
     if (how !== 'hover') this.setActive(this.cells.indexOf(td));
-    this.on.point({ view, row: this.row, col: Number(td.dataset.col), side: 'a' }, how);
+    this.on.point({ view, row: this.row, col: Number(td.dataset.col), side: td.dataset.side === 'b' ? 'b' : 'a' }, how);
   }
 
   private setActive(k: number): void {
@@ -250,6 +250,53 @@ export class PipelineView {
     this.setActive(to);
     this.cells[to].focus();
   }
+}
+
+interface Side {
+  id: 'a' | 'b';
+  name: string;
+  run: Run;
+  columns: Column[];
+  heads: Record<Column, string>;
+  colours: (Swatch | null)[];
+}
+
+/** One configuration's columns: the steps that change something in it, and their colours. */
+function side(run: Run, id: 'a' | 'b', name: string): Side {
+  const { steps: st, options } = run;
+  const columns: Column[] = ['scores'];
+  if (st.divisor !== 1) columns.push('scaled');
+  if (options.mask !== 'none') columns.push('masked');
+  columns.push('weights');
+  const divisor = options.scale === 'temperature' ? `T = ${num(st.divisor)}` : `√d_k = ${num(st.divisor)}`;
+  const heads: Record<Column, string> = {
+    scores: options.similarity === 'cosine' ? t('pipeline.cosine') : 'q·k',
+    scaled: `÷ ${divisor}`,
+    masked: t('pipeline.mask'),
+    weights: options.normalization === 'sum' ? t('pipeline.divideBySum') : 'softmax',
+  };
+  // The same colours as the weights heatmap: its scale rule (signed when a sum-normalised weight
+  // leaves [0, 1]) and its hatching of masked keys.
+  const hidden = options.mask === 'none' ? undefined : Uint8Array.from(st.visible.data, (v) => (v ? 0 : 1));
+  const colours = swatches({ caption: '', rowLabels: [], colLabels: [], values: st.weights, scale: 'weights', hidden });
+  return { id, name, run, columns, heads, colours };
+}
+
+/** What one row's weights add up to and how spread they are; a row that failed says why. */
+function note(run: Run, i: number): string {
+  const stats = run.steps.rowStats[i];
+  if (!stats) return '';
+  return stats.problem === 'none'
+    ? t('pipeline.note', { sum: num(stats.weightSum), entropy: num(stats.entropy) })
+    : t(`row.problem.${stats.problem}` as MessageKey);
+}
+
+/** The two sides' spread, side by side, when both rows came out. */
+function compared(model: Model, i: number): string {
+  const a = model.a.steps.rowStats[i],
+    b = model.b?.steps.rowStats[i];
+  if (!a || !b || a.problem !== 'none' || b.problem !== 'none') return '';
+  return t('pipeline.compared', { sideA: model.sideA, a: num(a.entropy), sideB: model.sideB, b: num(b.entropy) });
 }
 
 /** A cell in its heatmap colour, with the text colour that reads on it; a masked one hatched. */
