@@ -45,6 +45,8 @@ export class Grid {
   private readOnly = false;
   private large: Heatmap | null = null; // the read-only form
   private shownCells: string[][] | null = null;
+  private nav: HTMLInputElement[][] = []; // (rows, [label] + cols) what the arrow keys move between
+  private active: HTMLInputElement | null = null; // the one Tab stop
 
   constructor(
     readonly view: string,
@@ -64,20 +66,50 @@ export class Grid {
     };
     this.el.addEventListener('mouseover', point('hover'));
     this.el.addEventListener('focusin', point('focus'));
-    this.el.addEventListener('keydown', (e) => {
-      const el = e.target as HTMLElement;
-      if (el.dataset.j === undefined) return;
-      const i = Number(el.dataset.i),
-        j = Number(el.dataset.j);
-      let k = -1;
-      if (e.key === 'ArrowUp' && i > 0) k = (i - 1) * this.cols + j;
-      if ((e.key === 'ArrowDown' || e.key === 'Enter') && i < this.rows - 1) k = (i + 1) * this.cols + j;
-      if (k >= 0) {
-        e.preventDefault();
-        this.inputs[k].focus();
-        if (this.inputs[k] instanceof HTMLInputElement) (this.inputs[k] as HTMLInputElement).select();
-      }
-    });
+    this.el.addEventListener('focusin', (e) => this.setActive(e.target as HTMLElement));
+    this.el.addEventListener('keydown', (e) => this.move(e));
+  }
+
+  /**
+   * One Tab stop for the whole grid (its row labels too, when they are editable): the cell last
+   * focused keeps it, and the arrow keys move inside. ← and → leave a cell only from its text's
+   * edge, or when all of it is selected (as on arrival), so they still move the caret in a number.
+   */
+  private move(e: KeyboardEvent): void {
+    const el = e.target as HTMLElement;
+    const at = this.navIndex(el);
+    if (!at || e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
+    let [i, j] = at;
+    const input = el as HTMLInputElement;
+    const len = input.value.length,
+      from = input.selectionStart ?? 0,
+      to = input.selectionEnd ?? 0;
+    const whole = from === 0 && to === len;
+    if (e.key === 'ArrowUp') i--;
+    else if (e.key === 'ArrowDown' || (e.key === 'Enter' && !e.shiftKey)) i++;
+    else if (e.key === 'ArrowLeft' && (whole || (from === 0 && to === 0))) j--;
+    else if (e.key === 'ArrowRight' && (whole || from === len)) j++;
+    else return;
+    const next = this.nav[i]?.[j];
+    if (!next) return;
+    e.preventDefault();
+    next.focus();
+    next.select();
+  }
+
+  private navIndex(el: HTMLElement): [number, number] | null {
+    if (el.dataset.i === undefined || !(el instanceof HTMLInputElement)) return null;
+    const i = Number(el.dataset.i);
+    const j = el.dataset.j === undefined ? -1 : Number(el.dataset.j);
+    return [i, j + (this.labelInputs.length ? 1 : 0)];
+  }
+
+  private setActive(el: HTMLElement): void {
+    const at = this.navIndex(el);
+    if (!at || el === this.active) return;
+    if (this.active) this.active.tabIndex = -1;
+    this.active = el as HTMLInputElement;
+    this.active.tabIndex = 0;
   }
 
   update(d: GridData): void {
@@ -179,6 +211,8 @@ export class Grid {
     this.large = null;
     this.shownCells = null;
     if (readOnly) {
+      this.nav = [];
+      this.active = null;
       this.inputs = [];
       this.labelInputs = [];
       this.rowEls = [];
@@ -242,6 +276,14 @@ export class Grid {
     }
     const table = h('table', { class: 'grid editable' }, this.caption, h('thead', {}, head), body);
     this.el.append(table);
+    this.nav = [];
+    for (let i = 0; i < rows; i++) {
+      const row = this.inputs.slice(i * cols, (i + 1) * cols) as HTMLInputElement[];
+      this.nav.push(this.labelInputs[i] ? [this.labelInputs[i], ...row] : row);
+    }
+    for (const row of this.nav) for (const el of row) el.tabIndex = -1;
+    this.active = this.nav[0]?.[0] ?? null;
+    if (this.active) this.active.tabIndex = 0;
   }
 
   highlight(rows: number[], cols: number[]): void {
