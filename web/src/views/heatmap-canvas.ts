@@ -39,7 +39,9 @@ function canvasStyle(el: Element): CanvasStyle {
   return canvasStyleNow;
 }
 
-const MAX_CANVAS_PX = 8192; // the backing store's longest side, whatever the pixel ratio
+const MAX_CANVAS_PX = 8192;
+const ROTATED_MIN = 10; // a column at least this wide gets its label written upright
+const ROW_LABEL_MIN = 12; // a row at least this tall gets its label // the backing store's longest side, whatever the pixel ratio
 
 export class CanvasForm implements Form {
   private readonly grid: HTMLElement; // role=grid, the one Tab stop
@@ -166,8 +168,10 @@ export class CanvasForm implements Form {
       this.active = [Math.min(this.active[0], rows - 1), Math.min(this.active[1], cols - 1)];
       this.cw = Math.max(4, Math.min(44, Math.floor(760 / cols)));
       this.ch = Math.max(4, Math.min(26, this.cw));
-      this.left = this.ch >= 12 ? 96 : 0;
-      this.top = this.cw >= 28 ? 22 : 0;
+      // Labels keep their room at every size: written across when a column is wide enough,
+      // upright when it is at least a letter wide, and otherwise shown for the pointed-at cell.
+      this.left = 96;
+      this.top = this.cw >= 28 ? 22 : this.cw >= ROTATED_MIN ? 64 : 18;
       const width = this.left + cols * this.cw,
         height = this.top + rows * this.ch;
       const ratio = Math.min(window.devicePixelRatio || 1, MAX_CANVAS_PX / width, MAX_CANVAS_PX / height);
@@ -205,15 +209,25 @@ export class CanvasForm implements Form {
     // Labels, where there is room for them.
     g.fillStyle = colour('--muted');
     g.textBaseline = 'middle';
-    if (left) {
+    if (ch >= ROW_LABEL_MIN) {
       g.font = `600 ${Math.min(12, ch - 2)}px ${font}`;
       g.textAlign = 'right';
       for (let i = 0; i < rows; i++) g.fillText(d.rowLabels[i] ?? '', left - 6, top + i * ch + ch / 2, left - 10);
     }
-    if (top) {
+    if (cw >= 28) {
       g.font = `600 11px ${font}`;
       g.textAlign = 'center';
       for (let j = 0; j < cols; j++) g.fillText(d.colLabels[j] ?? '', left + j * cw + cw / 2, top / 2, cw - 2);
+    } else if (cw >= ROTATED_MIN) {
+      g.font = `600 ${Math.min(11, cw)}px ${font}`;
+      g.textAlign = 'left';
+      for (let j = 0; j < cols; j++) {
+        g.save();
+        g.translate(left + j * cw + cw / 2, top - 4);
+        g.rotate(-Math.PI / 2);
+        g.fillText(d.colLabels[j] ?? '', 0, 0, top - 8);
+        g.restore();
+      }
     }
     const gap = cw >= 8 ? 1 : 0;
     const maskA = colour('--mask-a'),
@@ -306,7 +320,24 @@ export class CanvasForm implements Form {
     };
     const cell = this.lit.cell;
     if (cell && cell[0] < rows && cell[1] < cols) frame(cell, css['--hl'], 2);
-    if (document.activeElement === this.grid) frame(this.active, css['--accent'], 3);
+    const focused = document.activeElement === this.grid;
+    if (focused) frame(this.active, css['--accent'], 3);
+    // Too small for every label: the pointed-at cell's row and column are named beside the map.
+    const named = focused ? this.active : cell && cell[0] < rows && cell[1] < cols ? cell : null;
+    if (!named || !this.d) return;
+    g.fillStyle = css['--text'];
+    g.textBaseline = 'middle';
+    g.font = `600 11px ${css.font}`;
+    if (ch < ROW_LABEL_MIN) {
+      g.textAlign = 'right';
+      const y = Math.min(Math.max(top + named[0] * ch + ch / 2, top + 6), top + rows * ch - 6);
+      g.fillText(this.d.rowLabels[named[0]] ?? '', left - 6, y, left - 10);
+    }
+    if (cw < ROTATED_MIN) {
+      const x = left + named[1] * cw + cw / 2;
+      g.textAlign = x < left + 40 ? 'left' : x > left + cols * cw - 40 ? 'right' : 'center';
+      g.fillText(this.d.colLabels[named[1]] ?? '', x, top / 2, 120);
+    }
   }
 
   highlight(rows: number[], cols: number[], cell?: [number, number]): void {
