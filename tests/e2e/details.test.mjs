@@ -2,7 +2,7 @@
 // it announces, a custom mask that starts from the causal one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, open, andRender, readHeatmap, cell } from './page-helpers.mjs';
+import { serveAndLaunch, open, andRender, readHeatmap, cell, pasteMatrix } from './page-helpers.mjs';
 
 const env = serveAndLaunch();
 
@@ -103,6 +103,30 @@ test('the plot labels a word that appears twice once, and colour scales are show
   assert.equal(await legend('scores'), '−1.161.16');
 });
 
+test('output rings that land on one another are named once, as one pile, at 1280 and 375 px', async () => {
+  for (const width of [1280, 375]) {
+    const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=causal', { width, height: 800 });
+    await page.locator('[data-view="plot"]').scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-view="plot"] circle.output-dot');
+    const { rings, piles } = await page.$eval('[data-view="plot"] svg', (svg) => ({
+      rings: Array.from(svg.querySelectorAll('circle.output-dot'), (c) => ({
+        x: c.cx.baseVal.value, y: c.cy.baseVal.value, r: c.r.baseVal.value,
+        name: c.querySelector('title').textContent.replace(/ \(.*\)$/, ''),
+      })),
+      piles: Array.from(svg.querySelectorAll('text.pile-label'))
+        .filter((t) => getComputedStyle(t).display !== 'none').map((t) => t.textContent),
+    }));
+    // The rings that overlap another, from where the page drew them; each must be named by a pile.
+    const piled = rings.filter((a) => rings.some((b) => b !== a && Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r));
+    assert.ok(piled.length >= 2, `${width}: the causal row averages pile up (${piled.length})`);
+    const named = piles.flatMap((p) => p.split(', '));
+    for (const ring of piled) assert.ok(named.includes(ring.name), `${width}: "${ring.name}" is in a pile label: ${JSON.stringify(piles)}`);
+    assert.ok(piles.length < piled.length, `${width}: one label per pile, not per ring`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
 test('on a phone, eight features of touch-sized cells do not widen the page, and the tapped row stays above the sheet', async () => {
   const context = await env.chromium.browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
   try {
@@ -125,4 +149,95 @@ test('on a phone, eight features of touch-sized cells do not widen the page, and
   } finally {
     await context.close();
   }
+});
+
+test('each input grid is one Tab stop, with the arrow keys inside it; the page has few stops before the first heatmap', async () => {
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting');
+  const where = () => page.evaluate(() => {
+    const el = document.activeElement;
+    return { grid: el.closest('.input-grid')?.dataset.view ?? null, i: el.dataset.i ?? null, j: el.dataset.j ?? null, value: el.value };
+  });
+  // Queries Q: a label column ("no condition", "flying") and two features.
+  await page.focus('.input-grid[data-view="q"] input.label-input[data-i="0"]');
+  await page.keyboard.press('Tab');
+  assert.deepEqual(await where(), { grid: 'k', i: '0', j: null, value: 'person' }, 'Tab leaves Q for the keys');
+  await page.keyboard.press('Shift+Tab');
+  assert.deepEqual(await where(), { grid: 'q', i: '0', j: null, value: 'no condition' });
+  await page.keyboard.press('ArrowRight'); // the label is all selected on arrival: → moves on
+  assert.deepEqual(await where(), { grid: 'q', i: '0', j: '0', value: '1' });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await where(), { grid: 'q', i: '1', j: '1', value: '1' }, '"flying", about flying');
+  // Inside a longer number ← moves the caret first, and leaves the cell from its start.
+  await page.keyboard.type('25');
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await where(), { grid: 'q', i: '1', j: '1', value: '25' });
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual((await where()).j, '0');
+  // Tab out and back: the grid remembers the cell last used.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.deepEqual(await where(), { grid: 'q', i: '1', j: '0', value: '0' });
+  // From the top of the page to the first heatmap's cell, in Tab presses.
+  await page.goto(env.server.url + '#ver=1&preset=painting');
+  await page.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0);
+  let stops = 0;
+  while (stops < 200) {
+    await page.keyboard.press('Tab');
+    stops++;
+    if (await page.evaluate(() => !!document.activeElement.closest('.card.step .heatmap'))) break;
+  }
+  console.log(`Tab stops to the first heatmap: ${stops}`);
+  assert.ok(stops <= 45, `${stops} Tab stops before the first heatmap`);
+  assert.deepEqual(problems, []);
+});
+
+test('a large map keeps its labels: upright above 40 columns, and the pointed-at row and column beyond 76', async () => {
+  const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join('+');
+  const { page, problems } = await open(env.chromium.context, env.server.url + `#ver=1&mode=words&text=${words}`, { width: 1280, height: 800 });
+  const canvas = (view) => page.locator(`.heatmap[data-view="${view}"][data-side="a"] canvas`);
+  await canvas('weights').first().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('.heatmap[data-view="weights"] canvas.hm-base'));
+  // Ink in the band above each column of the base canvas (the map itself starts below it): 40 labels.
+  const inked = (which) => canvas('weights').nth(which).evaluate((c) => {
+    const g = c.getContext('2d');
+    const ratio = c.width / parseFloat(c.style.width);
+    const cols = 40, left = 96, cw = Math.floor(760 / cols), band = 64;
+    const img = g.getImageData(0, 0, c.width, Math.round(band * ratio)).data;
+    return Array.from({ length: cols }, (_, j) => {
+      let ink = 0;
+      for (let y = 0; y < Math.round(band * ratio); y++)
+        for (let x = Math.round((left + j * cw + 2) * ratio); x < Math.round((left + (j + 1) * cw - 2) * ratio); x++) ink += img[4 * (y * c.width + x) + 3] > 0;
+      return ink;
+    });
+  });
+  const height = await canvas('weights').first().evaluate((c) => parseFloat(c.style.height));
+  assert.ok(height >= 40 * 19 + 40, `room above the 40 rows of 19 px for the labels: ${height} px`);
+  const labels = await inked(0);
+  assert.ok(labels.every((n) => n > 0), `every column labelled: ${labels.join(' ')}`);
+  // 90 queries and keys pasted as vectors: too narrow for a label per column, so the overlay names
+  // the column (and row) under the pointer, and only that one.
+  await andRender(page, () => page.check('fieldset[data-control="mode"] input[value="vectors"]'));
+  const rows = (n) => Array.from({ length: n }, (_, i) => `${i % 7} ${(i * 3) % 5}`).join('\n');
+  for (const target of ['q', 'k', 'v']) await pasteMatrix(page, target, rows(90));
+  await canvas('weights').first().scrollIntoViewIfNeeded();
+  const overlay = page.locator('.heatmap[data-view="weights"][data-side="a"] canvas.hm-overlay');
+  const box = await overlay.boundingBox();
+  const cw = Math.max(4, Math.floor(760 / 90));
+  await page.mouse.move(box.x + 96 + 45 * cw + cw / 2, box.y + 18 + 30 * cw + cw / 2); // row 30, column 45
+  await page.waitForFunction(() => /q31 → k46/.test(document.querySelector('.explain-body')?.textContent ?? ''));
+  const band = await overlay.evaluate((c, cwidth) => {
+    const g = c.getContext('2d');
+    const ratio = c.width / parseFloat(c.style.width);
+    const img = g.getImageData(0, 0, c.width, Math.round(18 * ratio)).data;
+    const inkAt = (x0, x1) => {
+      let ink = 0;
+      for (let y = 0; y < Math.round(18 * ratio); y++) for (let x = Math.round(x0 * ratio); x < Math.round(x1 * ratio); x++) ink += img[4 * (y * c.width + x) + 3] > 200;
+      return ink;
+    };
+    return { at: inkAt(96 + 45 * cwidth - 10, 96 + 46 * cwidth + 10), far: inkAt(96, 96 + 20 * cwidth) };
+  }, cw);
+  assert.ok(band.at > 0 && band.far === 0, `the pointed-at column is named, no other: ${JSON.stringify(band)}`);
+  assert.deepEqual(problems, []);
 });

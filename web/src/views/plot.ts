@@ -5,8 +5,11 @@ import { t, int } from '../i18n';
 import type { Plane } from '../engine/types';
 import { textWidth } from './svg-format';
 
-const W = 360,
-  H = 260,
+// The plane in the card's own pixels, so labels stay 11 px: wide on a wide screen, where the points
+// then have room to spread, and the narrow size a phone shows at about its natural size.
+const WIDE = typeof matchMedia === 'function' && matchMedia('(min-width: 700px)').matches;
+const W = WIDE ? 560 : 360,
+  H = WIDE ? 340 : 260,
   PAD = 28;
 
 export class Plot {
@@ -21,6 +24,7 @@ export class Plot {
   private moves: SVGLineElement[] = [];
   private dots: Array<{ dot: SVGCircleElement; label: Element | null; width: number }> = [];
   private rings: Array<{ dot: SVGCircleElement; label: Element | null; width: number }> = [];
+  private pileLabels: SVGTextElement[] = [];
 
   // The plane's axes, through its origin: the mean of all the points (project2d centres them).
   private readonly axisX = ns(SVG, 'line', { x1: String(PAD / 2), x2: String(W - PAD / 2), class: 'axis' }) as SVGLineElement;
@@ -51,8 +55,8 @@ export class Plot {
         y1 = Math.max(y1, y);
       }
     }
-    const span = Math.max(x1 - x0, y1 - y0, 1e-9);
-    const s = Math.min((W - 2 * PAD) / span, (H - 2 * PAD) / span);
+    // One scale for both axes (the plane's distances are the point), as large as the box allows.
+    const s = Math.min((W - 2 * PAD) / Math.max(x1 - x0, 1e-9), (H - 2 * PAD) / Math.max(y1 - y0, 1e-9));
     const cx = (x0 + x1) / 2,
       cy = (y0 + y1) / 2;
     const px = (x: number) => W / 2 + (x - cx) * s;
@@ -88,7 +92,25 @@ export class Plot {
       if (!twice) labelled.push({ label: p.label, x, y, width: p.width });
     };
     this.dots.forEach((p, i) => place(p, px(v.data[2 * i]), py(v.data[2 * i + 1])));
-    this.rings.forEach((p, i) => place(p, px(o.data[2 * i]), py(o.data[2 * i + 1])));
+    const ringAt = this.rings.map((_, i): [number, number] => [px(o.data[2 * i]), py(o.data[2 * i + 1])]);
+    // Outputs that land on one another (a causal row's averages, say) are one pile of rings: the
+    // pile gets one label that names them all, instead of names stacked or none at all.
+    const piles = pilesOf(ringAt);
+    const inPile = new Set(piles.flat());
+    this.rings.forEach((p, i) => place({ ...p, label: inPile.has(i) ? null : p.label }, ringAt[i][0], ringAt[i][1]));
+    this.rings.forEach((p, i) => p.label && inPile.has(i) && ((p.label as SVGElement).style.display = 'none'));
+    piles.forEach((pile, k) => {
+      const label = this.pileLabel(k);
+      const names = Array.from(new Set(pile.map((i) => outputLabels[i] ?? '')));
+      const text =
+        names.length > 3 ? t('plot.pileMore', { names: names.slice(0, 3).join(', '), n: names.length - 3 }) : names.join(', ');
+      if (label.textContent !== text) label.textContent = text;
+      label.style.display = '';
+      const x = pile.reduce((a, i) => a + ringAt[i][0], 0) / pile.length,
+        y = pile.reduce((a, i) => a + ringAt[i][1], 0) / pile.length;
+      labelled.push({ label, x, y, width: textWidth(text, LABEL_PX) });
+    });
+    for (let k = piles.length; k < this.pileLabels.length; k++) this.pileLabels[k].style.display = 'none';
     placeLabels(labelled, at);
     // The share of the variance the plane shows, as the engine reported it.
     const caption = t('view.hint.plot') + ' ' + t('plot.caption', { share: int(Math.round(100 * plane.shown)) });
@@ -110,6 +132,7 @@ export class Plot {
     this.moves = [];
     this.dots = [];
     this.rings = [];
+    this.pileLabels = [];
     this.svg.append(
       ns(
         SVG,
@@ -156,7 +179,7 @@ export class Plot {
       const ring = ns(
         SVG,
         'circle',
-        { r: '5.5', class: 'output-dot' },
+        { r: String(RING_R), class: 'output-dot' },
         ns(SVG, 'title', {}, `${outputLabels[i] ?? ''} (${t('plot.outputs')})`),
       ) as SVGCircleElement;
       const text = arrows ? null : label(outputLabels[i] ?? '', 'output-label');
@@ -169,6 +192,16 @@ export class Plot {
     this.shape = shape; // only once every element is made: a build that threw is tried again
   }
 
+  /** The k-th pile's label, made when first needed (after the rings, so it is drawn over them). */
+  private pileLabel(k: number): SVGTextElement {
+    while (this.pileLabels.length <= k) {
+      const text = ns(SVG, 'text', { class: 'output-label pile-label' }) as SVGTextElement;
+      this.svg.append(text);
+      this.pileLabels.push(text);
+    }
+    return this.pileLabels[k];
+  }
+
   highlight(query: number | null, key: number | null): void {
     for (const p of this.points) {
       const on = (p.kind === 'o' && p.i === query) || (p.kind === 'v' && p.i === key);
@@ -177,14 +210,30 @@ export class Plot {
   }
 }
 
-// Labels are 11 px text (styles.css); their widths are estimated without a layout (the card may
+// Labels are 11 or 13 px text (steps.css); their widths are estimated without a layout (the card may
 // be off screen), as the figure export estimates its labels'.
-const LABEL_PX = 11,
-  ASCENT = 9,
+const LABEL_PX = WIDE ? 13 : 11, // as steps.css sets them
+  ASCENT = Math.round(LABEL_PX * 0.8),
   DESCENT = 3,
   DOT_R = 6;
 
 type Box = [number, number, number, number]; // x0, y0, x1, y1
+
+const RING_R = 5.5;
+
+/** Groups of two or more rings that overlap, each pile the rings linked by overlapping pairs. */
+export function pilesOf(at: Array<[number, number]>): number[][] {
+  const parent = at.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
+  for (let i = 0; i < at.length; i++) {
+    for (let j = i + 1; j < at.length; j++) {
+      if (Math.hypot(at[i][0] - at[j][0], at[i][1] - at[j][1]) < 2 * RING_R) parent[root(i)] = root(j);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  at.forEach((_, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), i]));
+  return Array.from(groups.values()).filter((g) => g.length > 1);
+}
 
 function overlap(a: Box, b: Box): number {
   const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]),
