@@ -6,6 +6,7 @@
 //   cost-view.js        the cost view itself, loaded when its section comes near the screen
 //   formats.js          the text exports (CSV, JSON, LaTeX, Markdown, NumPy), loaded on the first one
 //   share.js            the share dialog, loaded when a reader first opens it
+//   plot.js             where each token moves, loaded after the page's first draw
 //   i18n-<tag>.js       each language's message catalog (a classic script the page loads for its language)
 //   embed-resize.js     the host page's script that sizes embed iframes from their height messages
 //   oembed.json         oEmbed for WordPress (index.html links it for discovery). oEmbed consumers
@@ -46,6 +47,8 @@ await build({ ...common, entryPoints: [join(root, 'web/src/app/formats-entry.ts'
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/app/share-entry.ts')], outfile: join(dist, 'share.js'),
   format: 'iife', target: 'es2020' });
+await build({ ...common, entryPoints: [join(root, 'web/src/app/plot-entry.ts')], outfile: join(dist, 'plot.js'),
+  format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
 // One script per language (web/src/i18n/catalog-<tag>.ts): the page loads the one it shows.
 const catalogs = readdirSync(join(root, 'web/src/i18n')).filter((f) => /^catalog-.+\.ts$/.test(f)).map((f) => f.slice(8, -3));
@@ -83,7 +86,7 @@ if (existsSync(enginePath)) {
     .replace('<link rel="stylesheet" href="app.css">', () => `<style>\n${css}</style>`)
     .replace('<script src="attention-engine.js" defer></script>', () => `<script>\n${inline(readFileSync(enginePath, 'utf8'))}</script>`)
     .replace('<script src="app.js" defer></script>', () =>
-      [...catalogs.map((tag) => `i18n-${tag}.js`), 'cost-view.js', 'formats.js', 'share.js'].map((f) => `<script>\n${inline(readFileSync(join(dist, f), 'utf8'))}</script>\n`).join('') +
+      [...catalogs.map((tag) => `i18n-${tag}.js`), 'cost-view.js', 'formats.js', 'share.js', 'plot.js'].map((f) => `<script>\n${inline(readFileSync(join(dist, f), 'utf8'))}</script>\n`).join('') +
       `<script>\ndocument.addEventListener('DOMContentLoaded', function () {\n${inline(readFileSync(join(dist, 'app.js'), 'utf8'))}\n});\n</script>`);
   if (offline.includes('src="app.js"') || offline.includes('href="app.css"')) throw new Error('offline file: a reference was not inlined');
   writeFileSync(join(dist, 'attention-playground.html'), offline);

@@ -281,7 +281,7 @@ export class App {
       entropyRows: () => this.entropy.rowsFor(this.engine, s, model),
     });
     const { values, outputs } = model.plane;
-    this.jobs.add(() =>
+    const plot = () =>
       this.lazyPlot.request((values.rows + outputs.rows) * values.cols, () =>
         this.faults.run(this.page.plot.el, t('view.plot'), () => {
           const plane = this.engine.project2d(values, outputs);
@@ -293,7 +293,8 @@ export class App {
               model.arrows,
             );
         }),
-      ),
-    );
+      );
+    this.page.plot.ready = () => this.jobs.add(plot);
+    this.jobs.add(plot);
   }
 }

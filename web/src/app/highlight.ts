@@ -6,7 +6,7 @@ import type { Model } from '../model/compute';
 import type { Explain, Explainer, MultiKind } from '../views/explain';
 import type { StepsView } from '../views/steps';
 import type { InputsPanel } from '../views/inputs-panel';
-import type { Plot } from '../views/plot';
+import type { PlotSlot } from './plot-slot';
 import type { Formula } from '../views/formula';
 import type { ViewFaults } from './faults';
 import { lit } from './focus';
@@ -14,7 +14,7 @@ import { lit } from './focus';
 export interface Lightable {
   steps: StepsView;
   inputs: InputsPanel;
-  plot: Plot;
+  plot: PlotSlot;
   formula: Formula;
   explain: Explain;
   faults: ViewFaults;

@@ -21,7 +21,7 @@ import { Explain, type MultiKind } from '../views/explain';
 import { Formula } from '../views/formula';
 import { Header } from '../views/header';
 import { InputsPanel } from '../views/inputs-panel';
-import { Plot } from '../views/plot';
+import { PlotSlot } from './plot-slot';
 import { shareButton } from './lazy-share';
 import { StepsView } from '../views/steps';
 import { UndoButtons } from '../views/undo-buttons';
@@ -47,7 +47,7 @@ export interface PageHandlers {
 export class Page {
   readonly formula = new Formula();
   readonly explain = new Explain();
-  readonly plot = new Plot();
+  readonly plot = new PlotSlot();
   readonly story: Story;
   readonly pipeline: PipelineView;
   readonly popover: ExplainPopover;

@@ -13,6 +13,7 @@ const SCRIPTS = new Set([
   'cost-view.js',
   'formats.js',
   'share.js',
+  'plot.js',
   'i18n-en.js',
   'i18n-zh-CN.js',
 ]);

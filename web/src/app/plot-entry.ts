@@ -1,0 +1,5 @@
+// dist/plot.js: where each token moves, loaded after the page's first draw (plot-slot.ts).
+import { Plot } from '../views/plot';
+import { PLOT } from './scripts';
+
+(globalThis as unknown as Record<string, unknown>)[PLOT] = () => new Plot();
