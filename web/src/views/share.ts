@@ -182,7 +182,12 @@ export function shareDialog(source: ShareSource): ShareDialog {
         h('div', { class: 'control' }, h('label', { text: t('share.height'), attrs: { for: heightId } }), height, heightHint),
       ),
       h('p', { class: 'share-preview-label', text: t('share.preview') }),
-      h('div', { class: 'share-preview-box' }, preview),
+      // It scrolls, so it takes the keyboard's focus too (arrow keys scroll it).
+      h(
+        'div',
+        { class: 'share-preview-box', attrs: { tabindex: '0', role: 'region', 'aria-label': t('share.preview') } },
+        preview,
+      ),
       item('iframe', 3),
       item('component', 3),
       item('hugo', 2),
