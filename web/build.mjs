@@ -7,6 +7,7 @@
 //   formats.js          the text exports (CSV, JSON, LaTeX, Markdown, NumPy), loaded on the first one
 //   share.js            the share dialog, loaded when a reader first opens it
 //   plot.js             where each token moves, loaded after the page's first draw
+//   lesson.js           the lessons and their player, loaded when a reader opens one (with lesson.css)
 //   i18n-<tag>.js       each language's message catalog (a classic script the page loads for its language)
 //   embed-resize.js     the host page's script that sizes embed iframes from their height messages
 //   oembed.json         oEmbed for WordPress (index.html links it for discovery). oEmbed consumers
@@ -49,7 +50,10 @@ await build({ ...common, entryPoints: [join(root, 'web/src/app/share-entry.ts')]
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/app/plot-entry.ts')], outfile: join(dist, 'plot.js'),
   format: 'iife', target: 'es2020' });
+await build({ ...common, entryPoints: [join(root, 'web/src/app/lesson-entry.ts')], outfile: join(dist, 'lesson.js'),
+  format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
+await build({ ...common, entryPoints: [join(root, 'web/src/css/lesson.css')], outfile: join(dist, 'lesson.css') });
 // One script per language (web/src/i18n/catalog-<tag>.ts): the page loads the one it shows.
 const catalogs = readdirSync(join(root, 'web/src/i18n')).filter((f) => /^catalog-.+\.ts$/.test(f)).map((f) => f.slice(8, -3));
 for (const tag of catalogs) {
@@ -80,13 +84,13 @@ for (const f of readdirSync(join(root, 'web/examples'))) copyFileSync(join(root,
 const enginePath = join(dist, 'attention-engine.js');
 if (existsSync(enginePath)) {
   const inline = (js) => js.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
-  const css = readFileSync(join(dist, 'app.css'), 'utf8').replace(/<\/style/gi, '<\\/style');
+  const css = ['app.css', 'lesson.css'].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n').replace(/<\/style/gi, '<\\/style');
   const offline = index
     .replace(/<link rel="alternate"[^>]*>\n/, '')
     .replace('<link rel="stylesheet" href="app.css">', () => `<style>\n${css}</style>`)
     .replace('<script src="attention-engine.js" defer></script>', () => `<script>\n${inline(readFileSync(enginePath, 'utf8'))}</script>`)
     .replace('<script src="app.js" defer></script>', () =>
-      [...catalogs.map((tag) => `i18n-${tag}.js`), 'cost-view.js', 'formats.js', 'share.js', 'plot.js'].map((f) => `<script>\n${inline(readFileSync(join(dist, f), 'utf8'))}</script>\n`).join('') +
+      [...catalogs.map((tag) => `i18n-${tag}.js`), 'cost-view.js', 'formats.js', 'share.js', 'plot.js', 'lesson.js'].map((f) => `<script>\n${inline(readFileSync(join(dist, f), 'utf8'))}</script>\n`).join('') +
       `<script>\ndocument.addEventListener('DOMContentLoaded', function () {\n${inline(readFileSync(join(dist, 'app.js'), 'utf8'))}\n});\n</script>`);
   if (offline.includes('src="app.js"') || offline.includes('href="app.css"')) throw new Error('offline file: a reference was not inlined');
   writeFileSync(join(dist, 'attention-playground.html'), offline);

@@ -26,7 +26,7 @@ import { CANVAS_CELLS } from '../views/heatmap';
 
 export class App {
   private state: State = defaults();
-  private model: Model | null = null;
+  model: Model | null = null; // the numbers on screen (a lesson's question reads its answer here)
   private fileLexicon: { id: number } | null = null;
   private readonly scheduler = new Scheduler(() => this.render());
   private readonly faults = new ViewFaults(); // one view that throws does not stop the others

@@ -7,11 +7,24 @@ import { defaults, CAPS, type State } from '../state/state';
 import { parse, serialise } from '../state/link';
 import { splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions } from '../state/embed-options';
 import { readStored, writeStored, storedLanguage } from '../state/storage';
+import { splitLesson, serialiseLesson, type LessonPlace } from '../state/lesson-link';
 
 /** How the page is framed: embed=1 in the link, or embed.html (<html data-embed="1">). */
 let embed: EmbedOptions = embedDefaults();
 /** Embed mode's link to the full page, kept pointing at the current state. */
 let fullLink: HTMLAnchorElement | null = null;
+
+/** Where the reader is in a lesson (the link's lesson keys), or null. */
+let lesson: LessonPlace | null = null;
+
+export function lessonPlace(): LessonPlace | null {
+  return lesson;
+}
+
+/** A lesson's step, or none: the link says so from the next write on. */
+export function setLessonPlace(place: LessonPlace | null): void {
+  lesson = place;
+}
 
 /** The embedding options the page was opened with. */
 export function embedOptions(): EmbedOptions {
@@ -31,8 +44,10 @@ export function readLink(): { state: State; rejected: string[]; carried: boolean
   const hash = location.hash.replace(/^#/, '');
   const split = splitEmbed(hash);
   embed = { ...split.options, embed: split.options.embed || document.documentElement.dataset.embed === '1' };
-  const r = parse(withQueryLanguage(split.rest, location.search));
-  return { state: r.state, rejected: [...split.rejected, ...r.rejected], carried: hash !== '' };
+  const inLesson = splitLesson(split.rest);
+  lesson = inLesson.place;
+  const r = parse(withQueryLanguage(inLesson.rest, location.search));
+  return { state: r.state, rejected: [...split.rejected, ...inLesson.rejected, ...r.rejected], carried: hash !== '' };
 }
 
 /**
@@ -104,10 +119,10 @@ export function historyText(state: State): string {
   return serialise({ ...state, focus: null, lang: '' }, t);
 }
 
-/** The link's text for a serialised state: the state and the embedding keys. */
+/** The link's text for a serialised state: the state, the embedding keys and the lesson's. */
 export function linkText(stateText: string): string {
-  const e = serialiseEmbed(embed);
-  return stateText + (e ? '&' + e : '');
+  const extra = [serialiseEmbed(embed), serialiseLesson(lesson)].filter(Boolean).join('&');
+  return stateText + (extra ? '&' + extra : '');
 }
 
 /** Writes the state into the link without a history entry, so a copied address reproduces it. */

@@ -7,7 +7,8 @@ import { serialise } from '../state/link';
 import { History } from '../state/history';
 import { loadEngine } from '../engine/load';
 import { unavailableMessage } from './faults';
-import { readLink, initialState, keep, historyText, linkText, startLanguages, type NoticeKind } from './link';
+import { readLink, initialState, keep, historyText, linkText, startLanguages, lessonPlace, type NoticeKind } from './link';
+import { LessonRun } from './lesson-run';
 import { loadCatalog } from './catalogs';
 import { loadScript, FORMATS } from './scripts';
 import { provideFormats, type TextFormats } from '../views/exporter';
@@ -57,6 +58,14 @@ async function start(): Promise<void> {
     let app: App | null = null;
     // One history for the tab: a language switch mounts a new App and keeps the steps.
     const history = new History(historyText(first.state));
+    const lessons = new LessonRun({
+      root,
+      app: () => app,
+      mount: (state, why) => {
+        history.record(historyText(state), '', performance.now()); // undo goes back to the step before
+        mount(state, app?.lexiconFile ?? null, false, why);
+      },
+    });
     const mount = (
       state: State,
       fileLexicon: { id: number } | null,
@@ -80,10 +89,13 @@ async function start(): Promise<void> {
       if (why) root.prepend(notice(why));
       applyEmbed(root, state);
       app.render();
+      lessons.attach();
       document.title = t('app.title');
       if (focusSwitch) (root.querySelector(`[data-lang="${language()}"]`) as HTMLElement | null)?.focus();
     };
     mount(first.state, null, false, first.notice);
+    const place = lessonPlace();
+    if (place) lessons.open(place);
     document.addEventListener('keydown', (e) => {
       const which = historyKey(e);
       if (!which || !app) return;
@@ -104,6 +116,8 @@ async function start(): Promise<void> {
           const next = readLink();
           history.record(historyText(next.state), '', performance.now()); // undo goes back to before the link
           mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
+          const at = lessonPlace();
+          if (at) lessons.open(at);
         });
     });
     root.removeAttribute('aria-busy');

@@ -1,6 +1,6 @@
 // The page's parts that come later, each a classic script next to the page: a language's catalog
 // (i18n-<tag>.js), the cost view (cost-view.js), the text exports (formats.js), the share dialog
-// (share.js), the plot (plot.js). Each is loaded once; in the offline file they are inline already, and then nothing
+// (share.js), the plot (plot.js), the lessons (lesson.js). Each is loaded once; in the offline file they are inline already, and then nothing
 // is fetched.
 import { scriptURL } from '../engine/trusted';
 
@@ -35,3 +35,6 @@ export const SHARE_DIALOG = '__attentionPlaygroundShare';
 
 /** Where plot.js leaves the plot's factory on the global object. */
 export const PLOT = '__attentionPlaygroundPlot';
+
+/** Where lesson.js leaves the lessons and their player on the global object. */
+export const LESSONS = '__attentionPlaygroundLessons';

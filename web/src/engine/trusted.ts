@@ -14,6 +14,7 @@ const SCRIPTS = new Set([
   'formats.js',
   'share.js',
   'plot.js',
+  'lesson.js',
   'i18n-en.js',
   'i18n-zh-CN.js',
 ]);

@@ -39,6 +39,7 @@ export const en = {
   'export.format.latex': 'LaTeX',
   'export.format.markdown': 'Markdown',
   'export.format.numpy': 'NumPy',
+  'lesson.open': 'Lesson',
   'share.open': 'Share or embed',
   'share.title': 'Share this figure',
   'share.link': 'Link (opens the playground exactly as it is now)',

@@ -1,0 +1,21 @@
+// dist/lesson.js: the lessons and their player, loaded when a reader opens one (lazy-lesson.ts),
+// with their styles (lesson.css beside it, unless the page has them inline already).
+import { intro } from '../lesson/intro';
+import { LessonPlayer } from '../lesson/player';
+import { validateLesson } from '../lesson/schema';
+import { readProgress, writeProgress } from '../lesson/progress';
+import { LESSONS } from './scripts';
+
+if (!getComputedStyle(document.documentElement).getPropertyValue('--lesson-styles')) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = 'lesson.css';
+  document.head.append(link);
+}
+(globalThis as unknown as Record<string, unknown>)[LESSONS] = {
+  lessons: { intro },
+  LessonPlayer,
+  validateLesson,
+  readProgress,
+  writeProgress,
+};

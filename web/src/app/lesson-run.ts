@@ -1,0 +1,64 @@
+// A lesson on the page: loads the player when a link names a lesson or the reader presses the
+// header's button, opens each step's state through the page's own mount, and puts the player
+// (or the button) back after every mount, which rebuilds the page.
+import { language } from '../i18n';
+import { parse } from '../state/link';
+import type { State } from '../state/state';
+import type { App } from './app';
+import type { LessonPlayer } from '../lesson/player';
+import { keep, setLessonPlace, type NoticeKind } from './link';
+import { lessonButton, loadLessons } from './lazy-lesson';
+import type { LessonPlace } from '../state/lesson-link';
+
+export interface LessonPage {
+  root: HTMLElement;
+  app(): App | null;
+  mount(state: State, why: NoticeKind | null): void;
+}
+
+export class LessonRun {
+  private player: LessonPlayer | null = null;
+
+  constructor(private readonly page: LessonPage) {}
+
+  /** Opens a lesson at a step (1-based), or (step 0, or no place) where the reader left it. */
+  open(place: LessonPlace | null): void {
+    const id = place?.lesson ?? 'intro';
+    void loadLessons().then(
+      (mod) => {
+        const lesson = mod.lessons[id];
+        if (!lesson) {
+          // A link to a lesson this page does not have: the playground as the link's state is.
+          setLessonPlace(null);
+          this.page.mount(this.page.app()?.current ?? parse('').state, 'link');
+          return;
+        }
+        const progress = mod.readProgress(id, lesson.steps.length);
+        const host = {
+          lang: () => language(),
+          root: () => this.page.root,
+          model: () => this.page.app()?.model ?? null,
+          show: (text: string) => {
+            const lang = this.page.app()?.current.lang ?? '';
+            this.page.mount(parse(text + (lang ? '&lang=' + encodeURIComponent(lang) : '')).state, null);
+          },
+          place: (step: number | null) => {
+            setLessonPlace(step === null ? null : { lesson: id, step });
+            const app = this.page.app();
+            if (app) keep(app.current);
+          },
+        };
+        this.player = new mod.LessonPlayer(lesson, host, progress, (p) => mod.writeProgress(id, p));
+        this.player.go(place?.step ? place.step - 1 : progress.step);
+      },
+      () => undefined, // offline and not inline: the page stays as it is
+    );
+  }
+
+  /** After a mount: the player in its place, and the button that opens a lesson. */
+  attach(): void {
+    const row = this.page.root.querySelector('.share-row');
+    row?.prepend(lessonButton(() => this.open(null)));
+    this.player?.attach();
+  }
+}

@@ -1,0 +1,57 @@
+// The player's own words, in both languages. They come with lesson.js rather than with the page's
+// catalogs: most readers never open a lesson, and the page's first load has a budget.
+const WORDS = {
+  en: {
+    label: 'Lesson',
+    step: 'Step {k} of {n}',
+    back: 'Back',
+    next: 'Next',
+    done: 'Done',
+    dot: 'Step {k}',
+    progress: 'Steps',
+    explore: 'Explore from here',
+    resume: 'Back to the lesson (step {k})',
+    leave: 'Leave the lesson',
+    check: 'Check',
+    yourAnswer: 'Your answer',
+    right: 'Right: {answer}.',
+    wrong: 'Not quite: it is {answer}. You said {given}.',
+    notNumber: 'Type a number, like 6 or 0.5.',
+    reveal: 'The explanation of that number is open beside it.',
+    keys: '← and → move through the steps; Space goes on.',
+    cannot: 'The engine could not compute this step, so its question has no answer.',
+  },
+  'zh-CN': {
+    label: '课程',
+    step: '第 {k} 步，共 {n} 步',
+    back: '上一步',
+    next: '下一步',
+    done: '完成',
+    dot: '第 {k} 步',
+    progress: '步骤',
+    explore: '从这里自由探索',
+    resume: '回到课程（第 {k} 步）',
+    leave: '退出课程',
+    check: '核对',
+    yourAnswer: '你的答案',
+    right: '答对了：{answer}。',
+    wrong: '不太对：答案是 {answer}，你的答案是 {given}。',
+    notNumber: '请输入一个数，比如 6 或 0.5。',
+    reveal: '这个数的计算过程已在它旁边打开。',
+    keys: '← 和 → 在步骤间移动；空格键继续。',
+    cannot: '引擎算不出这一步，所以这个问题没有答案。',
+  },
+} as const;
+
+export type WordKey = keyof (typeof WORDS)['en'];
+
+/** A word of the player in `lang` (English for any other), with {name} filled in. */
+export function say(lang: string, key: WordKey, params: Record<string, string | number> = {}): string {
+  const table = lang === 'zh-CN' ? WORDS['zh-CN'] : WORDS.en;
+  return table[key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** A lesson's own text in `lang`. */
+export function pick(words: { en: string; 'zh-CN': string }, lang: string): string {
+  return lang === 'zh-CN' ? words['zh-CN'] : words.en;
+}
