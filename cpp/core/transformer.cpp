@@ -58,6 +58,7 @@ Transformer<T> make_transformer(const TransformerConfig& config, std::size_t max
   m.dhidden.assign(mlp ? n * 4 * d : 0, T(0));
   m.dlogits.assign(n * config.vocab, T(0));
   m.drow.assign(std::max(config.seq_len, d), T(0));
+  m.wt.assign(d * std::max(4 * d, config.vocab), T(0));
   return m;
 }
 

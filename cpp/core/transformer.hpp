@@ -67,6 +67,7 @@ struct Transformer {
   std::vector<T> dhidden;                 // (N, 4·D), mlp only
   std::vector<T> dlogits;                 // (N, vocab)
   std::vector<T> drow;                    // (max(seq_len, D))
+  std::vector<T> wt;                      // (D · max(4·D, vocab)) a weight matrix transposed
 };
 
 // A model for a config that passed check_transformer_config(), with every buffer allocated.

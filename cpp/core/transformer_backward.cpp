@@ -66,6 +66,7 @@ void backward(Transformer<T>& m) {
   const std::size_t n = m.batch * m.len, d = c.d_model, hidden = 4 * d, vocab = c.vocab;
   const T* p = m.params.data();
   T* g = m.grads.data();
+  T* wt = m.wt.data();
   std::fill(m.grads.begin(), m.grads.end(), T(0));
 
   // d loss / d logits = (probs − one-hot(target)) / count on the positions with a target.
@@ -83,12 +84,12 @@ void backward(Transformer<T>& m) {
   const T* hf = c.layer_norm ? m.h_f.data() : m.x_final.data();
   ops::matmul_tn_add(hf, m.dlogits.data(), g + o.unembedding, n, d, vocab);
   if (c.layer_norm) {
-    ops::matmul_nt(m.dlogits.data(), p + o.unembedding, dh, n, d, vocab);
+    ops::matmul_nt(m.dlogits.data(), p + o.unembedding, dh, n, d, vocab, wt);
     std::fill(m.dx.begin(), m.dx.begin() + n * d, T(0));
     ops::layer_norm_backward(dh, m.xhat_f.data(), m.rstd_f.data(), p + o.ln_final_gain, dx,
                              g + o.ln_final_gain, g + o.ln_final_bias, m.drow.data(), n, d);
   } else {
-    ops::matmul_nt(m.dlogits.data(), p + o.unembedding, dx, n, d, vocab);
+    ops::matmul_nt(m.dlogits.data(), p + o.unembedding, dx, n, d, vocab, wt);
   }
 
   // dx holds d loss / d (the stream after layer l) on entry to each iteration, and d loss / d
@@ -100,7 +101,7 @@ void backward(Transformer<T>& m) {
       add_row_sums(dx, g + lo.b_out, n, d);
       ops::matmul_tn_add(a.post.data(), dx, g + lo.w_out, n, hidden, d);
       T* du = m.dhidden.data();
-      ops::matmul_nt(dx, p + lo.w_out, du, n, hidden, d);
+      ops::matmul_nt(dx, p + lo.w_out, du, n, hidden, d, wt);
       for (std::size_t i = 0; i < n * hidden; ++i) {
         const T u = a.pre[i];
         du[i] *= c.mlp == Mlp::relu ? (u > 0 ? T(1) : T(0)) : ops::gelu_derivative(u);
@@ -109,25 +110,25 @@ void backward(Transformer<T>& m) {
       const T* h2 = c.layer_norm ? a.h2.data() : a.x_mid.data();
       ops::matmul_tn_add(h2, du, g + lo.w_in, n, d, hidden);
       if (c.layer_norm) {
-        ops::matmul_nt(du, p + lo.w_in, dh, n, d, hidden);
+        ops::matmul_nt(du, p + lo.w_in, dh, n, d, hidden, wt);
         ops::layer_norm_backward(dh, a.xhat2.data(), a.rstd2.data(), p + lo.ln2_gain, dx,
                                  g + lo.ln2_gain, g + lo.ln2_bias, m.drow.data(), n, d);
       } else {
-        ops::matmul_nt(du, p + lo.w_in, dx, n, d, hidden, true);
+        ops::matmul_nt(du, p + lo.w_in, dx, n, d, hidden, wt, true);
       }
     }
 
     ops::matmul_tn_add(a.z.data(), dx, g + lo.w_o, n, d, d);
-    ops::matmul_nt(dx, p + lo.w_o, m.dz.data(), n, d, d);
+    ops::matmul_nt(dx, p + lo.w_o, m.dz.data(), n, d, d, wt);
     attend_backward(m, a, l);
     const T* h1 = c.layer_norm ? a.h1.data() : a.x.data();
     ops::matmul_tn_add(h1, m.dq.data(), g + lo.w_q, n, d, d);
     ops::matmul_tn_add(h1, m.dk.data(), g + lo.w_k, n, d, d);
     ops::matmul_tn_add(h1, m.dv.data(), g + lo.w_v, n, d, d);
     T* dh1 = c.layer_norm ? dh : dx;
-    ops::matmul_nt(m.dq.data(), p + lo.w_q, dh1, n, d, d, !c.layer_norm);
-    ops::matmul_nt(m.dk.data(), p + lo.w_k, dh1, n, d, d, true);
-    ops::matmul_nt(m.dv.data(), p + lo.w_v, dh1, n, d, d, true);
+    ops::matmul_nt(m.dq.data(), p + lo.w_q, dh1, n, d, d, wt, !c.layer_norm);
+    ops::matmul_nt(m.dk.data(), p + lo.w_k, dh1, n, d, d, wt, true);
+    ops::matmul_nt(m.dv.data(), p + lo.w_v, dh1, n, d, d, wt, true);
     if (c.layer_norm)
       ops::layer_norm_backward(dh, a.xhat1.data(), a.rstd1.data(), p + lo.ln1_gain, dx,
                                g + lo.ln1_gain, g + lo.ln1_bias, m.drow.data(), n, d);

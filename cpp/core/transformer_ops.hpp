@@ -5,38 +5,53 @@
 
 #include <cmath>
 #include <cstddef>
+#include <type_traits>
 
 namespace attn::ops {
+
+// Every product below is one kernel: c (rows, cols) = A · b (or += when accumulate), where
+// A(r, i) = a[r·a_row + i·a_inner] (so A may be a transposed view) and b (inner, cols) is
+// row-major. Columns from j_begin on; the float32 path (transformer_kernels.cpp) hands this the
+// columns its 8-wide tiles leave over, and double (the gradient check) runs it all.
+template <class T>
+void gemm_scalar(const T* a, std::size_t a_row, std::size_t a_inner, const T* b, T* c,
+                 std::size_t rows, std::size_t inner, std::size_t cols, std::size_t j_begin,
+                 bool accumulate) {
+  for (std::size_t r = 0; r < rows; ++r) {
+    T* out = c + r * cols;
+    if (!accumulate)
+      for (std::size_t j = j_begin; j < cols; ++j) out[j] = 0;
+    for (std::size_t i = 0; i < inner; ++i) {
+      const T x = a[r * a_row + i * a_inner];
+      const T* br = b + i * cols;
+      for (std::size_t j = j_begin; j < cols; ++j) out[j] += x * br[j];
+    }
+  }
+}
+
+void gemm_f32(const float* a, std::size_t a_row, std::size_t a_inner, const float* b, float* c,
+              std::size_t rows, std::size_t inner, std::size_t cols, bool accumulate);
+
+template <class T>
+void gemm(const T* a, std::size_t a_row, std::size_t a_inner, const T* b, T* c, std::size_t rows,
+          std::size_t inner, std::size_t cols, bool accumulate) {
+  if constexpr (std::is_same_v<T, float>)
+    gemm_f32(a, a_row, a_inner, b, c, rows, inner, cols, accumulate);
+  else
+    gemm_scalar(a, a_row, a_inner, b, c, rows, inner, cols, 0, accumulate);
+}
 
 // c (n, m) = a (n, k) · w (k, m), or += when accumulate.
 template <class T>
 void matmul(const T* a, const T* w, T* c, std::size_t n, std::size_t k, std::size_t m,
             bool accumulate = false) {
-  for (std::size_t i = 0; i < n; ++i) {
-    T* out = c + i * m;
-    if (!accumulate)
-      for (std::size_t j = 0; j < m; ++j) out[j] = 0;
-    const T* row = a + i * k;
-    for (std::size_t p = 0; p < k; ++p) {
-      const T x = row[p];
-      const T* wr = w + p * m;
-      for (std::size_t j = 0; j < m; ++j) out[j] += x * wr[j];
-    }
-  }
+  gemm(a, k, 1, w, c, n, k, m, accumulate);
 }
 
 // dw (k, m) += aᵀ · g for a (n, k), g (n, m): the gradient of a weight matrix.
 template <class T>
 void matmul_tn_add(const T* a, const T* g, T* dw, std::size_t n, std::size_t k, std::size_t m) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const T* row = a + i * k;
-    const T* gr = g + i * m;
-    for (std::size_t p = 0; p < k; ++p) {
-      const T x = row[p];
-      T* out = dw + p * m;
-      for (std::size_t j = 0; j < m; ++j) out[j] += x * gr[j];
-    }
-  }
+  gemm(a, 1, k, g, dw, k, n, m, true);
 }
 
 // Σ_t a[t]·b[t], in four interleaved sums so the additions do not wait on each other.
@@ -55,17 +70,13 @@ T dot(const T* a, const T* b, std::size_t n) {
 }
 
 // da (n, k) = g (n, m) · wᵀ for w (k, m), or += when accumulate: the gradient of a layer's input.
+// wᵀ is copied into `scratch` (k·m) first, so the product reads it row by row like the others.
 template <class T>
 void matmul_nt(const T* g, const T* w, T* da, std::size_t n, std::size_t k, std::size_t m,
-               bool accumulate = false) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const T* gr = g + i * m;
-    T* out = da + i * k;
-    for (std::size_t p = 0; p < k; ++p) {
-      const T s = dot(gr, w + p * m, m);
-      out[p] = accumulate ? out[p] + s : s;
-    }
-  }
+               T* scratch, bool accumulate = false) {
+  for (std::size_t p = 0; p < k; ++p)
+    for (std::size_t j = 0; j < m; ++j) scratch[j * k + p] = w[p * m + j];
+  gemm(g, m, 1, scratch, da, n, m, k, accumulate);
 }
 
 constexpr double kLayerNormEps = 1e-5;
@@ -117,19 +128,30 @@ void layer_norm_backward(const T* dy, const T* xhat, const T* rstd, const T* gai
   }
 }
 
+// tanh from one exp: 1 − 2/(e^{2y} + 1), exact at ±∞ (e^{2y} overflows to ∞ or underflows to
+// 0). In float32 this is absolute error ~1e-7, all GELU needs; libm's double tanh took half of a
+// GELU model's training step. The gradient check's double keeps std::tanh.
+template <class T>
+T tanh_of(T y) {
+  if constexpr (std::is_same_v<T, float>)
+    return 1.0f - 2.0f / (std::exp(2.0f * y) + 1.0f);
+  else
+    return std::tanh(y);
+}
+
 // GELU, tanh form (Hendrycks & Gimpel), as GPT-2 uses it, and its derivative.
+constexpr double kGeluC = 0.7978845608028654;  // √(2/π)
 template <class T>
 T gelu(T u) {
-  const double c = 0.7978845608028654;  // √(2/π)
-  const double x = static_cast<double>(u);
-  return static_cast<T>(0.5 * x * (1 + std::tanh(c * (x + 0.044715 * x * x * x))));
+  const T c = static_cast<T>(kGeluC), k = static_cast<T>(0.044715);
+  return static_cast<T>(0.5) * u * (1 + tanh_of(c * (u + k * u * u * u)));
 }
 template <class T>
 T gelu_derivative(T u) {
-  const double c = 0.7978845608028654;
-  const double x = static_cast<double>(u);
-  const double t = std::tanh(c * (x + 0.044715 * x * x * x));
-  return static_cast<T>(0.5 * (1 + t) + 0.5 * x * (1 - t * t) * c * (1 + 3 * 0.044715 * x * x));
+  const T c = static_cast<T>(kGeluC), k = static_cast<T>(0.044715);
+  const T t = tanh_of(c * (u + k * u * u * u));
+  const T half = static_cast<T>(0.5);
+  return half * (1 + t) + half * u * (1 - t * t) * c * (1 + 3 * k * u * u);
 }
 
 }  // namespace attn::ops

@@ -131,13 +131,13 @@ TEST_CASE("trainer: 50 steps of a fixed seed give the recorded losses on every p
   Trainer t = make(c);
   std::vector<double> losses;
   for (int s = 0; s < 50; ++s) losses.push_back(t.step());
-  CHECK(losses[0] == Approx(3.02741978).epsilon(1e-4));
-  CHECK(losses[9] == Approx(2.69857249).epsilon(1e-4));
+  CHECK(losses[0] == Approx(3.02741974).epsilon(1e-4));
+  CHECK(losses[9] == Approx(2.69857257).epsilon(1e-4));
   CHECK(losses[24] == Approx(2.55142979).epsilon(1e-4));
-  CHECK(losses[49] == Approx(2.42117309).epsilon(1e-4));
+  CHECK(losses[49] == Approx(2.42117316).epsilon(1e-4));
   const Evaluation e = t.evaluate();
-  CHECK(e.loss == Approx(2.46614737).epsilon(1e-4));
-  CHECK(e.score == Approx(0.19297577).epsilon(1e-4));
+  CHECK(e.loss == Approx(2.46614738).epsilon(1e-4));
+  CHECK(e.score == Approx(0.1929758).epsilon(1e-4));
 }
 
 TEST_CASE("trainer: find-the-match reaches 99 percent held-out accuracy within 150 steps",
