@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test_utils.hpp"
@@ -96,6 +97,41 @@ TEST_CASE("trainer: a config out of range is refused with its field named", "[tr
   CHECK(heads.error().message ==
         "heads: 3 heads do not divide dModel = 16; each head gets dModel / heads dimensions.");
   CHECK(heads.error().code == ErrorCode::bad_dimension);
+}
+
+namespace {
+
+// Where every buffer of the model lives and how much it holds.
+std::vector<std::pair<const void*, std::size_t>> buffers(const Transformer<float>& m) {
+  std::vector<std::pair<const void*, std::size_t>> out;
+  auto add = [&out](const auto& v) { out.emplace_back(v.data(), v.capacity()); };
+  add(m.params), add(m.grads), add(m.ablated), add(m.tokens), add(m.targets);
+  for (const auto& a : m.layers)
+    for (const auto* v : {&a.x, &a.xhat1, &a.rstd1, &a.h1, &a.q, &a.k, &a.v, &a.weights, &a.z,
+                          &a.x_mid, &a.xhat2, &a.rstd2, &a.h2, &a.pre, &a.post})
+      add(*v);
+  for (const auto* v : {&m.x_final, &m.xhat_f, &m.rstd_f, &m.h_f, &m.probs, &m.dx, &m.dh, &m.dq,
+                        &m.dk, &m.dv, &m.dz, &m.dhidden, &m.dlogits, &m.drow, &m.wt})
+    add(*v);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("trainer: training evaluating and probing never grow the workspace", "[trainer]") {
+  TrainerConfig c = small(TaskKind::induction, 16, 2, 4);
+  c.model.mlp = Mlp::gelu;
+  c.model.layer_norm = true;
+  c.batch = 4;
+  c.held_out = 10;  // not a multiple of the batch: the last evaluation batch is smaller
+  Trainer t = make(c);
+  const auto before = buffers(t.model());
+  for (int s = 0; s < 3; ++s) t.step();
+  t.evaluate();
+  REQUIRE(t.probe({1, 2, 3}).ok());
+  REQUIRE_FALSE(t.set_ablated(1, 2, true));
+  t.step();
+  CHECK(buffers(t.model()) == before);
 }
 
 TEST_CASE("trainer: the same seed gives the same losses step for step", "[trainer]") {
