@@ -47,6 +47,7 @@ double AdamW::step(float* params, float* grads) {
   double sq = 0;
   for (std::size_t i = 0; i < n; ++i) sq += static_cast<double>(grads[i]) * grads[i];
   const double norm = std::sqrt(sq);
+  if (!std::isfinite(norm)) return norm;
   const double clip_scale = config_.clip > 0 && norm > config_.clip ? config_.clip / norm : 1.0;
   ++steps_;
   const double t = static_cast<double>(steps_);

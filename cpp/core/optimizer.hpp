@@ -33,8 +33,9 @@ class AdamW {
   AdamW() = default;
   AdamW(const OptimizerConfig& config, const std::vector<TensorInfo>& layout, std::size_t size);
 
-  // One update of `params` from `grads` (both `size` long; grads may be scaled in place by the
-  // clipping). Returns the gradient's global norm before clipping.
+  // One update of `params` from `grads` (both `size` long). Returns the gradient's global norm
+  // before clipping; when that is not finite, nothing is updated (one NaN would spread to every
+  // weight through the clipping) and the step is not counted.
   double step(float* params, float* grads);
 
   std::size_t steps() const { return steps_; }

@@ -92,8 +92,21 @@ double Trainer::step() {
   }
   const double loss =
       forward(model_, batch_tokens_.data(), batch_targets_.data(), config_.batch, len);
+  diverged_.reset();
+  if (!std::isfinite(loss)) {
+    diverged_ =
+        make_error(ErrorCode::not_finite, "loss", -1, -1,
+                   "The loss is " + number_text(loss) + " after " + std::to_string(steps()) +
+                       " steps: the model's numbers overflowed. Lower the learning "
+                       "rate and start again.");
+    return loss;
+  }
   backward(model_);
-  optimizer_.step(model_.params.data(), model_.grads.data());
+  const double norm = optimizer_.step(model_.params.data(), model_.grads.data());
+  if (!std::isfinite(norm))
+    diverged_ = make_error(ErrorCode::not_finite, "loss", -1, -1,
+                           "The gradient overflowed after " + std::to_string(steps()) +
+                               " steps. Lower the learning rate and start again.");
   return loss;
 }
 
@@ -218,6 +231,11 @@ std::optional<Error> Trainer::set_parameters(const std::vector<float>& params) {
                       "weights: " + std::to_string(params.size()) +
                           " numbers, but this model has " + std::to_string(model_.params.size()) +
                           ".");
+  for (std::size_t i = 0; i < params.size(); ++i)
+    if (!std::isfinite(params[i]))
+      return make_error(ErrorCode::not_finite, "weights", -1, static_cast<long>(i),
+                        "weights: number " + std::to_string(i + 1) + " is " +
+                            number_text(params[i]) + "; every weight must be a finite number.");
   model_.params = params;
   optimizer_ = AdamW(config_.optimizer, parameter_layout(config_.model), params.size());
   return std::nullopt;

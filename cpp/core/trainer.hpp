@@ -3,9 +3,9 @@
 // every platform.
 //
 // Data: the held-out sequences are drawn once at creation from their own stream of the seed, and
-// a training sequence equal to one of them is drawn again, so held-out accuracy is measured on
-// sequences the model never trained on (up to 64 draws; only a task with fewer distinct
-// sequences than that many times the held-out set could run out, and none of the defaults can).
+// a training draw equal to one of them is drawn again (up to 64 times), so held-out accuracy is
+// measured on sequences the model never trained on. Only a held-out set that covers nearly every
+// sequence a task has (a tiny task with a large set) could let one through.
 //
 // Memory: everything is allocated by create(); step(), evaluate() and probe() allocate nothing in
 // the model (probe() allocates only the matrices it returns).
@@ -81,9 +81,14 @@ class Trainer {
   // task needs; "layers" below the task's minimum; "batch", "heldOut" out of range.
   static Result<Trainer> create(const TrainerConfig& config);
 
-  // One AdamW step on a fresh batch. Returns the batch's loss before the update.
+  // One AdamW step on a fresh batch. Returns the batch's loss before the update. A loss or a
+  // gradient that is not finite (a learning rate too high for the model, or loaded weights whose
+  // products overflow float32) leaves the weights as they were, so the model on screen stays the
+  // last sound one, and diverged() says what happened.
   double step();
-  std::size_t steps() const { return optimizer_.steps(); }
+  std::size_t steps() const { return optimizer_.steps(); }  // updates applied
+  // Why the last step() did not update the weights (not_finite, input "loss"), or nullopt.
+  const std::optional<Error>& diverged() const { return diverged_; }
 
   // Loss, accuracy and head scores on the held-out sequences, with the current ablation.
   Evaluation evaluate();
@@ -98,7 +103,8 @@ class Trainer {
   std::optional<Error> set_ablated(std::size_t layer, std::size_t head, bool ablated);
 
   // Replaces every parameter (a loaded model's); the optimizer's moments start again from zero.
-  // Errors: another count than the model has (shape_mismatch, input "weights").
+  // Errors (input "weights"): another count than the model has (shape_mismatch), a NaN or ±∞
+  // (not_finite, col = its index).
   std::optional<Error> set_parameters(const std::vector<float>& params);
 
   const TrainerConfig& config() const { return config_; }  // vocab and seq_len filled in
@@ -116,6 +122,7 @@ class Trainer {
   std::vector<int> batch_tokens_, batch_targets_;  // (batch, seq_len)
   std::vector<int> held_tokens_, held_targets_;    // (held_out, seq_len)
   std::vector<std::uint64_t> held_hashes_;         // sorted
+  std::optional<Error> diverged_;
 };
 
 // The explainer's steps for one probed head: attention() of its queries, keys and values with the

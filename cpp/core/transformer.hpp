@@ -74,8 +74,10 @@ struct Transformer {
 template <class T>
 Transformer<T> make_transformer(const TransformerConfig& config, std::size_t max_batch);
 
-// Draws every parameter from `rng`, in layout order: embeddings and matrices uniform with
-// variance 1/fan_in (embeddings: variance 1), LN gains 1, biases 0.
+// Draws every parameter from `rng`, in layout order: matrices uniform with variance 1/fan_in (so a
+// product keeps its input's scale), embeddings uniform with variance 1 (so the stream starts at
+// unit scale with or without LayerNorm, and first scores are neither flat nor saturated), LN
+// gains 1, biases 0.
 template <class T>
 void init_parameters(Transformer<T>& model, Rng& rng);
 
@@ -89,7 +91,8 @@ double forward(Transformer<T>& model, const int* tokens, const int* targets, std
 template <class T>
 void backward(Transformer<T>& model);
 
-// Row r of head h's weights in layer l: (len) entries, causal.
+// Query i's weights over the keys of sequence b, head h, layer l, from the last forward(): len
+// entries, 0 beyond i.
 template <class T>
 const T* weight_row(const Transformer<T>& model, std::size_t l, std::size_t b, std::size_t h,
                     std::size_t i) {

@@ -4,6 +4,7 @@
 // also runs under the sanitizers and as wasm.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -309,4 +310,25 @@ TEST_CASE("trainer: a probe of tokens the model cannot read is an error that say
   REQUIRE(prefix.ok());
   CHECK(prefix->layers[0].heads[0].weights(0, 1) == 0);
   CHECK(prefix->layers[0].heads[0].weights(0, 0) == Approx(1));
+}
+
+TEST_CASE("trainer: weights that overflow stop training with an error and stay as they were",
+          "[trainer]") {
+  Trainer t = make(small(TaskKind::reverse, 16, 1, 1));
+  std::vector<float> huge(t.model().params.size(), 1e15f);  // scores of 1e60: beyond float32
+  REQUIRE_FALSE(t.set_parameters(huge));
+  t.step();
+  REQUIRE(t.diverged().has_value());
+  CHECK(t.diverged()->code == ErrorCode::not_finite);
+  CHECK(t.diverged()->input == "loss");
+  CHECK(t.model().params == huge);
+  CHECK(t.steps() == 0);
+
+  std::vector<float> nan = t.model().params;
+  nan[7] = std::numeric_limits<float>::quiet_NaN();
+  auto e = t.set_parameters(nan);
+  REQUIRE(e.has_value());
+  CHECK(e->col == 7);
+  CHECK(e->message == "weights: number 8 is NaN; every weight must be a finite number.");
+  CHECK(t.set_parameters(std::vector<float>(3, 0.0f))->code == ErrorCode::shape_mismatch);
 }
