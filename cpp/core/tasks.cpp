@@ -121,10 +121,10 @@ std::vector<std::string> task_token_names(const TaskConfig& c) {
     names.assign(kElementNames, kElementNames + kElements);
     names.insert(names.end(), kQueryNames, kQueryNames + kGroups);
   } else if (c.kind == TaskKind::induction) {
-    for (std::size_t i = 0; i < info->symbols; ++i)  // A … Z, then a … z, then 0 … 9, ….
-      names.emplace_back(1, static_cast<char>(i < 26   ? 'A' + i
-                                              : i < 52 ? 'a' + (i - 26)
-                                                       : '0' + (i - 52)));
+    for (std::size_t i = 0; i < info->symbols; ++i)  // A … Z, then a … z, then 0 … 11
+      names.push_back(i < 26   ? std::string(1, static_cast<char>('A' + i))
+                      : i < 52 ? std::string(1, static_cast<char>('a' + (i - 26)))
+                               : std::to_string(i - 52));
   } else {
     for (std::size_t i = 0; i < info->symbols; ++i) names.push_back(std::to_string(i));
     names.emplace_back("|");

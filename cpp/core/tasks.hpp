@@ -56,7 +56,8 @@ struct TaskInfo {
 };
 
 // The task's shape with defaults applied, or an error naming the field ("task", "length",
-// "symbols") that is out of range.
+// "symbols") that is out of range. Allocates nothing unless it fails, since the generators call it
+// for every sequence.
 Result<TaskInfo> task_info(const TaskConfig& config);
 
 // The words the tokens stand for, for the page: "person", …, "flying", …; "0" … "9", "|"; "A" ….

@@ -7,8 +7,8 @@
 // measured on sequences the model never trained on. Only a held-out set that covers nearly every
 // sequence a task has (a tiny task with a large set) could let one through.
 //
-// Memory: everything is allocated by create(); step(), evaluate() and probe() allocate nothing in
-// the model (probe() allocates only the matrices it returns).
+// Memory: create() allocates every buffer; step() allocates nothing, and evaluate() and probe()
+// only what they return.
 #pragma once
 
 #include <cstddef>

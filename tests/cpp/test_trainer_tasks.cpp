@@ -57,8 +57,9 @@ TEST_CASE("tasks: each task states its vocabulary, length and description", "[tr
     CHECK(std::string(info->name) == e.name);
     CHECK(info->vocab == e.vocab);
     CHECK(info->seq_len == e.seq_len);
-    CHECK(!info->description.empty());
-    CHECK(info->description.find('\n') == std::string::npos);
+    const std::string description = info->description;
+    CHECK(!description.empty());
+    CHECK(description.find('\n') == std::string::npos);
     CHECK(task_token_names(c).size() == e.vocab);
   }
   TaskConfig find;
