@@ -207,6 +207,15 @@ TEST_CASE("trainer: reverse reaches 99 percent held-out accuracy within 150 step
   CHECK(e.score > 0.9);  // nearly all of each answer's weight on its mirrored digit
 }
 
+TEST_CASE("trainer: sort reaches 99 percent held-out accuracy within 200 steps", "[trainer]") {
+  // minGPT's task (six digits from 0 to 2) on one layer of two heads of 8 dimensions.
+  Trainer t = make(small(TaskKind::sort, 16, 1, 2));
+  const std::size_t reached =
+      train_until(t, 200, 10, [](const Evaluation& e) { return e.accuracy >= 0.99; });
+  INFO("reached 99 % at step " << reached);
+  REQUIRE(reached <= 200);
+}
+
 TEST_CASE("trainer: induction's prefix-matching score passes 0.4 within 300 steps", "[trainer]") {
   // Two layers of one head: layer 0 learns to look at the previous token, layer 1 to look at the
   // token after the earlier copy of its own. The repeat starts at a random offset, so position
