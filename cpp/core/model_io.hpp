@@ -13,7 +13,9 @@
 //   end − 4  u32 FNV-1a (32-bit) of every byte before it
 //
 // Loading checks all of it and names where it fails: ErrorCode::parse_error, input "model",
-// col = the byte offset of the field (row −1), and a message that says which field and why.
+// col = the byte offset of the field (row −1), and a message that says which field and why. The
+// message gives that offset as the layout above does, counted from 0 as a hex dump counts, so
+// that "byte 24" is the heads field.
 #pragma once
 
 #include <cstddef>

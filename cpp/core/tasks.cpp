@@ -71,6 +71,7 @@ Result<TaskInfo> task_info(const TaskConfig& c) {
       info.description =
           "Induction: symbols repeat; predict each one's successor from the first time round.";
       default_length = 8;
+      lo = 3;  // two symbols shifted by one would leave nothing to predict
       info.min_layers = 2;
       break;
     default:

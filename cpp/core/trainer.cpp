@@ -146,6 +146,7 @@ Evaluation Trainer::evaluate() {
       sequences_right += all;
     }
   }
+  if (targets == 0) return ev;  // no held-out sequence asks anything: nothing to score
   for (std::size_t l = 0; l < layers; ++l)
     for (std::size_t h = 0; h < heads; ++h) {
       double& s = ev.head_scores[l * heads + h];

@@ -188,6 +188,8 @@ TEST_CASE("tasks: a length or alphabet out of range is an error naming it", "[tr
   c.symbols = 11;  // 8 distinct plus up to 4 filler symbols
   CHECK(task_info(c).error().message ==
         "symbols: 11 for induction of length 8; it must be from 12 to 64.");
+  c.length = 2;  // a repeat shifted by one would leave nothing to predict
+  CHECK(task_info(c).error().message == "length: 2 for induction; it must be from 3 to 16.");
   c.kind = static_cast<TaskKind>(9);
   CHECK(task_info(c).error().input == "task");
 }
