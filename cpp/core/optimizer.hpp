@@ -16,7 +16,7 @@
 namespace attn {
 
 struct OptimizerConfig {
-  double learning_rate = 3e-3;
+  double learning_rate = 1e-2;  // what every convergence test here trains with
   double beta1 = 0.9;
   double beta2 = 0.98;
   double epsilon = 1e-8;
