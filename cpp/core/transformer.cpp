@@ -58,7 +58,8 @@ Transformer<T> make_transformer(const TransformerConfig& config, std::size_t max
   m.dhidden.assign(mlp ? n * 4 * d : 0, T(0));
   m.dlogits.assign(n * config.vocab, T(0));
   m.drow.assign(std::max(config.seq_len, d), T(0));
-  m.wt.assign(d * std::max(4 * d, config.vocab), T(0));
+  m.wt.assign(d * std::max({4 * d, config.vocab, config.seq_len}), T(0));
+  m.dscores.assign(config.seq_len * config.seq_len, T(0));
   return m;
 }
 
@@ -94,22 +95,28 @@ void init_parameters(Transformer<T>& m, Rng& rng) {
 
 namespace {
 
-// Causal softmax attention of every head of every sequence: weights and z from q, k, v.
+// Causal softmax attention of every head of every sequence: weights and z from q, k, v. Both
+// products run through the tiled kernel on the whole len × len block (the causal zeros cost less
+// than the scalar loops that would skip them), with K_h transposed once so its rows are contiguous.
 template <class T>
 void attend(Transformer<T>& m, LayerActivations<T>& a, std::size_t layer) {
   const std::size_t len = m.len, d = m.config.d_model, heads = m.config.heads;
   const std::size_t dh = d / heads;
   const T scale = static_cast<T>(1 / std::sqrt(static_cast<double>(dh)));
+  T* kt = m.wt.data();  // (d_head, len)
   for (std::size_t b = 0; b < m.batch; ++b)
     for (std::size_t h = 0; h < heads; ++h) {
-      const bool off = m.ablated[layer * heads + h] != 0;
+      const std::size_t base = b * len * d + h * dh;  // row 0 of this head's columns
+      const T* kh = a.k.data() + base;
+      for (std::size_t j = 0; j < len; ++j)
+        for (std::size_t t = 0; t < dh; ++t) kt[t * len + j] = kh[j * d + t];
+      T* w = a.weights.data() + (b * heads + h) * len * len;
+      ops::gemm(a.q.data() + base, d, 1, kt, len, w, len, len, dh, len, false);
       for (std::size_t i = 0; i < len; ++i) {
-        const std::size_t r = b * len + i;
-        const T* qi = a.q.data() + r * d + h * dh;
-        T* row = a.weights.data() + ((b * heads + h) * len + i) * len;
+        T* row = w + i * len;
         T max = -std::numeric_limits<T>::infinity();
         for (std::size_t j = 0; j <= i; ++j) {
-          row[j] = ops::dot(qi, a.k.data() + (b * len + j) * d + h * dh, dh) * scale;
+          row[j] *= scale;
           if (row[j] > max) max = row[j];  // the max keeps exp() from overflowing
         }
         T sum = 0;
@@ -117,14 +124,13 @@ void attend(Transformer<T>& m, LayerActivations<T>& a, std::size_t layer) {
         const T inv = 1 / sum;
         for (std::size_t j = 0; j <= i; ++j) row[j] *= inv;
         for (std::size_t j = i + 1; j < len; ++j) row[j] = 0;
-        T* zi = a.z.data() + r * d + h * dh;
-        for (std::size_t t = 0; t < dh; ++t) zi[t] = 0;
-        if (off) continue;
-        for (std::size_t j = 0; j <= i; ++j) {
-          const T w = row[j];
-          const T* vj = a.v.data() + (b * len + j) * d + h * dh;
-          for (std::size_t t = 0; t < dh; ++t) zi[t] += w * vj[t];
-        }
+      }
+      T* zh = a.z.data() + base;
+      if (m.ablated[layer * heads + h]) {
+        for (std::size_t i = 0; i < len; ++i)
+          for (std::size_t t = 0; t < dh; ++t) zh[i * d + t] = 0;
+      } else {
+        ops::gemm(w, len, 1, a.v.data() + base, d, zh, d, len, len, dh, false);
       }
     }
 }

@@ -67,7 +67,8 @@ struct Transformer {
   std::vector<T> dhidden;                 // (N, 4·D), mlp only
   std::vector<T> dlogits;                 // (N, vocab)
   std::vector<T> drow;                    // (max(seq_len, D))
-  std::vector<T> wt;                      // (D · max(4·D, vocab)) a weight matrix transposed
+  std::vector<T> wt;  // (D · max(4·D, vocab, seq_len)) a weight matrix or K_h, V_h transposed
+  std::vector<T> dscores;  // (seq_len, seq_len) one head's d loss / d weights, then / d scores
 };
 
 // A model for a config that passed check_transformer_config(), with every buffer allocated.

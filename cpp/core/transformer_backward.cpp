@@ -16,7 +16,9 @@ void add_row_sums(const T* g, T* out, std::size_t n, std::size_t d) {
 }
 
 // dq, dk, dv from dz through every head's weights. With P = softmax(S), dS = P ⊙ (dP − rowsum(P ⊙
-// dP)); the causal zeros of P need no mask of their own, since they carry no gradient.
+// dP)); the causal zeros of P need no mask of their own, since they carry no gradient. The four
+// products are the tiled kernel's, on one head's columns in place (A read transposed where the
+// math has Pᵀ or dSᵀ).
 template <class T>
 void attend_backward(Transformer<T>& m, const LayerActivations<T>& a, std::size_t layer) {
   const std::size_t len = m.len, d = m.config.d_model, heads = m.config.heads;
@@ -25,35 +27,28 @@ void attend_backward(Transformer<T>& m, const LayerActivations<T>& a, std::size_
   std::fill(m.dq.begin(), m.dq.begin() + n * d, T(0));
   std::fill(m.dk.begin(), m.dk.begin() + n * d, T(0));
   std::fill(m.dv.begin(), m.dv.begin() + n * d, T(0));
-  T* dp = m.drow.data();
+  T* vt = m.wt.data();       // (d_head, len)
+  T* ds = m.dscores.data();  // (len, len)
   for (std::size_t b = 0; b < m.batch; ++b)
     for (std::size_t h = 0; h < heads; ++h) {
       if (m.ablated[layer * heads + h]) continue;  // its output was zero whatever its inputs
+      const std::size_t base = b * len * d + h * dh;
+      const T* p = a.weights.data() + (b * heads + h) * len * len;
+      const T* dzh = m.dz.data() + base;
+      const T* vh = a.v.data() + base;
+      for (std::size_t j = 0; j < len; ++j)
+        for (std::size_t t = 0; t < dh; ++t) vt[t * len + j] = vh[j * d + t];
+      ops::gemm(dzh, d, 1, vt, len, ds, len, len, dh, len, false);              // dP = dZ·Vᵀ
+      ops::gemm(p, 1, len, dzh, d, m.dv.data() + base, d, len, len, dh, true);  // dV += Pᵀ·dZ
       for (std::size_t i = 0; i < len; ++i) {
-        const std::size_t r = b * len + i, col = h * dh;
-        const T* row = a.weights.data() + ((b * heads + h) * len + i) * len;
-        const T* dzi = m.dz.data() + r * d + col;
+        const T* pr = p + i * len;
+        T* dr = ds + i * len;
         T mean = 0;
-        for (std::size_t j = 0; j <= i; ++j) {
-          const std::size_t rj = (b * len + j) * d + col;
-          dp[j] = ops::dot(dzi, a.v.data() + rj, dh);
-          mean += row[j] * dp[j];
-          T* dvj = m.dv.data() + rj;
-          for (std::size_t t = 0; t < dh; ++t) dvj[t] += row[j] * dzi[t];
-        }
-        const T* qi = a.q.data() + r * d + col;
-        T* dqi = m.dq.data() + r * d + col;
-        for (std::size_t j = 0; j <= i; ++j) {
-          const std::size_t rj = (b * len + j) * d + col;
-          const T ds = row[j] * (dp[j] - mean) * scale;
-          const T* kj = a.k.data() + rj;
-          T* dkj = m.dk.data() + rj;
-          for (std::size_t t = 0; t < dh; ++t) {
-            dqi[t] += ds * kj[t];
-            dkj[t] += ds * qi[t];
-          }
-        }
+        for (std::size_t j = 0; j <= i; ++j) mean += pr[j] * dr[j];
+        for (std::size_t j = 0; j < len; ++j) dr[j] = pr[j] * (dr[j] - mean) * scale;
       }
+      ops::gemm(ds, len, 1, a.k.data() + base, d, m.dq.data() + base, d, len, len, dh, true);
+      ops::gemm(ds, 1, len, a.q.data() + base, d, m.dk.data() + base, d, len, len, dh, true);
     }
 }
 

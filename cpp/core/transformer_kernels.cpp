@@ -35,17 +35,18 @@ constexpr std::size_t kRows = 4, kCols = 8;
 
 // One tile: rows r0 … r0 + R − 1, columns j0 … j0 + 7.
 template <std::size_t R>
-void tile(const float* a, std::size_t a_row, std::size_t a_inner, const float* b, float* c,
-          std::size_t r0, std::size_t j0, std::size_t inner, std::size_t cols, bool accumulate) {
+void tile(const float* a, std::size_t a_row, std::size_t a_inner, const float* b, std::size_t b_row,
+          float* c, std::size_t c_row, std::size_t r0, std::size_t j0, std::size_t inner,
+          bool accumulate) {
   f32x4 acc[R][2];
   ATTN_UNROLL
   for (std::size_t r = 0; r < R; ++r) {
-    float* out = c + (r0 + r) * cols + j0;
+    float* out = c + (r0 + r) * c_row + j0;
     acc[r][0] = accumulate ? load(out) : f32x4{0, 0, 0, 0};
     acc[r][1] = accumulate ? load(out + 4) : f32x4{0, 0, 0, 0};
   }
   for (std::size_t i = 0; i < inner; ++i) {
-    const f32x4 b0 = load(b + i * cols + j0), b1 = load(b + i * cols + j0 + 4);
+    const f32x4 b0 = load(b + i * b_row + j0), b1 = load(b + i * b_row + j0 + 4);
     ATTN_UNROLL
     for (std::size_t r = 0; r < R; ++r) {
       const float x = a[(r0 + r) * a_row + i * a_inner];
@@ -56,7 +57,7 @@ void tile(const float* a, std::size_t a_row, std::size_t a_inner, const float* b
   }
   ATTN_UNROLL
   for (std::size_t r = 0; r < R; ++r) {
-    float* out = c + (r0 + r) * cols + j0;
+    float* out = c + (r0 + r) * c_row + j0;
     store(out, acc[r][0]);
     store(out + 4, acc[r][1]);
   }
@@ -64,17 +65,19 @@ void tile(const float* a, std::size_t a_row, std::size_t a_inner, const float* b
 
 }  // namespace
 
-void gemm_f32(const float* a, std::size_t a_row, std::size_t a_inner, const float* b, float* c,
-              std::size_t rows, std::size_t inner, std::size_t cols, bool accumulate) {
+void gemm_f32(const float* a, std::size_t a_row, std::size_t a_inner, const float* b,
+              std::size_t b_row, float* c, std::size_t c_row, std::size_t rows, std::size_t inner,
+              std::size_t cols, bool accumulate) {
   const std::size_t wide = cols / kCols * kCols;
   std::size_t r0 = 0;
   for (; r0 + kRows <= rows; r0 += kRows)
     for (std::size_t j0 = 0; j0 < wide; j0 += kCols)
-      tile<kRows>(a, a_row, a_inner, b, c, r0, j0, inner, cols, accumulate);
+      tile<kRows>(a, a_row, a_inner, b, b_row, c, c_row, r0, j0, inner, accumulate);
   for (; r0 < rows; ++r0)
     for (std::size_t j0 = 0; j0 < wide; j0 += kCols)
-      tile<1>(a, a_row, a_inner, b, c, r0, j0, inner, cols, accumulate);
-  if (wide < cols) gemm_scalar(a, a_row, a_inner, b, c, rows, inner, cols, wide, accumulate);
+      tile<1>(a, a_row, a_inner, b, b_row, c, c_row, r0, j0, inner, accumulate);
+  if (wide < cols)
+    gemm_scalar(a, a_row, a_inner, b, b_row, c, c_row, rows, inner, cols, wide, accumulate);
 }
 
 }  // namespace attn::ops
