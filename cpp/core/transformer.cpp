@@ -57,7 +57,7 @@ Transformer<T> make_transformer(const TransformerConfig& config, std::size_t max
   for (auto* buffer : {&m.dx, &m.dh, &m.dq, &m.dk, &m.dv, &m.dz}) buffer->assign(n * d, T(0));
   m.dhidden.assign(mlp ? n * 4 * d : 0, T(0));
   m.dlogits.assign(n * config.vocab, T(0));
-  m.drow.assign(std::max(config.seq_len, d), T(0));
+  m.drow.assign(d, T(0));
   m.wt.assign(d * std::max({4 * d, config.vocab, config.seq_len}), T(0));
   m.dscores.assign(config.seq_len * config.seq_len, T(0));
   return m;

@@ -66,7 +66,7 @@ struct Transformer {
   std::vector<T> dx, dh, dq, dk, dv, dz;  // (N, D)
   std::vector<T> dhidden;                 // (N, 4·D), mlp only
   std::vector<T> dlogits;                 // (N, vocab)
-  std::vector<T> drow;                    // (max(seq_len, D))
+  std::vector<T> drow;                    // (D) LayerNorm backward's dy ⊙ gain of one row
   std::vector<T> wt;  // (D · max(4·D, vocab, seq_len)) a weight matrix or K_h, V_h transposed
   std::vector<T> dscores;  // (seq_len, seq_len) one head's d loss / d weights, then / d scores
 };

@@ -112,7 +112,7 @@ std::vector<std::pair<const void*, std::size_t>> buffers(const Transformer<float
                           &a.x_mid, &a.xhat2, &a.rstd2, &a.h2, &a.pre, &a.post})
       add(*v);
   for (const auto* v : {&m.x_final, &m.xhat_f, &m.rstd_f, &m.h_f, &m.probs, &m.dx, &m.dh, &m.dq,
-                        &m.dk, &m.dv, &m.dz, &m.dhidden, &m.dlogits, &m.drow, &m.wt})
+                        &m.dk, &m.dv, &m.dz, &m.dhidden, &m.dlogits, &m.drow, &m.wt, &m.dscores})
     add(*v);
   return out;
 }
