@@ -1,6 +1,6 @@
 // The loops the transformer's passes are made of, over row-major arrays. Private to
-// transformer*.cpp. Every inner loop runs over contiguous memory so the compiler vectorises it
-// (Emscripten turns off the loop strength reduction that would rescue strided indexing).
+// transformer*.cpp. Every inner loop runs over contiguous memory, so that it vectorises and so
+// that Emscripten, which turns off loop strength reduction, has no strided indexing to pay for.
 #pragma once
 
 #include <cmath>
@@ -55,21 +55,6 @@ void matmul(const T* a, const T* w, T* c, std::size_t n, std::size_t k, std::siz
 template <class T>
 void matmul_tn_add(const T* a, const T* g, T* dw, std::size_t n, std::size_t k, std::size_t m) {
   gemm(a, 1, k, g, m, dw, m, k, n, m, true);
-}
-
-// Σ_t a[t]·b[t], in four interleaved sums so the additions do not wait on each other.
-template <class T>
-T dot(const T* a, const T* b, std::size_t n) {
-  T s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  std::size_t t = 0;
-  for (; t + 4 <= n; t += 4) {
-    s0 += a[t] * b[t];
-    s1 += a[t + 1] * b[t + 1];
-    s2 += a[t + 2] * b[t + 2];
-    s3 += a[t + 3] * b[t + 3];
-  }
-  for (; t < n; ++t) s0 += a[t] * b[t];
-  return (s0 + s1) + (s2 + s3);
 }
 
 // da (n, k) = g (n, m) · wᵀ for w (k, m), or += when accumulate: the gradient of a layer's input.
