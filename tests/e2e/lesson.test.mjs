@@ -99,6 +99,9 @@ test('lesson: a step’s link opens that step with its state; progress survives 
   await page.locator('[data-lesson]').waitFor();
   assert.match(await step(page), /7/);
   assert.equal(await page.locator('.lesson-dot[data-dot="5"]').getAttribute('data-answered'), 'right');
+  await page.click('.lesson-dot[data-dot="5"]');
+  assert.equal(await page.locator('[data-lesson-reply]').innerText(), 'The answer: 6.', 'answered before: the answer, shown');
+  await page.click('.lesson-dot[data-dot="6"]');
   // Explore from here: the step's state stays, the lesson keys leave the link; and back.
   await page.click('[data-lesson-explore]');
   await page.waitForFunction(() => !/lesson=/.test(location.hash));
@@ -108,6 +111,22 @@ test('lesson: a step’s link opens that step with its state; progress survives 
   await page.click('[data-lesson-resume]');
   await page.waitForFunction(() => /lesson=intro&step=7/.test(location.hash));
   assert.match(await page.locator('.pipeline h2').innerText(), /apple/, 'back at the step’s own state');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('lesson: on a phone the reply stays on screen and says where to tap; a language switch redraws it', async () => {
+  const context = await env.chromium.browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+  const { page, problems } = await open(context, env.server.url + '#lesson=intro&step=6', { width: 375, height: 800 });
+  await page.fill('[data-lesson-number]', '7');
+  await page.tap('[data-lesson-check]');
+  const reply = page.locator('[data-lesson-reply]');
+  await page.waitForFunction(() => document.querySelector('[data-lesson-reply]')?.dataset.right === 'false');
+  assert.match(await reply.innerText(), /^Not quite: it is 6\. You said 7\. Tap that number/);
+  const box = await reply.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= 800, `the reply on screen: ${JSON.stringify(box)}`);
+  await page.click('button[data-lang="zh-CN"]');
+  await page.waitForFunction(() => /答案是 6/.test(document.querySelector('[data-lesson-reply]')?.textContent ?? ''));
   assert.deepEqual(problems, []);
   await context.close();
 });

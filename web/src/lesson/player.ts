@@ -8,6 +8,9 @@ import type { Model } from '../model/compute';
 import { NUMBER_STEPS, type Lesson, type LessonStepData, type Prediction } from './schema';
 import { pick, say } from './words';
 
+// Where the page shows explanations as a sheet (app/popover.ts): narrow or touch screens.
+const SHEET = matchMedia('(max-width: 900px), (pointer: coarse)');
+
 export interface LessonHost {
   lang(): string;
   /** Opens a state (a link's text) in the playground. */
@@ -30,7 +33,7 @@ export class LessonPlayer {
   readonly el = h('section', { class: 'lesson card', attrs: { 'aria-labelledby': 'lesson-title', 'data-lesson': '' } });
   private k = 0;
   private exploring = false;
-  private reply: Answer | null = null;
+  private given: number | null = null; // this visit's answer: a key's index or the number typed
 
   constructor(
     private readonly lesson: Lesson,
@@ -49,7 +52,7 @@ export class LessonPlayer {
   go(k: number): void {
     this.k = Math.max(0, Math.min(this.lesson.steps.length - 1, k));
     this.exploring = false;
-    this.reply = null;
+    this.given = null;
     this.progress.step = this.k;
     this.save(this.progress);
     this.host.show(withFocus(this.current));
@@ -77,7 +80,7 @@ export class LessonPlayer {
     const n = this.lesson.steps.length;
     root.classList.toggle('in-lesson', !this.exploring);
     root.dataset.lessonFocus = step.focus?.step ?? '';
-    const asking = !this.exploring && step.predict && this.progress.answers[this.k] === undefined && !this.reply;
+    const asking = !this.exploring && step.predict && this.progress.answers[this.k] === undefined && this.given === null;
     if (asking) root.dataset.asking = hiddenBy(step.predict!).join(' ');
     else delete root.dataset.asking;
     clear(this.el);
@@ -121,7 +124,7 @@ export class LessonPlayer {
       const group = h('div', { class: 'lesson-choices', attrs: { role: 'group', 'aria-label': say(lang, 'yourAnswer') } });
       model.keyLabels.forEach((label, j) => {
         const b = h('button', { class: 'chip', text: label, attrs: { type: 'button', 'data-choice': String(j) } });
-        b.addEventListener('click', () => this.answer(tokenAnswer(p, model, j, lang)));
+        b.addEventListener('click', () => this.answer(tokenAnswer(p, model, j, lang), j));
         group.append(b);
       });
       box.append(group);
@@ -141,7 +144,7 @@ export class LessonPlayer {
           status.textContent = say(lang, 'notNumber');
           return;
         }
-        this.answer(numberAnswer(p, model, given, lang));
+        this.answer(numberAnswer(p, model, given, lang), given);
       };
       check.addEventListener('click', submit);
       input.addEventListener('keydown', (e) => e.key === 'Enter' && submit());
@@ -149,22 +152,27 @@ export class LessonPlayer {
         h('div', { class: 'lesson-number' }, h('label', { text: say(lang, 'yourAnswer'), attrs: { for: id } }), input, check),
       );
     }
-    if (this.reply) {
-      status.textContent = this.reply.text + ' ' + say(lang, 'reveal');
-      status.dataset.right = String(this.reply.right);
+    // The reply in the language shown now (a switch redraws it), from the engine's numbers.
+    const given = this.given ?? NaN;
+    const a = p.kind === 'token' ? tokenAnswer(p, model, given, lang) : numberAnswer(p, model, given, lang);
+    if (this.given !== null) {
+      status.textContent = a.text + ' ' + say(lang, SHEET.matches ? 'tapFor' : 'reveal');
+      status.dataset.right = String(a.right);
     } else if (answered) {
-      const shown = p.kind === 'token' ? tokenAnswer(p, model, -1, lang) : numberAnswer(p, model, NaN, lang);
-      status.textContent = say(lang, 'right', { answer: shown.focusText });
+      status.textContent = say(lang, 'answer', { answer: a.focusText }); // answered on an earlier visit
     }
     box.append(status);
     return box;
   }
 
-  private answer(a: Answer & { focusText: string }): void {
-    this.reply = a;
+  private answer(a: Answer & { focusText: string }, given: number): void {
+    this.given = given;
     this.progress.answers[this.k] = a.right ? 'right' : 'wrong';
     this.save(this.progress);
     this.render();
+    // On a phone the explanation is a sheet over the foot of the screen, and opening it would
+    // scroll the reply away: the reply stays in view and says where to tap.
+    if (SHEET.matches) return this.el.querySelector('[data-lesson-reply]')?.scrollIntoView({ block: 'nearest' });
     // The engine's own explanation of the answer, opened beside its cell in the pipeline, after
     // the click that answered has finished (the page closes the explanation on a click elsewhere).
     const selector = `.pipeline td[data-view="${a.focus.view}"][data-col="${a.focus.col}"][data-side="${a.focus.side}"]`;
