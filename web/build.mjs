@@ -42,16 +42,12 @@ await build({ ...common, entryPoints: [join(root, 'web/src/element/element.ts')]
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/engine/cost-worker.ts')], outfile: join(dist, 'cost-worker.js'),
   format: 'iife', target: 'es2020' });
-await build({ ...common, entryPoints: [join(root, 'web/src/app/cost-entry.ts')], outfile: join(dist, 'cost-view.js'),
-  format: 'iife', target: 'es2020' });
-await build({ ...common, entryPoints: [join(root, 'web/src/app/formats-entry.ts')], outfile: join(dist, 'formats.js'),
-  format: 'iife', target: 'es2020' });
-await build({ ...common, entryPoints: [join(root, 'web/src/app/share-entry.ts')], outfile: join(dist, 'share.js'),
-  format: 'iife', target: 'es2020' });
-await build({ ...common, entryPoints: [join(root, 'web/src/app/plot-entry.ts')], outfile: join(dist, 'plot.js'),
-  format: 'iife', target: 'es2020' });
-await build({ ...common, entryPoints: [join(root, 'web/src/app/lesson-entry.ts')], outfile: join(dist, 'lesson.js'),
-  format: 'iife', target: 'es2020' });
+// The parts the page loads later, each from its entry in web/src/app/ (and inline in the offline file).
+const LATER = { 'cost-view.js': 'cost-entry.ts', 'formats.js': 'formats-entry.ts', 'share.js': 'share-entry.ts',
+  'plot.js': 'plot-entry.ts', 'lesson.js': 'lesson-entry.ts' };
+for (const [out, entry] of Object.entries(LATER)) {
+  await build({ ...common, entryPoints: [join(root, 'web/src/app', entry)], outfile: join(dist, out), format: 'iife', target: 'es2020' });
+}
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
 await build({ ...common, entryPoints: [join(root, 'web/src/css/lesson.css')], outfile: join(dist, 'lesson.css') });
 // One script per language (web/src/i18n/catalog-<tag>.ts): the page loads the one it shows.
@@ -90,7 +86,7 @@ if (existsSync(enginePath)) {
     .replace('<link rel="stylesheet" href="app.css">', () => `<style>\n${css}</style>`)
     .replace('<script src="attention-engine.js" defer></script>', () => `<script>\n${inline(readFileSync(enginePath, 'utf8'))}</script>`)
     .replace('<script src="app.js" defer></script>', () =>
-      [...catalogs.map((tag) => `i18n-${tag}.js`), 'cost-view.js', 'formats.js', 'share.js', 'plot.js', 'lesson.js'].map((f) => `<script>\n${inline(readFileSync(join(dist, f), 'utf8'))}</script>\n`).join('') +
+      [...catalogs.map((tag) => `i18n-${tag}.js`), ...Object.keys(LATER)].map((f) => `<script>\n${inline(readFileSync(join(dist, f), 'utf8'))}</script>\n`).join('') +
       `<script>\ndocument.addEventListener('DOMContentLoaded', function () {\n${inline(readFileSync(join(dist, 'app.js'), 'utf8'))}\n});\n</script>`);
   if (offline.includes('src="app.js"') || offline.includes('href="app.css"')) throw new Error('offline file: a reference was not inlined');
   writeFileSync(join(dist, 'attention-playground.html'), offline);

@@ -4,7 +4,7 @@ import { h } from '../views/dom';
 import { t } from '../i18n';
 import type { Lesson } from '../lesson/schema';
 import type { LessonHost, LessonPlayer, Progress } from '../lesson/player';
-import { loadScript, LESSONS } from './scripts';
+import { loadPart, LESSONS } from './scripts';
 
 export interface LessonModule {
   lessons: Record<string, Lesson>;
@@ -13,10 +13,8 @@ export interface LessonModule {
   writeProgress(id: string, p: Progress): void;
 }
 
-const held = () => (globalThis as unknown as Record<string, LessonModule | undefined>)[LESSONS];
-
 export function loadLessons(): Promise<LessonModule> {
-  return loadScript('lesson.js', () => !!held()).then(() => held()!);
+  return loadPart<LessonModule>('lesson.js', LESSONS);
 }
 
 /** The header's button that opens the built-in lesson. */

@@ -2,20 +2,19 @@
 import { h } from '../views/dom';
 import { t } from '../i18n';
 import type { ShareDialog, ShareSource } from '../views/share';
-import { loadScript, SHARE_DIALOG } from './scripts';
+import { loadPart, SHARE_DIALOG } from './scripts';
 
 type Factory = (source: ShareSource) => ShareDialog;
-const factory = () => (globalThis as unknown as Record<string, Factory | undefined>)[SHARE_DIALOG];
 
 /** The button that opens the dialog; the dialog goes into `host` the first time. */
 export function shareButton(host: HTMLElement, source: ShareSource): HTMLButtonElement {
   const open = h('button', { class: 'btn share-open', text: t('share.open'), attrs: { type: 'button', 'data-share-open': '' } });
   let made: ShareDialog | null = null;
   open.addEventListener('click', () => {
-    loadScript('share.js', () => !!factory()).then(
-      () => {
+    loadPart<Factory>('share.js', SHARE_DIALOG).then(
+      (factory) => {
         if (!made) {
-          made = factory()!(source);
+          made = factory(source);
           host.append(made.dialog);
         }
         made.show();

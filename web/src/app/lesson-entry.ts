@@ -4,7 +4,7 @@ import { intro } from '../lesson/intro';
 import { LessonPlayer } from '../lesson/player';
 import { validateLesson } from '../lesson/schema';
 import { readProgress, writeProgress } from '../lesson/progress';
-import { LESSONS } from './scripts';
+import { LESSONS, providePart } from './scripts';
 
 if (!getComputedStyle(document.documentElement).getPropertyValue('--lesson-styles')) {
   const link = document.createElement('link');
@@ -12,10 +12,4 @@ if (!getComputedStyle(document.documentElement).getPropertyValue('--lesson-style
   link.href = 'lesson.css';
   document.head.append(link);
 }
-(globalThis as unknown as Record<string, unknown>)[LESSONS] = {
-  lessons: { intro },
-  LessonPlayer,
-  validateLesson,
-  readProgress,
-  writeProgress,
-};
+providePart(LESSONS, { lessons: { intro }, LessonPlayer, validateLesson, readProgress, writeProgress });

@@ -10,7 +10,7 @@ import { unavailableMessage } from './faults';
 import { readLink, initialState, keep, historyText, linkText, startLanguages, lessonPlace, type NoticeKind } from './link';
 import { LessonRun } from './lesson-run';
 import { loadCatalog } from './catalogs';
-import { loadScript, FORMATS } from './scripts';
+import { loadPart, FORMATS } from './scripts';
 import { provideFormats, type TextFormats } from '../views/exporter';
 import { applyEmbed, applyLanguage, notice, postHeight } from './frame';
 import { App } from './app';
@@ -30,10 +30,7 @@ function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
 }
 
 // The text exports come with the first one a reader asks for.
-provideFormats(() => {
-  const held = () => (globalThis as unknown as Record<string, TextFormats | undefined>)[FORMATS];
-  return loadScript('formats.js', () => !!held()).then(() => held()!);
-});
+provideFormats(() => loadPart<TextFormats>('formats.js', FORMATS));
 
 async function start(): Promise<void> {
   const root = document.getElementById('app');

@@ -1,5 +1,5 @@
 // dist/plot.js: where each token moves, loaded after the page's first draw (plot-slot.ts).
 import { Plot } from '../views/plot';
-import { PLOT } from './scripts';
+import { PLOT, providePart } from './scripts';
 
-(globalThis as unknown as Record<string, unknown>)[PLOT] = () => new Plot();
+providePart(PLOT, () => new Plot());

@@ -4,10 +4,9 @@
 import { h } from '../views/dom';
 import type { Plot } from '../views/plot';
 import type { Plane } from '../engine/types';
-import { loadScript, PLOT } from './scripts';
+import { loadPart, PLOT } from './scripts';
 
 type Factory = () => Plot;
-const factory = () => (globalThis as unknown as Record<string, Factory | undefined>)[PLOT];
 
 export class PlotSlot {
   readonly el = h('div', { class: 'plot-slot' });
@@ -18,10 +17,10 @@ export class PlotSlot {
   /** Draws the plane now if the plot is here; else fetches it, and `ready` draws it then. */
   update(plane: Plane, valueLabels: string[], outputLabels: string[], arrows: boolean): void {
     if (this.plot) return this.plot.update(plane, valueLabels, outputLabels, arrows);
-    void loadScript('plot.js', () => !!factory()).then(
-      () => {
+    void loadPart<Factory>('plot.js', PLOT).then(
+      (factory) => {
         if (this.plot) return;
-        this.plot = factory()!();
+        this.plot = factory();
         this.el.append(this.plot.el);
         this.plot.highlight(...this.lit);
         this.ready();

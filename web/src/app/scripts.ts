@@ -27,6 +27,21 @@ export function loadScript(name: string, present: () => boolean): Promise<void> 
   return loading;
 }
 
+/** What a part's script left on the global object under `key`, if it has run. */
+export function part<T>(key: string): T | undefined {
+  return (globalThis as unknown as Record<string, T | undefined>)[key];
+}
+
+/** A part's script: what it leaves under `key`, loading `name` first unless it ran already. */
+export function loadPart<T>(name: string, key: string): Promise<T> {
+  return loadScript(name, () => part(key) !== undefined).then(() => part<T>(key)!);
+}
+
+/** In a part's script: leaves `value` under `key` for loadPart(). */
+export function providePart(key: string, value: unknown): void {
+  (globalThis as unknown as Record<string, unknown>)[key] = value;
+}
+
 /** Where formats.js leaves the text exports on the global object. */
 export const FORMATS = '__attentionPlaygroundFormats';
 

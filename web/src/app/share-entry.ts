@@ -1,5 +1,5 @@
 // dist/share.js: the share dialog, loaded the first time a reader opens it (lazy-share.ts).
 import { shareDialog } from '../views/share';
-import { SHARE_DIALOG } from './scripts';
+import { SHARE_DIALOG, providePart } from './scripts';
 
-(globalThis as unknown as Record<string, unknown>)[SHARE_DIALOG] = shareDialog;
+providePart(SHARE_DIALOG, shareDialog);
