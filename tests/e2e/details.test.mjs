@@ -223,8 +223,14 @@ test('a large map keeps its labels: upright above 40 columns, and the pointed-at
   for (const target of ['q', 'k', 'v']) await pasteMatrix(page, target, rows(90));
   await canvas('weights').first().scrollIntoViewIfNeeded();
   const overlay = page.locator('.heatmap[data-view="weights"][data-side="a"] canvas.hm-overlay');
-  const box = await overlay.boundingBox();
   const cw = Math.max(4, Math.floor(760 / 90));
+  // A map this large is drawn in a later task: measure it once it is 90 × 90 cells.
+  await overlay.evaluate((c, width) => new Promise((done) => {
+    const check = () => (parseFloat(c.style.width) === width ? done() : setTimeout(check, 50));
+    check();
+  }), 96 + 90 * cw);
+  await overlay.scrollIntoViewIfNeeded();
+  const box = await overlay.boundingBox();
   await page.mouse.move(box.x + 96 + 45 * cw + cw / 2, box.y + 18 + 30 * cw + cw / 2); // row 30, column 45
   await page.waitForFunction(() => /q31 → k46/.test(document.querySelector('.explain-body')?.textContent ?? ''));
   const band = await overlay.evaluate((c, cwidth) => {
