@@ -14,6 +14,17 @@ let embed: EmbedOptions = embedDefaults();
 /** Embed mode's link to the full page, kept pointing at the current state. */
 let fullLink: HTMLAnchorElement | null = null;
 
+/**
+ * The hash last read or written here. Another one is a link opened since (its hashchange event
+ * is still to come), which a pending write of the old state must not overwrite.
+ */
+let known: string | null = null;
+
+/** The link as it is now has been read (it said what the page shows already). */
+export function seenLink(): void {
+  known = location.hash.replace(/^#/, '');
+}
+
 /** Where the reader is in a lesson (the link's lesson keys), or null. */
 let lesson: LessonPlace | null = null;
 
@@ -42,6 +53,7 @@ export function setFullLink(a: HTMLAnchorElement | null): void {
  */
 export function readLink(): { state: State; rejected: string[]; carried: boolean } {
   const hash = location.hash.replace(/^#/, '');
+  known = hash;
   const split = splitEmbed(hash);
   embed = { ...split.options, embed: split.options.embed || document.documentElement.dataset.embed === '1' };
   const inLesson = splitLesson(split.rest);
@@ -133,9 +145,11 @@ export function writeLink(stateText: string): void {
   // restores it from storage rather than from an older link; the share dialog says why.
   if (text.length > CAPS.link) text = '';
   const now = location.hash.replace(/^#/, '');
+  if (known !== null && now !== known) return;
   if (now === text || (now === '' && text === serialise(defaults(), t))) return;
   try {
     history.replaceState(history.state, '', text ? '#' + text : location.pathname + location.search);
+    known = text;
   } catch {
     // A sandboxed iframe may refuse; the page works the same without the link.
   }

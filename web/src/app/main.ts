@@ -7,7 +7,17 @@ import { serialise } from '../state/link';
 import { History } from '../state/history';
 import { loadEngine } from '../engine/load';
 import { unavailableMessage } from './faults';
-import { readLink, initialState, keep, historyText, linkText, startLanguages, lessonPlace, type NoticeKind } from './link';
+import {
+  readLink,
+  initialState,
+  keep,
+  historyText,
+  linkText,
+  startLanguages,
+  lessonPlace,
+  seenLink,
+  type NoticeKind,
+} from './link';
 import { LessonRun } from './lesson-run';
 import { loadCatalog } from './catalogs';
 import { loadPart, FORMATS } from './scripts';
@@ -105,7 +115,7 @@ async function start(): Promise<void> {
     // Another link opened in the same tab (or the hash edited by hand) is the new state.
     window.addEventListener('hashchange', () => {
       const text = location.hash.replace(/^#/, '');
-      if (app && text === linkText(serialise(app.current, t))) return;
+      if (app && text === linkText(serialise(app.current, t))) return seenLink();
       // The new link's language may need its catalog first.
       void Promise.all(startLanguages().map(loadCatalog))
         .catch(() => undefined)
