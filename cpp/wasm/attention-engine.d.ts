@@ -162,6 +162,38 @@ declare namespace createAttentionEngine {
     output: number;
   }
 
+  /**
+   * One query row operation by operation, with every partial result: what an animation of the
+   * computation plays. Numbers the steps hold are attention()'s own.
+   */
+  interface RowTrace {
+    ok: true;
+    row: number;
+    m: number;
+    dK: number;
+    dV: number;
+    query: Float64Array; // (dK) q_i
+    terms: Mat; // (m, dK) q_i[t]·k_j[t]
+    partial: Mat; // (m, dK) terms[j][0] + … + terms[j][t]: each score as it adds up
+    queryNorm: number; // |q_i| (cosine)
+    keyNorms: Float64Array; // (m) |k_j| (cosine)
+    scores: Float64Array; // (m)
+    divisor: number; // √d_k, T or 1
+    scaled: Float64Array; // (m)
+    visible: Uint8Array; // (m) 1 where the key may be seen
+    masked: Float64Array; // (m) −∞ where hidden
+    max: number; // the largest visible scaled score, −∞ if none
+    shifted: Float64Array; // (m) masked − max (softmax; −∞ where hidden, and for sum)
+    exps: Float64Array; // (m) exp(shifted)
+    expSum: number;
+    scoreSum: number; // the sum-normalisation denominator
+    weights: Float64Array; // (m)
+    mixed: Mat; // (m, dV) weights[j]·v_j
+    filled: Mat; // (m, dV) mixed[0] + … + mixed[j]: the output row as it fills
+    output: Float64Array; // (dV) attention()'s output row
+    problem: RowProblem;
+  }
+
   interface MultiHeadOptions extends StepOptions {
     x: MatrixInput; // (n, d_model)
     /** Default 1. */
@@ -353,6 +385,8 @@ declare namespace createAttentionEngine {
     explainCell(options: AttentionOptions, i: number, j: number): CellExplanation | Failure;
     /** Runs attention on `options` again and explains one output entry. */
     explainOutput(options: AttentionOptions, i: number, t: number): OutputExplanation | Failure;
+    /** Query row i of attention(options), operation by operation (RowTrace). */
+    traceRow(options: AttentionOptions, i: number): RowTrace | Failure;
     /**
      * right − left, entry by entry: what the comparison view shows (B's weights minus A's).
      * 'shape_mismatch' on input 'right' when the shapes differ; 'not_finite' for NaN or ±Inf

@@ -29,6 +29,7 @@ EMSCRIPTEN_BINDINGS(attention_engine) {
   function("enumNames", &enum_names);
   function("explainCell", &explain_cell_of);
   function("explainOutput", &explain_output_of);
+  function("traceRow", &trace_row_of);
   function("difference", &difference_of);
   function("multiHead", &multi_head_steps);
   function("explainProjection", &explain_projection_of);

@@ -48,6 +48,8 @@ Address explain_cell_of(int similarity, int scaling, double temperature, int mas
                         int normalization, std::size_t i, std::size_t j);
 Address explain_output_of(int similarity, int scaling, double temperature, int mask,
                           int normalization, std::size_t i, std::size_t t);
+Address trace_row_of(int similarity, int scaling, double temperature, int mask, int normalization,
+                     std::size_t i);
 Address difference_of();
 // Gives back attention()'s buffers for the row stats and the mask (release_buffers).
 void release_step_buffers();

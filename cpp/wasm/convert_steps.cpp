@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "row_trace.hpp"
 
 namespace attn::wasm {
 namespace {
@@ -140,6 +141,28 @@ Address explain_output_of(int similarity, int scaling, double temperature, int m
   w.values(o->weights);
   w.values(o->values);
   w.values(o->terms);
+  return w.finish();
+}
+
+// One query row's computation, operation by operation (row_trace.hpp), for the animation:
+// [row, m, dK, dV, queryNorm, divisor, max, expSum, scoreSum, problem | query (dK) | terms,
+// partial (m × dK) | keyNorms, scores, scaled, visible (0 or 1), masked, shifted, exps, weights
+// (m) | mixed, filled (m × dV) | output (dV)]
+Address trace_row_of(int similarity, int scaling, double temperature, int mask, int normalization,
+                     std::size_t i) {
+  auto steps = run_attention(similarity, scaling, temperature, mask, normalization);
+  if (!steps) return fail(steps.error());
+  auto t = trace_row(*steps, i);
+  if (!t) return fail(t.error());
+  Writer w = output();
+  w.values(std::initializer_list<double>{static_cast<double>(t->row), static_cast<double>(t->m),
+                                         static_cast<double>(t->d_k), static_cast<double>(t->d_v),
+                                         t->query_norm, t->divisor, t->max, t->exp_sum,
+                                         t->score_sum, static_cast<double>(t->problem)});
+  for (const std::vector<double>* v :
+       {&t->query, &t->terms, &t->partial, &t->key_norms, &t->scores, &t->scaled, &t->visible,
+        &t->masked, &t->shifted, &t->exps, &t->weights, &t->mixed, &t->filled, &t->output})
+    w.values(v->data(), v->size());
   return w.finish();
 }
 

@@ -75,6 +75,8 @@ const RUNTIME_ALLOWED = {
   model: ['model', 'engine', 'state'],
   views: ['views', 'i18n', 'state'],
   element: ['element'],
+  lesson: ['lesson', 'views', 'model', 'i18n'],
+  play: ['play', 'views', 'i18n'],
 };
 
 for (const [from, allowed] of Object.entries(RUNTIME_ALLOWED)) {

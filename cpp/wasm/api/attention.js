@@ -1,4 +1,4 @@
-// attention() and what shares its inputs: explainCell(), explainOutput(); and difference().
+// attention() and what shares its inputs: explainCell(), explainOutput(), traceRow(); and difference().
 import { refuse, describe, options, choice, index, scaling } from './checks.js';
 import { matrix, boolean, write, Output, LARGE } from './matrices.js';
 import { stepsShape, arraysStart, rowStats, stepsResult } from './steps.js';
@@ -114,6 +114,36 @@ export function explainOutput(e, o, i, t) {
   x.weights = r.arr(m);
   x.values = r.arr(m);
   x.terms = r.arr(m);
+  return x;
+}
+
+// One query row operation by operation (row_trace.hpp), in the order the bindings write it.
+export function traceRow(e, o, i) {
+  const c = attentionInputs(e, options(o, ATTENTION_OPTIONS, 'traceRow()'));
+  index(i, 'row');
+  const at = e.M.traceRow(c[0], c[1], c[2], c[3], c[4], i);
+  if (!at) return e.coreError();
+  const r = new Output(e, at);
+  const row = r.num(),
+    m = r.num(),
+    dK = r.num(),
+    dV = r.num();
+  const x = { ok: true, row, m, dK, dV, queryNorm: r.num(), divisor: r.num(), max: r.num(), expSum: r.num(), scoreSum: r.num() };
+  x.problem = e.names.problem[r.num()];
+  x.query = r.arr(dK);
+  x.terms = { rows: m, cols: dK, data: r.arr(m * dK) };
+  x.partial = { rows: m, cols: dK, data: r.arr(m * dK) };
+  x.keyNorms = r.arr(m);
+  x.scores = r.arr(m);
+  x.scaled = r.arr(m);
+  x.visible = Uint8Array.from(r.arr(m));
+  x.masked = r.arr(m);
+  x.shifted = r.arr(m);
+  x.exps = r.arr(m);
+  x.weights = r.arr(m);
+  x.mixed = { rows: m, cols: dV, data: r.arr(m * dV) };
+  x.filled = { rows: m, cols: dV, data: r.arr(m * dV) };
+  x.output = r.arr(dV);
   return x;
 }
 

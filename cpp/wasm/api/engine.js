@@ -6,7 +6,7 @@
 // and nothing goes stale when the wasm memory grows.
 import { Refusal } from './checks.js';
 import { Output } from './matrices.js';
-import { attention, explainCell, explainOutput, difference } from './attention.js';
+import { attention, explainCell, explainOutput, traceRow, difference } from './attention.js';
 import { multiHead, explainProjection, entropyByDk, project2d } from './multihead.js';
 import { tokenize, embed, parseMatrix } from './text.js';
 import { lexiconInfo, parseEmbeddings, freeLexicon, exampleSentences } from './lexicons.js';
@@ -126,6 +126,7 @@ export function makeEngine(M, createModule) {
     attention,
     explainCell,
     explainOutput,
+    traceRow,
     difference,
     multiHead,
     explainProjection,

@@ -22,6 +22,8 @@ import { Formula } from '../views/formula';
 import { Header } from '../views/header';
 import { InputsPanel } from '../views/inputs-panel';
 import { PlotSlot } from './plot-slot';
+import { PlaySlot } from './play-slot';
+import { keep } from './link';
 import { shareButton } from './lazy-share';
 import { StepsView } from '../views/steps';
 import { UndoButtons } from '../views/undo-buttons';
@@ -50,6 +52,7 @@ export class Page {
   readonly plot = new PlotSlot();
   readonly story: Story;
   readonly pipeline: PipelineView;
+  readonly play: PlaySlot;
   readonly popover: ExplainPopover;
   readonly errors = new ErrorBoxes<Where | 'paste'>();
   readonly bindings = new Bindings(); // the controls and the parts shown, from the state
@@ -71,7 +74,12 @@ export class Page {
       switchLanguage: on.switchLanguage,
     });
     this.inputs = this.buildInputs(engine, on);
-    this.pipeline = new PipelineView(on);
+    this.pipeline = new PipelineView({
+      point: on.point,
+      play: () => this.play.toggle(),
+      drawn: (model, row) => this.play.drawn(model, row),
+    });
+    this.play = new PlaySlot(engine, this.pipeline, () => keep(on.state()));
     this.story = new Story(() => {
       const id = on.state().preset;
       if (id) on.load(id);

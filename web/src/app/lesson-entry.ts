@@ -4,12 +4,7 @@ import { intro } from '../lesson/intro';
 import { LessonPlayer } from '../lesson/player';
 import { validateLesson } from '../lesson/schema';
 import { readProgress, writeProgress } from '../lesson/progress';
-import { LESSONS, providePart } from './scripts';
+import { LESSONS, laterStyles, providePart } from './scripts';
 
-if (!getComputedStyle(document.documentElement).getPropertyValue('--lesson-styles')) {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = 'lesson.css';
-  document.head.append(link);
-}
+laterStyles();
 providePart(LESSONS, { lessons: { intro }, LessonPlayer, validateLesson, readProgress, writeProgress });

@@ -7,7 +7,7 @@ import { defaults, CAPS, type State } from '../state/state';
 import { parse, serialise } from '../state/link';
 import { splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions } from '../state/embed-options';
 import { readStored, writeStored, storedLanguage } from '../state/storage';
-import { splitLesson, serialiseLesson, type LessonPlace } from '../state/lesson-link';
+import { splitLesson, serialiseLesson, splitPlay, serialisePlay, type LessonPlace } from '../state/lesson-link';
 
 /** How the page is framed: embed=1 in the link, or embed.html (<html data-embed="1">). */
 let embed: EmbedOptions = embedDefaults();
@@ -30,6 +30,18 @@ let lesson: LessonPlace | null = null;
 
 export function lessonPlace(): LessonPlace | null {
   return lesson;
+}
+
+/** The frame of the pipeline's animation the link names (1-based), or null when it is closed. */
+let play: number | null = null;
+
+export function playFrame(): number | null {
+  return play;
+}
+
+/** The animation's frame, or null: the link says so from the next write on. */
+export function setPlayFrame(frame: number | null): void {
+  play = frame;
 }
 
 /** A lesson's step, or none: the link says so from the next write on. */
@@ -58,8 +70,11 @@ export function readLink(): { state: State; rejected: string[]; carried: boolean
   embed = { ...split.options, embed: split.options.embed || document.documentElement.dataset.embed === '1' };
   const inLesson = splitLesson(split.rest);
   lesson = inLesson.place;
-  const r = parse(withQueryLanguage(inLesson.rest, location.search));
-  return { state: r.state, rejected: [...split.rejected, ...inLesson.rejected, ...r.rejected], carried: hash !== '' };
+  const inPlay = splitPlay(inLesson.rest);
+  play = inPlay.frame;
+  const r = parse(withQueryLanguage(inPlay.rest, location.search));
+  const rejected = [...split.rejected, ...inLesson.rejected, ...inPlay.rejected, ...r.rejected];
+  return { state: r.state, rejected, carried: hash !== '' };
 }
 
 /**
@@ -131,9 +146,9 @@ export function historyText(state: State): string {
   return serialise({ ...state, focus: null, lang: '' }, t);
 }
 
-/** The link's text for a serialised state: the state, the embedding keys and the lesson's. */
+/** The link's text for a serialised state: the state, the embedding keys, the lesson's, the frame. */
 export function linkText(stateText: string): string {
-  const extra = [serialiseEmbed(embed), serialiseLesson(lesson)].filter(Boolean).join('&');
+  const extra = [serialiseEmbed(embed), serialiseLesson(lesson), serialisePlay(play)].filter(Boolean).join('&');
   return stateText + (extra ? '&' + extra : '');
 }
 

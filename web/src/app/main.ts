@@ -21,7 +21,7 @@ import {
 import { LessonRun } from './lesson-run';
 import { loadCatalog } from './catalogs';
 import { loadPart, FORMATS } from './scripts';
-import { provideFormats, type TextFormats } from '../views/exporter';
+import { provideExports, type Exports } from '../views/exporter';
 import { applyEmbed, applyLanguage, notice, postHeight } from './frame';
 import { App } from './app';
 
@@ -40,7 +40,7 @@ function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
 }
 
 // The text exports come with the first one a reader asks for.
-provideFormats(() => loadPart<TextFormats>('formats.js', FORMATS));
+provideExports(() => loadPart<Exports>('formats.js', FORMATS));
 
 async function start(): Promise<void> {
   const root = document.getElementById('app');

@@ -1,7 +1,7 @@
 // The page's parts that come later, each a classic script next to the page: a language's catalog
 // (i18n-<tag>.js), the cost view (cost-view.js), the text exports (formats.js), the share dialog
-// (share.js), the plot (plot.js), the lessons (lesson.js). Each is loaded once; in the offline file they are inline already, and then nothing
-// is fetched.
+// (share.js), the plot (plot.js), the lessons (lesson.js), the pipeline's animation (play.js).
+// Each is loaded once; in the offline file they are inline already, and then nothing is fetched.
 import { scriptURL } from '../engine/trusted';
 
 const pending = new Map<string, Promise<void>>();
@@ -53,3 +53,20 @@ export const PLOT = '__attentionPlaygroundPlot';
 
 /** Where lesson.js leaves the lessons and their player on the global object. */
 export const LESSONS = '__attentionPlaygroundLessons';
+
+/** Where play.js leaves the pipeline's animation on the global object. */
+export const PLAY = '__attentionPlaygroundPlay';
+
+/**
+ * In lesson.js and play.js: their styles (lesson.css beside them), unless the page has them
+ * already, inline (the offline file) or from the other one.
+ */
+export function laterStyles(): void {
+  if (getComputedStyle(document.documentElement).getPropertyValue('--lesson-styles')) return;
+  if (document.querySelector('link[data-later-styles]')) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = 'lesson.css';
+  link.dataset.laterStyles = '';
+  document.head.append(link);
+}

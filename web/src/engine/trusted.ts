@@ -15,6 +15,7 @@ const SCRIPTS = new Set([
   'share.js',
   'plot.js',
   'lesson.js',
+  'play.js',
   'i18n-en.js',
   'i18n-zh-CN.js',
 ]);

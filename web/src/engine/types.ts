@@ -18,6 +18,7 @@ export type RowProblem = E.RowProblem;
 export type StepOptions = E.StepOptions;
 export type AttentionOptions = E.AttentionOptions;
 export type RowStats = E.RowStats;
+export type RowTrace = E.RowTrace;
 export type Steps = E.Steps;
 export type HeadSteps = E.HeadSteps;
 export type MultiHeadOptions = E.MultiHeadOptions;

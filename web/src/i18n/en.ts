@@ -267,6 +267,7 @@ export const en = {
   'view.hint.weights':
     'Each row shares 1 among the keys. Σ is the row’s sum; H, its entropy, says how spread the row is: 0 when all the weight is on one key, ln n when it is even over n keys.',
   'pipeline.title': 'Where “{query}” looks',
+  'pipeline.play': 'Play it step by step',
   'pipeline.queries': 'The query shown',
   'pipeline.key': 'Key',
   'pipeline.cosine': 'cos(q, k)',

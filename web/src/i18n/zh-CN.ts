@@ -261,6 +261,7 @@ export const zhCN: Messages = {
   'view.hint.weights':
     '每一行把 1 分给各个键。Σ 是这一行的和；H 是它的熵，表示这一行分得有多散：全部权重落在一个键上时为 0，平均分给 n 个键时为 ln n。',
   'pipeline.title': '“{query}”看向哪里',
+  'pipeline.play': '逐步播放',
   'pipeline.queries': '显示的查询',
   'pipeline.key': '键',
   'pipeline.cosine': 'cos(q, k)',

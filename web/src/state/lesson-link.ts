@@ -1,5 +1,6 @@
-// Where a reader is in a lesson, as the link says it: `lesson=intro&step=4` beside the state. Like
-// the embedding keys these are not the reader's state: undo and storage never see them.
+// Where a reader is in a lesson, as the link says it: `lesson=intro&step=4` beside the state, and
+// the frame of the pipeline's animation, `play=3`. Like the embedding keys these are not the
+// reader's state: undo and storage never see them.
 
 export interface LessonPlace {
   lesson: string; // a lesson's id
@@ -25,4 +26,23 @@ export function splitLesson(text: string): { place: LessonPlace | null; rest: st
 
 export function serialiseLesson(place: LessonPlace | null): string {
   return place ? `lesson=${place.lesson}&step=${place.step}` : '';
+}
+
+/** The most frames an animation has: eight strides of terms, nine operations, eight of keys. */
+export const MAX_FRAME = 64;
+
+/** Takes `play` (the animation's frame, 1-based) out of a link's text. */
+export function splitPlay(text: string): { frame: number | null; rest: string; rejected: string[] } {
+  if (!/(^|&)play=/.test(text)) return { frame: null, rest: text, rejected: [] };
+  const params = new URLSearchParams(text);
+  const frame = params.getAll('play');
+  params.delete('play');
+  const rest = params.toString();
+  const n = frame.length === 1 && /^[1-9][0-9]?$/.test(frame[0]) ? Number(frame[0]) : 0;
+  if (n < 1 || n > MAX_FRAME) return { frame: null, rest, rejected: ['play'] };
+  return { frame: n, rest, rejected: [] };
+}
+
+export function serialisePlay(frame: number | null): string {
+  return frame === null ? '' : `play=${frame}`;
 }

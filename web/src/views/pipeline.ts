@@ -15,6 +15,10 @@ const OUTPUT_COLUMNS = 8;
 
 export interface PipelineHandlers {
   point(focus: Focus, how: string): void;
+  /** The Play button: open or close the animation of the shown query. */
+  play(): void;
+  /** After a draw: the query shown. */
+  drawn(model: Model, row: number): void;
 }
 
 /**
@@ -38,6 +42,13 @@ export class PipelineView {
   private readonly tableB = h('table', { class: 'grid pipeline-table', attrs: { 'data-side': 'b' } });
   private readonly output = h('table', { class: 'grid pipeline-output' });
   private readonly note = h('p', { class: 'hint' });
+  private readonly playButton = h('button', {
+    class: 'btn play-open',
+    text: t('pipeline.play'),
+    attrs: { type: 'button', 'data-play-open': '', 'aria-expanded': 'false' },
+  });
+  /** Where the animation goes when it is open. */
+  readonly playSlot = h('div', { class: 'play-slot' });
   private model: Model | null = null;
   private row = -1; // the query shown; −1 until a model arrives
   private chosen = false; // the reader picked the row (else it follows the sharpest)
@@ -51,8 +62,9 @@ export class PipelineView {
         class: 'card pipeline',
         attrs: { id: 'pipeline', tabindex: '-1', 'data-step': 'pipeline', 'aria-labelledby': 'pipeline-title' },
       },
-      h('div', { class: 'pipeline-head' }, this.title, this.queries),
+      h('div', { class: 'pipeline-head' }, this.title, this.queries, this.playButton),
       this.note,
+      this.playSlot,
       // Each table scrolls on its own on a narrow screen: eight features of 44 px touch targets are
       // wider than a phone, and the page must not grow sideways (a phone would zoom it out).
       h(
@@ -70,6 +82,13 @@ export class PipelineView {
       el.addEventListener('keydown', (e) => this.key(e));
     }
     this.queries.setAttribute('aria-label', t('pipeline.queries'));
+    this.playButton.addEventListener('click', () => on.play());
+  }
+
+  /** Whether the animation is open: the button says so. */
+  playing(open: boolean): void {
+    this.playButton.setAttribute('aria-expanded', String(open));
+    if (!open) this.playButton.focus();
   }
 
   update(model: Model): void {
@@ -110,6 +129,7 @@ export class PipelineView {
     setText(this.note, [note(model.a, i), model.b ? compared(model, i) : ''].filter(Boolean).join(' '));
     this.drawOutput(model, i, sides);
     this.setActive(Math.min(this.active, this.cells.length - 1));
+    this.on.drawn(model, i);
   }
 
   /** One configuration's table: a row per key, a column per step that changes something. */

@@ -7,13 +7,14 @@ import { h, uid } from './dom';
 import { t, int, type MessageKey } from '../i18n';
 import { CAPS } from '../state/state';
 import { CONTROLS, EMBED_VIEWS, THEMES, embedDefaults, type EmbedView } from '../state/embed-options';
-import { save } from './exporter';
+import { saveFigure } from './exporter';
+import type { HeatmapData } from './heatmap';
 import { radios } from './controls';
 import { HEIGHTS, previewAddress, snippets, type EmbedChoice } from './share-snippets';
 
 export interface ShareSource {
   state: () => string; // the serialised state (ver=1&…)
-  figure: () => string; // the whole figure as SVG
+  figure: () => HeatmapData[][]; // the visible steps, as exporter.saveFigure takes them
 }
 
 export interface ShareDialog {
@@ -161,7 +162,10 @@ export function shareDialog(source: ShareSource): ShareDialog {
   heightHint.textContent = t('share.heightHint');
 
   const png = h('button', { class: 'btn small', text: t('share.png'), attrs: { type: 'button', 'data-share-png': '' } });
-  png.addEventListener('click', () => void save('attention-figure', 'png', source.figure()).catch(() => undefined));
+  png.addEventListener(
+    'click',
+    () => void saveFigure('attention-figure', 'png', t('app.title'), source.figure()).catch(() => undefined),
+  );
   const close = h('button', { class: 'btn', text: t('share.close'), attrs: { type: 'button' } });
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => preview.removeAttribute('src')); // no engine left running behind a closed dialog

@@ -8,7 +8,7 @@ import type { Mat } from '../engine/types';
 import type { Model, EntropyRow } from '../model/compute';
 import type { Focus, State, ViewId } from '../state/state';
 import { Heatmap, type HeatmapData } from './heatmap';
-import { exportMenu, figureSvg, heatmapSvg, save } from './exporter';
+import { exportMenu, saveFigure } from './exporter';
 import type { MultiKind } from './explain';
 import { HeadsView } from './heads';
 import { card, type Draw } from './card';
@@ -114,14 +114,14 @@ export class StepsView {
   }
 
   /** The visible steps as one figure, as the heatmaps show them: a comparison's two sides side by side. */
-  figure(): string {
-    const rows: string[][] = [];
+  figure(): HeatmapData[][] {
+    const rows: HeatmapData[][] = [];
     for (const c of this.cards.values()) {
       if (c.card.hidden || c.card.classList.contains('unchanged') || !c.a.data) continue;
       const b = c.b.el.parentElement?.hidden === false ? c.b.data : null;
-      rows.push(b ? [heatmapSvg(c.a.data), heatmapSvg(b)] : [heatmapSvg(c.a.data)]);
+      rows.push(b ? [c.a.data, b] : [c.a.data]);
     }
-    return figureSvg(t('app.title'), rows);
+    return rows;
   }
 
   private figureMenu(): HTMLElement {
@@ -135,7 +135,10 @@ export class StepsView {
           'aria-label': t('export.downloadAs', { format: t(`export.format.${format}`) }),
         },
       });
-      b.addEventListener('click', () => void save('attention-figure', format, this.figure()).catch(() => undefined));
+      b.addEventListener(
+        'click',
+        () => void saveFigure('attention-figure', format, t('app.title'), this.figure()).catch(() => undefined),
+      );
       return b;
     };
     return h(

@@ -1,0 +1,105 @@
+// The pipeline's animation: its button opens play.js, which plays the shown query's computation
+// from the engine's trace of that row. The link keeps the frame (`play=3`), so a link (or a
+// lesson's step) opens the animation paused at that frame, and an edit keeps it where it was.
+import { language, num } from '../i18n';
+import type { Engine } from '../engine/types';
+import type { Model } from '../model/compute';
+import type { PipelineView } from '../views/pipeline';
+import type { PlayData, PlayHandlers, RowPlayer } from '../play/player';
+import { loadPart, PLAY } from './scripts';
+import { playFrame, setPlayFrame } from './link';
+
+export interface PlayModule {
+  RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer;
+}
+
+export class PlaySlot {
+  private player: RowPlayer | null = null;
+  private model: Model | null = null;
+  private row = 0;
+  private opening = false;
+
+  /** `remember`: writes the link (its frame) soon. */
+  constructor(
+    private readonly engine: Engine,
+    private readonly pipeline: PipelineView,
+    private readonly remember: () => void,
+  ) {}
+
+  /** After the pipeline drew `row` of `model`: the animation follows it, or opens as the link says. */
+  drawn(model: Model, row: number): void {
+    this.model = model;
+    this.row = row;
+    if (this.player) {
+      const data = this.data();
+      if (data) this.player.update(data);
+    } else if (playFrame() !== null) this.open((playFrame() ?? 1) - 1, false);
+  }
+
+  toggle(): void {
+    if (this.player) this.close();
+    else this.open(0, true);
+  }
+
+  private open(frame: number, autoplay: boolean): void {
+    if (this.opening) return;
+    this.opening = true;
+    void loadPart<PlayModule>('play.js', PLAY).then(
+      (mod) => {
+        this.opening = false;
+        const data = this.data();
+        if (this.player || !data || !this.pipeline.el.isConnected) return;
+        this.player = new mod.RowPlayer(data, frame, language(), {
+          frame: (k) => {
+            setPlayFrame(k + 1);
+            this.remember();
+          },
+          close: () => this.close(),
+        });
+        this.pipeline.playSlot.append(this.player.el);
+        this.pipeline.playing(true);
+        if (autoplay) {
+          this.player.start();
+          (this.player.el.querySelector('[data-play-toggle]') as HTMLElement | null)?.focus();
+        }
+      },
+      () => {
+        this.opening = false; // offline and not inline: the pipeline stays as it is
+      },
+    );
+  }
+
+  private close(): void {
+    if (!this.player) return;
+    this.player.dispose();
+    this.player.el.remove();
+    this.player = null;
+    setPlayFrame(null);
+    this.remember();
+    this.pipeline.playing(false);
+  }
+
+  /** The trace of the shown row of the first configuration, with its names. */
+  private data(): PlayData | null {
+    const model = this.model;
+    if (!model) return null;
+    const { options, steps } = model.a;
+    const trace = this.engine.traceRow(options, this.row);
+    if (!trace.ok) return null;
+    return {
+      trace,
+      ways: {
+        similarity: options.similarity === 'cosine' ? 'cosine' : 'dot',
+        masked: options.mask !== undefined && options.mask !== 'none',
+        normalization: options.normalization === 'sum' ? 'sum' : 'softmax',
+      },
+      query: model.queryLabels[this.row] ?? '',
+      keys: model.keyLabels,
+      keyRows: steps.keys,
+      side: model.b ? model.sideA : '',
+      features: model.dkNames,
+      outputs: model.dvNames,
+      divisor: (options.scale === 'temperature' ? 'T = ' : '√d_k = ') + num(steps.divisor),
+    };
+  }
+}
