@@ -11,12 +11,15 @@ const env = serveAndLaunch();
 const ANSWERS = {
   1: { kind: 'token', right: 0, wrong: 3, reply: /0\.59/ }, // no condition: the person (80 → 0.59)
   2: { kind: 'token', right: 3, wrong: 0, reply: /0\.93/ }, // flying: the bird (100 → 0.93)
-  4: { kind: 'number', right: '100', wrong: '30', reply: /100/ }, // (0, 1)·(30, 100)
-  5: { kind: 'number', right: '5', wrong: '100', reply: /5/ }, // 100 ÷ 20
-  6: { kind: 'number', right: '6', wrong: '7', reply: /6/ }, // 1×2 + 2×2 + 1×0
-  7: { kind: 'token', right: 2, wrong: 1, reply: /0\.99/ }, // apple gives iPhone 0.99
-  12: { kind: 'token', right: 0, wrong: 1, reply: /\(1\)/ }, // the first word sees only itself
+  5: { kind: 'number', right: '100', wrong: '30', reply: /100/ }, // (0, 1)·(30, 100)
+  6: { kind: 'number', right: '5', wrong: '100', reply: /5/ }, // 100 ÷ 20
+  7: { kind: 'number', right: '6', wrong: '7', reply: /6/ }, // 1×2 + 2×2 + 1×0
+  8: { kind: 'token', right: 2, wrong: 1, reply: /0\.99/ }, // apple gives iPhone 0.99
+  13: { kind: 'token', right: 0, wrong: 1, reply: /\(1\)/ }, // the first word sees only itself
 };
+// The steps that open the animation of their row, at this frame: "flying" from its first frame,
+// and the mix from its first key (2 terms, ÷ T, − max, exp, Σ, ÷ Σ: frame 8).
+const PLAYS = { 4: 1, 12: 8 };
 
 const step = (page) => page.locator('[data-lesson] .lesson-count').innerText();
 const linkStep = (page) => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('step'));
@@ -32,6 +35,16 @@ async function walk(lang, how) {
     assert.match(await step(page), new RegExp(`\\b${k}\\b`));
     assert.equal(await linkStep(page), String(k), 'each step is its own link');
     const a = ANSWERS[k];
+    if (PLAYS[k]) {
+      await page.locator('[data-play]').waitFor();
+      assert.equal(await page.inputValue('[data-play-scrub]'), String(PLAYS[k]), `step ${k}: the animation at its frame`);
+      assert.match(await page.locator('[data-play] .play-title').innerText(), /flying|飞行/);
+      // Its keys are its own while the focus is in it: → moves a frame, not the lesson.
+      await page.focus('[data-play-next]');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.inputValue('[data-play-scrub]'), String(PLAYS[k] + 1));
+      assert.match(await step(page), new RegExp(`\\b${k}\\b`));
+    } else assert.equal(await page.locator('[data-play]').count(), 0, `step ${k}: no animation`);
     const predict = page.locator('[data-predict]');
     assert.equal(await predict.count(), a ? 1 : 0, `step ${k}: a question or none`);
     if (a) {
@@ -85,23 +98,23 @@ test('lesson: walked in Chinese, every question answered wrong, each reply givin
 
 test('lesson: a step’s link opens that step with its state; progress survives a reload; explore and come back', async () => {
   const context = await env.chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const { page, problems } = await open(context, env.server.url + '#lesson=intro&step=6', { width: 1280, height: 800 });
+  const { page, problems } = await open(context, env.server.url + '#lesson=intro&step=7', { width: 1280, height: 800 });
   await page.locator('[data-lesson]').waitFor();
-  assert.match(await step(page), /6/);
+  assert.match(await step(page), /7/);
   assert.equal(await page.inputValue('[data-input="text"]').catch(() => page.locator('input.text-input').inputValue()), 'apple orange iPhone');
   await page.fill('[data-lesson-number]', '6');
   await page.click('[data-lesson-check]');
   await page.click('[data-lesson-next]');
-  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('step') === '7');
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('step') === '8');
   // The bare lesson link, opened again, goes on where the reader was, with the answer kept.
   await page.goto('about:blank');
   await page.goto(env.server.url + '#lesson=intro');
   await page.locator('[data-lesson]').waitFor();
-  assert.match(await step(page), /7/);
-  assert.equal(await page.locator('.lesson-dot[data-dot="5"]').getAttribute('data-answered'), 'right');
-  await page.click('.lesson-dot[data-dot="5"]');
-  assert.equal(await page.locator('[data-lesson-reply]').innerText(), 'The answer: 6.', 'answered before: the answer, shown');
+  assert.match(await step(page), /8/);
+  assert.equal(await page.locator('.lesson-dot[data-dot="6"]').getAttribute('data-answered'), 'right');
   await page.click('.lesson-dot[data-dot="6"]');
+  assert.equal(await page.locator('[data-lesson-reply]').innerText(), 'The answer: 6.', 'answered before: the answer, shown');
+  await page.click('.lesson-dot[data-dot="7"]');
   // Explore from here: the step's state stays, the lesson keys leave the link; and back.
   await page.click('[data-lesson-explore]');
   await page.waitForFunction(() => !/lesson=/.test(location.hash));
@@ -109,7 +122,7 @@ test('lesson: a step’s link opens that step with its state; progress survives 
   assert.match(await page.locator('.pipeline h2').innerText(), /apple/);
   await page.click('button[data-preset="painting"]');
   await page.click('[data-lesson-resume]');
-  await page.waitForFunction(() => /lesson=intro&step=7/.test(location.hash));
+  await page.waitForFunction(() => /lesson=intro&step=8/.test(location.hash));
   assert.match(await page.locator('.pipeline h2').innerText(), /apple/, 'back at the step’s own state');
   assert.deepEqual(problems, []);
   await context.close();
@@ -117,7 +130,7 @@ test('lesson: a step’s link opens that step with its state; progress survives 
 
 test('lesson: on a phone the reply stays on screen and says where to tap; a language switch redraws it', async () => {
   const context = await env.chromium.browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
-  const { page, problems } = await open(context, env.server.url + '#lesson=intro&step=6', { width: 375, height: 800 });
+  const { page, problems } = await open(context, env.server.url + '#lesson=intro&step=7', { width: 375, height: 800 });
   await page.fill('[data-lesson-number]', '7');
   await page.tap('[data-lesson-check]');
   const reply = page.locator('[data-lesson-reply]');
@@ -131,7 +144,7 @@ test('lesson: on a phone the reply stays on screen and says where to tap; a lang
   await context.close();
 });
 
-test('lesson: axe finds no serious problem in the lesson, asking and answered: English at 1280 px, Chinese at 375', async () => {
+test('lesson: axe finds no serious problem in the lesson, asking and answered, nor in its animation: English at 1280 px, Chinese at 375', async () => {
   const { AxeBuilder } = await import('@axe-core/playwright');
   const found = [];
   for (const [lang, width] of [['en', 1280], ['zh-CN', 375]]) {
@@ -146,6 +159,13 @@ test('lesson: axe finds no serious problem in the lesson, asking and answered: E
         found.push(...r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${lang} ${width} ${when}: ${v.id} ${v.nodes.slice(0, 2).map((x) => x.target.join(' ')).join(' | ')}`));
       }
+      // The animation a step opens, in the middle of its frames.
+      await page.goto(`${env.server.url}#lesson=intro&step=4&lang=${lang}`);
+      await page.locator('[data-play]').waitFor();
+      await page.locator('[data-play-scrub]').fill('5');
+      const r = await new AxeBuilder({ page }).include('[data-play]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+      found.push(...r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${lang} ${width} play: ${v.id} ${v.nodes.slice(0, 2).map((x) => x.target.join(' ')).join(' | ')}`));
       assert.deepEqual(problems, []);
       await context.close();
     }

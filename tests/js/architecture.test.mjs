@@ -75,7 +75,7 @@ const RUNTIME_ALLOWED = {
   model: ['model', 'engine', 'state'],
   views: ['views', 'i18n', 'state'],
   element: ['element'],
-  lesson: ['lesson', 'views', 'model', 'i18n'],
+  lesson: ['lesson', 'views', 'model', 'state', 'i18n'],
   play: ['play', 'views', 'i18n'],
 };
 

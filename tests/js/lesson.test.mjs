@@ -42,13 +42,15 @@ test('lesson: a broken lesson is refused, each problem with where it is', () => 
       { ...step, predict: { kind: 'number', step: 'weights', row: 0, question: { en: 'q', 'zh-CN': '问' } } },
       { ...step, predict: { kind: 'guess', row: 0, question: { en: 'q', 'zh-CN': '问' } } },
       { ...step, extra: 1 },
+      { ...step, play: { frame: 0 } },
+      { ...step, play: { speed: 2 } },
     ],
   };
   const r = L.validateLesson(bad);
   assert.equal(r.ok, false);
   assert.deepEqual(r.problems.map((p) => p.where), [
     'id', 'title.zh-CN', 'steps[1].state', 'steps[2].focus.step', 'steps[2].focus.row', 'steps[3].predict.row',
-    'steps[4].predict.col', 'steps[5].predict.kind', 'steps[6].extra',
+    'steps[4].predict.col', 'steps[5].predict.kind', 'steps[6].extra', 'steps[7].play.frame', 'steps[8].play.speed',
   ]);
   assert.match(r.problems[2].message, /ver=1/);
   assert.deepEqual(L.validateLesson('[]').ok, false);

@@ -6,7 +6,7 @@ import { parse } from '../state/link';
 import type { State } from '../state/state';
 import type { App } from './app';
 import type { LessonPlayer } from '../lesson/player';
-import { keep, setLessonPlace, type NoticeKind } from './link';
+import { keep, setLessonPlace, setPlayFrame, type NoticeKind } from './link';
 import { lessonButton, loadLessons } from './lazy-lesson';
 import type { LessonPlace } from '../state/lesson-link';
 
@@ -38,8 +38,9 @@ export class LessonRun {
           lang: () => language(),
           root: () => this.page.root,
           model: () => this.page.app()?.model ?? null,
-          show: (text: string) => {
+          show: (text: string, play: number | null) => {
             const lang = this.page.app()?.current.lang ?? '';
+            setPlayFrame(play);
             this.page.mount(parse(text + (lang ? '&lang=' + encodeURIComponent(lang) : '')).state, null);
           },
           place: (step: number | null) => {

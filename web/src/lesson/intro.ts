@@ -51,6 +51,16 @@ export const intro: Lesson = {
     },
     {
       state: 'ver=1&preset=painting',
+      focus: { step: 'pipeline', row: 1, col: 3 },
+      play: { frame: 1 },
+      text: {
+        en: 'Now watch the formula work on one row, “flying”. Press Play, or go with Next: each part’s score adds up feature by feature, is divided by T, the largest is taken off, exp makes every share positive, the shares are divided by their sum, and each part’s value joins the output by its share.',
+        'zh-CN':
+          '现在看公式在一行“飞行”上是怎样工作的。按播放，或者用“下一帧”：每个部分的分数逐个特征累加，再除以 T，减去最大的那个，exp 让每个份额都变成正数，份额除以它们的总和，最后每个部分的值按份额加进输出。',
+      },
+    },
+    {
+      state: 'ver=1&preset=painting',
       focus: { step: 'scores', row: 1, col: 3 },
       text: {
         en: 'A score is a dot product: multiply the query and the key feature by feature and add. “flying” is (0, 1): it ignores how much a part draws the eye and keeps only how much it has to do with flying.',
@@ -147,9 +157,11 @@ export const intro: Lesson = {
     {
       state: 'ver=1&preset=painting',
       focus: { step: 'output', row: 1 },
+      play: { frame: 8 },
       text: {
-        en: 'The weights then mix the values: each output row is the weighted average of the rows of V. “flying” gives the bird 0.93, so its output is almost the bird’s value.',
-        'zh-CN': '接着，权重把值混合起来：每个输出行都是 V 各行的加权平均。“飞行”给了鸟 0.93，所以它的输出几乎就是鸟的值。',
+        en: 'The weights then mix the values: each output row is the weighted average of the rows of V. “flying” gives the bird 0.93, so its output is almost the bird’s value. Step through the animation to see each part’s value row join the output.',
+        'zh-CN':
+          '接着，权重把值混合起来：每个输出行都是 V 各行的加权平均。“飞行”给了鸟 0.93，所以它的输出几乎就是鸟的值。逐帧看动画，看每个部分的值怎样加进输出。',
       },
     },
     {

@@ -13,8 +13,8 @@ const SHEET = matchMedia('(max-width: 900px), (pointer: coarse)');
 
 export interface LessonHost {
   lang(): string;
-  /** Opens a state (a link's text) in the playground. */
-  show(state: string): void;
+  /** Opens a state (a link's text) in the playground, with its animation at `play` (1-based) or closed. */
+  show(state: string, play: number | null): void;
   /** The numbers the playground shows now. */
   model(): Model | null;
   root(): HTMLElement;
@@ -55,7 +55,7 @@ export class LessonPlayer {
     this.given = null;
     this.progress.step = this.k;
     this.save(this.progress);
-    this.host.show(withFocus(this.current));
+    this.host.show(withFocus(this.current), this.current.play ? (this.current.play.frame ?? 1) : null);
     this.host.place(this.k + 1);
     this.render();
   }

@@ -8,10 +8,14 @@
 //                  "text": { "en": "…", "zh-CN": "…" },
 //                  "focus": { "step": "weights", "row": 1, "col": 3 },
 //                  "predict": { "kind": "token", "row": 1,
-//                               "question": { "en": "…", "zh-CN": "…" } } } ] }
+//                               "question": { "en": "…", "zh-CN": "…" } },
+//                  "play": { "frame": 1 } } ] }
 //
 // predict.kind: "token": the reader picks the key that query `row` gives the most weight (of side
 // a or b); "number": the reader types the number in (`step`, `row`, `col`), within 1 % or 0.01.
+// play: the pipeline's animation of the step's row opens, paused at `frame` (1-based, default 1).
+
+import { MAX_FRAME } from '../state/lesson-link';
 
 export const LESSON_STEPS = ['pipeline', 'formula', 'scores', 'scaled', 'masked', 'weights', 'output', 'plot'] as const;
 export type LessonStep = (typeof LESSON_STEPS)[number];
@@ -38,6 +42,7 @@ export interface LessonStepData {
   text: Words;
   focus?: LessonFocus;
   predict?: Prediction;
+  play?: { frame?: number };
 }
 
 export interface Lesson {
@@ -84,7 +89,7 @@ export function validateLesson(input: unknown): { ok: true; lesson: Lesson } | {
     steps.forEach((step: unknown, k): void => {
       const at = `steps[${k}]`;
       if (!isObject(step)) return bad(at, 'must be an object');
-      only(step, at, ['state', 'text', 'focus', 'predict']);
+      only(step, at, ['state', 'text', 'focus', 'predict', 'play']);
       if (typeof step.state !== 'string' || !/^ver=1(&|$)/.test(step.state))
         bad(`${at}.state`, 'must be a playground link’s state, starting ver=1');
       else if (step.state.length > LESSON_LIMITS.state) bad(`${at}.state`, `is longer than ${LESSON_LIMITS.state} characters`);
@@ -99,6 +104,16 @@ export function validateLesson(input: unknown): { ok: true; lesson: Lesson } | {
           if (f.row !== undefined) index(f.row, `${at}.focus.row`);
           if (f.col !== undefined) index(f.col, `${at}.focus.col`);
           side(f.side, `${at}.focus.side`);
+        }
+      }
+      if (step.play !== undefined) {
+        const p = step.play;
+        if (!isObject(p)) bad(`${at}.play`, 'must be an object');
+        else {
+          only(p, `${at}.play`, ['frame']);
+          const f = p.frame;
+          if (f !== undefined && (!Number.isInteger(f) || (f as number) < 1 || (f as number) > MAX_FRAME))
+            bad(`${at}.play.frame`, `must be a whole number from 1 to ${MAX_FRAME}`);
         }
       }
       if (step.predict !== undefined) {

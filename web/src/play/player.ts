@@ -79,8 +79,13 @@ export class RowPlayer {
       { class: 'row-play', attrs: { 'data-play': '', 'aria-label': '' } },
       h('div', { class: 'play-head' }, this.heading, close),
       this.caption,
-      h('div', { class: 'pipeline-scroll' }, this.table),
-      h('div', { class: 'pipeline-scroll' }, this.mix),
+      // Each table scrolls in its own box on a phone, so each box is a Tab stop of its own.
+      h(
+        'div',
+        { class: 'pipeline-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': say('tableLabel') } },
+        this.table,
+      ),
+      h('div', { class: 'pipeline-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': say('mixLabel') } }, this.mix),
       h(
         'div',
         { class: 'play-controls' },

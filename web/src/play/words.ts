@@ -3,6 +3,8 @@
 const WORDS = {
   en: {
     maskHead: 'masked',
+    tableLabel: 'Each key’s score, step by step',
+    mixLabel: 'Each value row times its weight, and the output',
     title: 'How “{query}” gets its output, step by step',
     frame: 'Frame {k} of {n}',
     back: 'Back',
@@ -32,6 +34,8 @@ const WORDS = {
   },
   'zh-CN': {
     maskHead: '掩码后',
+    tableLabel: '每个键的分数，一步一步',
+    mixLabel: '每个值向量乘以权重，以及输出',
     title: '“{query}”的输出是怎样一步步算出来的',
     frame: '第 {k} 帧，共 {n} 帧',
     back: '上一帧',
