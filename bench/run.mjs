@@ -13,7 +13,10 @@
 // onnxruntime-web back to back), so a slow moment of this noisy machine hurts all of them alike.
 // We report medians, the spread (min–max of the rounds) and ratios, in GFLOP/s with attention
 // counted as 4·n·m·d flops. A ratio is the median over rounds of the ratio within each round.
-// Results go to bench/results.json. Usage: node bench/run.mjs [--rounds N] [--quick]
+// Then the trainer (bench/train.mjs): training steps per second against TF.js and PyTorch, and
+// the time each toy task takes to learn.
+// Results go to bench/results.json. Usage: node bench/run.mjs [--rounds N] [--quick] [--training]
+//   --training   the trainer's part alone
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,11 +24,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
 import { attentionModel } from './onnx-model.mjs';
+import { trainingBench } from './train.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const trainingOnly = args.includes('--training');
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || (quick ? 3 : 7);
 const sizes = quick ? [[8, 4], [64, 64], [256, 64]]
   : [[8, 4], [64, 64], [256, 64], [1024, 64], [2048, 128]];
@@ -150,6 +155,12 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const h = s.le
 const maxRelDiff = (a, b) => { let m = 0, scale = 0; for (let i = 0; i < a.length; i++) scale = Math.max(scale, Math.abs(b[i])); for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i])); return m / (scale || 1); };
 
 async function main() {
+  if (trainingOnly) {
+    const training = await trainingBench({ rounds: quick ? 3 : 5 });
+    writeFileSync(join(here, 'results-training.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown', ...training }, null, 2) + '\n');
+    console.log('\nwrote bench/results-training.json');
+    return;
+  }
   const impls = {};
   const skipped = {};
   const load = async (name, fn) => { try { impls[name] = await fn(); } catch (e) { skipped[name] = String(e.message ?? e); } };
@@ -210,6 +221,7 @@ async function main() {
 
   if (explainer) results.explainer = explainer;
   if (engine) results.streamingMemory = streamingMemory(engine);
+  results.training = await trainingBench({ rounds: quick ? 3 : 5 });
   writeFileSync(join(here, 'results.json'), JSON.stringify(results, null, 2) + '\n');
   console.log(`\nwrote bench/results.json`);
 }

@@ -2,7 +2,8 @@
 # Builds everything into build/ and dist/:
 #   build/native    the core, its Catch2 tests (and the fixtures for the JS parity tests)
 #   build/sanitize  the same, with AddressSanitizer and UndefinedBehaviorSanitizer
-#   build/wasm      the same core and tests as wasm, and dist/attention-engine.js
+#   build/wasm      the same core and tests as wasm, dist/attention-engine.js and
+#                   dist/attention-trainer.js (each with its .d.ts)
 #   build/fuzz      libFuzzer targets for the parsers, the tokenizer and attention (clang)
 #   dist/           the page: index.html, app.js, app.css (web/, type-checked, bundled by esbuild)
 # Usage: scripts/build.sh [native|sanitize|fuzz|wasm|web|site|all]   (default: all)
@@ -45,6 +46,10 @@ build_wasm() {
   cmake --build build/wasm -j "$jobs" ${1:+--target "$1"}
   mkdir -p dist
   cp build/wasm/cpp/wasm/attention-engine.js cpp/wasm/attention-engine.d.ts dist/
+  # The trainer, when it was built (`site` builds the engine alone).
+  if [ -z "${1:-}" ] || [ "$1" = attention_trainer ]; then
+    cp build/wasm/cpp/wasm/attention-trainer.js cpp/wasm/attention-trainer.d.ts dist/
+  fi
 }
 
 build_web() {

@@ -1,5 +1,6 @@
 // Bundles api.js and api/ into the one classic script that --extern-post-js appends to the glue
-// (CMakeLists.txt runs it: node bundle-api.mjs <output>).
+// (CMakeLists.txt runs it: node bundle-api.mjs <output> [entry factory]; by default the engine's,
+// api.js and createAttentionEngine; the trainer's is trainer-api.js and createAttentionTrainer).
 //
 // An IIFE, so that the bundle's names stay its own while createAttentionEngine, the glue's
 // variable, stays visible to it. Minified: the engine is embedded in blog posts and its size is
@@ -12,12 +13,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const [outfile, entry = 'api.js', factory = 'createAttentionEngine'] = process.argv.slice(2);
 await build({
-  entryPoints: [join(here, 'api.js')],
-  outfile: process.argv[2],
+  entryPoints: [join(here, entry)],
+  outfile,
   bundle: true,
   format: 'iife',
   minify: true,
-  footer: { js: "if (typeof module === 'object' && module.exports) module.exports = createAttentionEngine;" },
+  footer: { js: `if (typeof module === 'object' && module.exports) module.exports = ${factory};` },
   logLevel: 'warning',
 });

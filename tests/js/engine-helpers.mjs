@@ -8,12 +8,20 @@ import assert from 'node:assert/strict';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artifact = join(root, 'dist', 'attention-engine.js');
+export const trainerArtifact = join(root, 'dist', 'attention-trainer.js');
 
 /** The engine, as `require('attention-engine.js')()` gives it. */
 export async function loadEngine() {
   assert.ok(existsSync(artifact), `${artifact} is missing: run bash scripts/build.sh wasm`);
   const createAttentionEngine = createRequire(import.meta.url)(artifact);
   return createAttentionEngine();
+}
+
+/** The trainer module, as `require('attention-trainer.js')()` gives it. */
+export async function loadTrainer() {
+  assert.ok(existsSync(trainerArtifact), `${trainerArtifact} is missing: run bash scripts/build.sh wasm`);
+  const createAttentionTrainer = createRequire(import.meta.url)(trainerArtifact);
+  return createAttentionTrainer();
 }
 
 // Native and wasm libm differ by up to ~3e-16 relative (TOOLCHAIN.md): compare at 1e-12, with a

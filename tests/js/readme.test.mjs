@@ -8,9 +8,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
   from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { artifact, root } from './engine-helpers.mjs';
+import { artifact, trainerArtifact, root } from './engine-helpers.mjs';
 
 const types = join(root, 'cpp', 'wasm', 'attention-engine.d.ts');
+const trainerTypes = join(root, 'cpp', 'wasm', 'attention-trainer.d.ts');
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
 
 /** The first ```js block after `heading` in README.md. */
@@ -30,10 +31,10 @@ function node(file) {
   return r.stdout.trim().split('\n');
 }
 
-function typecheck(file) {
+function typecheck(file, against = types) {
   const r = spawnSync(tsc, ['--strict', '--noEmit', '--target', 'es2020', '--lib', 'es2020,dom',
-    '--types', '', file, types], { cwd: dir, encoding: 'utf8' });
-  assert.equal(r.status, 0, `${file} does not type-check against attention-engine.d.ts:\n${r.stdout}${r.stderr}`);
+    '--types', '', file, against], { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 0, `${file} does not type-check against ${against}:\n${r.stdout}${r.stderr}`);
 }
 
 let dir;
@@ -41,6 +42,7 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'readme-'));
   mkdirSync(join(dir, 'dist'));
   copyFileSync(artifact, join(dir, 'dist', 'attention-engine.js'));
+  copyFileSync(trainerArtifact, join(dir, 'dist', 'attention-trainer.js'));
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -77,6 +79,23 @@ test('README: the node example shows the bird winning under "flying"', () => {
   writeFileSync(join(dir, 'fruit.ts'),
     'declare function require(id: string): typeof globalThis.createAttentionEngine;\nexport {};\n' + code);
   typecheck('fruit.ts');
+});
+
+test('README: the trainer example learns to reverse digits and says how well', () => {
+  const code = example('### Train a model in node');
+  const lines = code.trim().split('\n');
+  assert.ok(lines.length <= 25, `the example is ${lines.length} lines`);
+  writeFileSync(join(dir, 'reverse.cjs'), code);
+  const [accuracy, answer] = node('reverse.cjs');
+  const m = accuracy.match(/^(\d+) steps: ([\d.]+) % held-out accuracy$/);
+  assert.ok(m, accuracy);
+  assert.ok(Number(m[2]) >= 99, accuracy);
+  assert.ok(Number(m[1]) <= 150, accuracy); // the Catch2 suite's bound for this model and seed
+  assert.equal(answer, '5 1 4 1 3');
+
+  writeFileSync(join(dir, 'reverse.ts'),
+    'declare function require(id: string): typeof globalThis.createAttentionTrainer;\nexport {};\n' + code);
+  typecheck('reverse.ts', trainerTypes);
 });
 
 test('README: every core header is in its table and has its test file', () => {

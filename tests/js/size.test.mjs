@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { artifact, root } from './engine-helpers.mjs';
+import { artifact, trainerArtifact, root } from './engine-helpers.mjs';
 
 const budget = 100 * 1024;  // gzipped bytes
 
@@ -14,6 +14,18 @@ test('dist/attention-engine.js is at most 100 KB gzipped', () => {
   console.log(`attention-engine.js: ${(bytes.length / 1024).toFixed(1)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped ` +
     `(budget ${budget / 1024} KB)`);
   assert.ok(gzipped <= budget, `${gzipped} bytes gzipped, above the budget of ${budget}`);
+});
+
+// The trainer is its own module, loaded only where a model is trained; the engine must not grow
+// by it (its code is left out of the engine by the linker: CMakeLists.txt).
+const trainerBudget = 80 * 1024;
+
+test('dist/attention-trainer.js is at most 80 KB gzipped', () => {
+  const bytes = readFileSync(trainerArtifact);
+  const gzipped = gzipSync(bytes, { level: 9 }).length;
+  console.log(`attention-trainer.js: ${(bytes.length / 1024).toFixed(1)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped ` +
+    `(budget ${trainerBudget / 1024} KB)`);
+  assert.ok(gzipped <= trainerBudget, `${gzipped} bytes gzipped, above the budget of ${trainerBudget}`);
 });
 
 test('the whole page (HTML, JS, CSS, engine and its language) is at most 150 KB gzipped, in every language', () => {
