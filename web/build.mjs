@@ -2,6 +2,8 @@
 //   index.html, app.js (one classic IIFE script, so the page also works from file://), app.css
 //   embed.html          index.html in embed mode (<html data-embed="1">), for iframes
 //   embed.js            the <attention-playground> element (an iframe of embed.html per instance)
+//   story.js            <attention-story> (a scrolling story: prose sections, one figure that follows
+//                       them) with <attention-playground>, for blog posts
 //   cost-worker.js      the worker that measures the cost of attention (a classic worker script)
 //   cost-view.js        the cost view itself, loaded when its section comes near the screen
 //   formats.js          the text exports (CSV, JSON, LaTeX, Markdown, NumPy), loaded on the first one
@@ -40,6 +42,8 @@ await build({
   sourcemap: dev ? 'inline' : false,
 });
 await build({ ...common, entryPoints: [join(root, 'web/src/element/element.ts')], outfile: join(dist, 'embed.js'),
+  format: 'iife', target: 'es2020' });
+await build({ ...common, entryPoints: [join(root, 'web/src/element/story.ts')], outfile: join(dist, 'story.js'),
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/engine/cost-worker.ts')], outfile: join(dist, 'cost-worker.js'),
   format: 'iife', target: 'es2020' });

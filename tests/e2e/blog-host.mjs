@@ -5,6 +5,10 @@
 //   wordpress.html   what WordPress makes of an oEmbed link: a sandboxed iframe (opaque origin)
 //   messages.html    a playground iframe, a component, an unmarked playground frame and a frame
 //                    of the blog's own (stranger.html): the senders for the postMessage tests
+//   story.html, story.zh.html   dist/examples/: a scrolling <attention-story> in each language
+//   readme-story.html   README's story example ("Write a lesson or a story"), as a reader copies it
+//   two-stories.html two stories on one page: one of states, one made from an inline lesson, and
+//                    a third whose lesson is broken
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -18,8 +22,30 @@ export const BLOG_CSP = (play) => "default-src 'self'; script-src 'self' " + pla
 const HEAD = (title) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <link rel="icon" href="data:,">`;
 
+const WORDS = (en, zh) => ({ en, 'zh-CN': zh });
+/** A lesson written inline in a post: three steps, each a state and its text. */
+export const LESSON = {
+  id: 'mine',
+  title: WORDS('Mine', '我的'),
+  steps: [
+    { state: 'ver=1&preset=fruit&compare=off', text: WORDS('Dot products of fruit.', '水果的点积。') },
+    { state: 'ver=1&preset=softmax', text: WORDS('Softmax, not the sum.', '用 softmax，而不是总和。') },
+    { state: 'ver=1&preset=sqrtdk', text: WORDS('Divide by the root of d_k.', '除以 d_k 的平方根。') },
+  ],
+};
+const BROKEN = { ...LESSON, steps: [{ ...LESSON.steps[0], state: 'preset=fruit' }, { ...LESSON.steps[1], extra: 1 }] };
+
+/** README's story example: the html block of its "Write a lesson or a story" section. */
+export function readmeStory() {
+  const readme = readFileSync(join(dist, '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### Write a lesson or a story'));
+  return /```html\n([\s\S]*?)```/.exec(section)[1];
+}
+
 function pages(play) {
   return {
+    'readme-story.html': `${HEAD('readme story')}</head><body>
+${readmeStory().replace('https://example.org/attention/', play + '/')}</body></html>`,
     'wordpress.html': `${HEAD('wp')}
 <script src="${play}/embed-resize.js" async></script></head><body>
 <iframe data-attention-playground sandbox="allow-scripts" src="${play}/embed.html#ver=1&amp;preset=fruit&amp;embed=1"
@@ -34,6 +60,20 @@ function pages(play) {
 <iframe id="stranger" src="stranger.html" width="600" height="100" title="the blog's own frame"></iframe>
 </body></html>`,
     'stranger.html': `${HEAD('stranger')}</head><body><p>Not a playground.</p></body></html>`,
+    'two-stories.html': `${HEAD('two stories')}
+<script src="${play}/story.js" defer></script><link rel="stylesheet" href="blog-post.css"></head><body>
+<attention-story id="a" views="weights" controls="none">
+  <section data-state="ver=1&amp;preset=painting"><h2>Painting</h2><p>The painting.</p></section>
+  <section data-state="ver=1&amp;preset=causal"><h2>Causal</h2><p>The causal mask.</p></section>
+</attention-story>
+<attention-story id="b" views="weights" controls="none">
+  <script type="application/json" data-lesson>${JSON.stringify(LESSON)}</script>
+</attention-story>
+<attention-story id="broken" views="weights" controls="none">
+  <script type="application/json" data-lesson>${JSON.stringify(BROKEN)}</script>
+  <section data-state="ver=1&amp;preset=fruit"><h2>Still here</h2><p>Its own state.</p></section>
+</attention-story>
+</body></html>`,
   };
 }
 
@@ -44,7 +84,7 @@ export async function startBlog(play) {
     const name = new URL(req.url, 'http://x').pathname.replace(/^\//, '') || 'blog-post.html';
     const type = name.endsWith('.css') ? 'text/css' : 'text/html; charset=utf-8';
     let body = own[name];
-    if (body === undefined && ['blog-post.html', 'blog-post.css'].includes(name)) {
+    if (body === undefined && ['blog-post.html', 'blog-post.css', 'story.html', 'story.zh.html'].includes(name)) {
       body = readFileSync(join(dist, 'examples', name), 'utf8');
       if (name.endsWith('.html')) body = body.replaceAll('"../', `"${play}/`);
     }

@@ -74,7 +74,7 @@ const RUNTIME_ALLOWED = {
   state: ['state', 'i18n'],
   model: ['model', 'engine', 'state'],
   views: ['views', 'i18n', 'state'],
-  element: ['element'],
+  element: ['element', 'lesson', 'state'],
   lesson: ['lesson', 'views', 'model', 'state', 'i18n'],
   play: ['play', 'views', 'i18n'],
 };

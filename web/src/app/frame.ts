@@ -20,6 +20,9 @@ export function applyEmbed(root: HTMLElement, state: State): void {
     card.classList.toggle('embed-off', !views.includes(card.dataset.step ?? ''));
   }
   root.querySelector('.card.pipeline')?.classList.toggle('embed-off', !views.includes('pipeline'));
+  // No step card asked for (views=pipeline): no empty "Steps" heading either.
+  const steps = root.querySelector('section.steps');
+  steps?.classList.toggle('embed-off', !steps.querySelector('.card.step[data-step]:not(.embed-off)'));
   root.querySelector('.intro')?.classList.toggle('embed-off', !views.includes('formula'));
   const fullLink = h('a', {
     text: t('embed.full'),

@@ -1,0 +1,136 @@
+// <attention-story> on a blog of another origin, under its strict CSP with Trusted Types: as the
+// reader scrolls, the one figure follows the section being read, in order and back; on a phone it
+// sits after that section; two stories on a page keep their own figures; a story made from an
+// inline lesson has a section per step; a broken lesson is said where it is and the rest works.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch } from './page-helpers.mjs';
+import { startBlog, LESSON, readmeStory } from './blog-host.mjs';
+
+let server, chromium, blog;
+before(async () => {
+  server = await serve();
+  chromium = await launch();
+  blog = await startBlog(server.url.replace(/\/$/, ''));
+});
+after(async () => { await chromium?.close(); await server?.close(); await blog?.close(); });
+
+async function openStory(url, viewport, options = {}) {
+  const context = await chromium.browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(url);
+  await page.waitForFunction(() => customElements.get('attention-story'));
+  return { context, page, problems };
+}
+
+/** What story `sel`'s figure shows: its state attribute, and the frame's pipeline title once drawn. */
+const figureState = (page, sel) => page.evaluate((s) =>
+  document.querySelector(s).shadowRoot.querySelector('attention-playground').getAttribute('state'), sel);
+
+async function figureTitle(page, sel) {
+  const handle = await page.evaluateHandle((s) => document.querySelector(s).shadowRoot
+    .querySelector('attention-playground').shadowRoot.querySelector('iframe'), sel);
+  const frame = await handle.asElement().contentFrame();
+  await frame.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0, null, { timeout: 20000 });
+  return frame;
+}
+
+/** Scrolls section k of story `sel` to the middle of the screen and waits for the figure to take its state. */
+async function read(page, sel, k) {
+  const want = await page.evaluate(([s, n]) => {
+    const section = Array.from(document.querySelector(s).children).filter((c) => c.tagName !== 'SCRIPT')[n];
+    section.scrollIntoView({ block: 'center' });
+    return section.dataset.state ?? null;
+  }, [sel, k]);
+  if (want !== null) await page.waitForFunction(([s, w]) => document.querySelector(s).shadowRoot
+    .querySelector('attention-playground').getAttribute('state') === w, [sel, want]);
+  return want;
+}
+
+test('story: scrolling through the English example, the figure follows each section in order, and back', async () => {
+  const { context, page, problems } = await openStory(blog.url('story.html'), { width: 1280, height: 800 });
+  const n = await page.locator('attention-story > section').count();
+  assert.equal(n, 6);
+  const titles = [/no condition/, /flying/, /apple/, /apple/, /“/, /“/];
+  for (let k = 0; k < n; k++) {
+    await read(page, 'attention-story', k);
+    const frame = await figureTitle(page, 'attention-story');
+    await frame.waitForFunction((re) => new RegExp(re).test(document.querySelector('.pipeline h2')?.textContent ?? ''), titles[k].source);
+    // Beside the prose, on screen while it is read.
+    const box = await page.evaluate(() => document.querySelector('attention-story').shadowRoot.querySelector('.figure').getBoundingClientRect().toJSON());
+    // (A figure taller than the screen scrolls with the last section, as the story ends.)
+    assert.ok(box.top < 400 && box.bottom > 400 && box.left > 500, `section ${k + 1}: the figure beside it, ${JSON.stringify(box)}`);
+  }
+  await read(page, 'attention-story', 0);
+  assert.match(await figureState(page, 'attention-story'), /preset=painting&focus=/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('story: on a phone, in Chinese, the figure sits after the section being read', async () => {
+  const { context, page, problems } = await openStory(blog.url('story.zh.html'), { width: 375, height: 740 }, { isMobile: true, hasTouch: true });
+  for (const k of [0, 2, 4]) {
+    await read(page, 'attention-story', k);
+    const [section, next, figure] = await page.evaluate((n) => {
+      const story = document.querySelector('attention-story');
+      const s = story.querySelectorAll(':scope > section');
+      return [s[n], s[n + 1], story.shadowRoot.querySelector('.figure')].map((el) => el.getBoundingClientRect().toJSON());
+    }, k);
+    assert.ok(figure.top >= section.bottom - 1 && figure.bottom <= next.top + 1, `section ${k + 1}: figure between it and the next`);
+  }
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scrolling');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('story: two stories on one page keep their own figures; one made from an inline lesson has a section per step', async () => {
+  const { context, page, problems } = await openStory(blog.url('two-stories.html'), { width: 1280, height: 800 });
+  assert.equal(await page.locator('#b > section').count(), LESSON.steps.length);
+  assert.equal(await page.locator('#b > section').nth(1).innerText(), LESSON.steps[1].text.en);
+  await read(page, '#a', 1);
+  const a = await figureState(page, '#a');
+  assert.match(a, /preset=causal/);
+  await read(page, '#b', 2);
+  await page.waitForFunction((w) => document.querySelector('#b').shadowRoot.querySelector('attention-playground').getAttribute('state') === w, LESSON.steps[2].state);
+  assert.equal(await figureState(page, '#a'), a, 'the other story stays where it was');
+  // The broken lesson: said in that story, where it is; its own section still has its figure.
+  const said = await page.evaluate(() => document.querySelector('#broken').shadowRoot.querySelector('.problems').textContent);
+  assert.match(said, /steps\[0\]\.state .*ver=1/);
+  assert.match(said, /steps\[1\]\.extra/);
+  await read(page, '#broken', 0);
+  assert.match(await figureState(page, '#broken'), /preset=fruit/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('story: axe finds no serious problem in the story, English at 1280 px and Chinese at 375', async () => {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const found = [];
+  for (const [name, width] of [['story.html', 1280], ['story.zh.html', 375]]) {
+    const { context, page } = await openStory(blog.url(name), { width, height: 800 });
+    await read(page, 'attention-story', 1);
+    const r = await new AxeBuilder({ page }).include('attention-story').options({ iframes: false })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+    found.push(...r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${name} ${width}: ${v.id} ${v.nodes.slice(0, 2).map((x) => x.target.join(' ')).join(' | ')}`));
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
+
+test('story: README’s example, under 30 lines, works as a reader copies it', async () => {
+  assert.ok(readmeStory().trim().split('\n').length < 30);
+  const { context, page, problems } = await openStory(blog.url('readme-story.html'), { width: 1280, height: 800 });
+  assert.equal(await page.locator('attention-story > section').count(), 2);
+  // The whole story fits on the screen: the reader points at the section to read.
+  assert.match(await figureState(page, 'attention-story'), /painting/);
+  await page.hover('attention-story > section:nth-of-type(2)');
+  await page.waitForFunction(() => /fruit/.test(document.querySelector('attention-story').shadowRoot.querySelector('attention-playground').getAttribute('state')));
+  const frame = await figureTitle(page, 'attention-story');
+  await frame.waitForFunction(() => /apple/.test(document.querySelector('.pipeline h2')?.textContent ?? ''));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
