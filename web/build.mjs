@@ -2,6 +2,7 @@
 //   index.html, app.js (one classic IIFE script, so the page also works from file://), app.css
 //   embed.html          index.html in embed mode (<html data-embed="1">), for iframes
 //   embed.js            the <attention-playground> element (an iframe of embed.html per instance)
+//   elements.d.ts       the types of the two elements, for the npm package (package.json exports)
 //   story.js            <attention-story> (a scrolling story: prose sections, one figure that follows
 //                       them) with <attention-playground>, for blog posts
 //   cost-worker.js      the worker that measures the cost of attention (a classic worker script)
@@ -71,6 +72,7 @@ const embed = index.replace('<html lang="en">', '<html lang="en" data-embed="1">
 if (!embed.includes('data-embed="1"')) throw new Error('web/index.html: <html lang="en"> not found for embed.html');
 writeFileSync(join(dist, 'embed.html'), embed);
 copyFileSync(join(root, 'web/embed-resize.js'), join(dist, 'embed-resize.js'));
+copyFileSync(join(root, 'web/elements.d.ts'), join(dist, 'elements.d.ts')); // the package's types of the two elements
 const oembed = JSON.parse(readFileSync(join(root, 'web/oembed.json'), 'utf8'));
 oembed.html = oembed.html.replace('src="embed.html', () => `src="${base}embed.html`);
 if (base) oembed.provider_url = base;
