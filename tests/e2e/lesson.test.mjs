@@ -124,6 +124,17 @@ test('lesson: a step’s link opens that step with its state; progress survives 
   await page.click('[data-lesson-resume]');
   await page.waitForFunction(() => /lesson=intro&step=8/.test(location.hash));
   assert.match(await page.locator('.pipeline h2').innerText(), /apple/, 'back at the step’s own state');
+  // The dots are a progress bar: drag along them, and the step where the pointer lets go opens.
+  const box = async (j) => (await page.locator(`.lesson-dot[data-dot="${j}"]`).boundingBox());
+  const from = await box(1),
+    to = await box(4);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+  assert.equal(await page.locator('.lesson-dot[data-preview]').getAttribute('data-dot'), '4', 'the step under the pointer is marked');
+  assert.equal(await linkStep(page), '8', 'nothing opens until the pointer lets go');
+  await page.mouse.up();
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('step') === '5');
   assert.deepEqual(problems, []);
   await context.close();
 });

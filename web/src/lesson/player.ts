@@ -202,6 +202,7 @@ export class LessonPlayer {
       d.addEventListener('click', () => this.go(j));
       dots.append(d);
     }
+    this.draggable(dots);
     const explore = h('button', {
       class: 'btn ghost',
       text: say(lang, 'explore'),
@@ -209,6 +210,47 @@ export class LessonPlayer {
     });
     explore.addEventListener('click', () => this.explore());
     return h('div', { class: 'lesson-nav', attrs: { title: say(lang, 'keys') } }, back, dots, next, explore);
+  }
+
+  /**
+   * The dots as a progress bar: press and drag along them, and the step under the pointer is
+   * marked until the pointer lets go there. (A click is a drag of no length; keys still click.)
+   */
+  private draggable(dots: HTMLElement): void {
+    let dragging = false;
+    const under = (e: PointerEvent): HTMLElement | null => {
+      let best: HTMLElement | null = null,
+        far = Infinity;
+      for (const d of Array.from(dots.children) as HTMLElement[]) {
+        const r = d.getBoundingClientRect();
+        const dx = e.clientX - (r.left + r.width / 2),
+          dy = e.clientY - (r.top + r.height / 2);
+        if (dx * dx + dy * dy < far) [best, far] = [d, dx * dx + dy * dy];
+      }
+      return best;
+    };
+    const mark = (e: PointerEvent) => {
+      const d = under(e);
+      for (const c of Array.from(dots.children)) c.toggleAttribute('data-preview', c === d);
+    };
+    dots.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      dragging = true;
+      dots.setPointerCapture(e.pointerId);
+      mark(e);
+    });
+    dots.addEventListener('pointermove', (e) => dragging && mark(e));
+    dots.addEventListener('pointerup', (e) => {
+      if (!dragging) return;
+      dragging = false;
+      const j = Number(under(e)?.dataset.dot ?? -1);
+      for (const c of Array.from(dots.children)) c.removeAttribute('data-preview');
+      if (j >= 0) this.go(j);
+    });
+    dots.addEventListener('pointercancel', () => {
+      dragging = false;
+      for (const c of Array.from(dots.children)) c.removeAttribute('data-preview');
+    });
   }
 
   /** Leaves the lesson with this step's state in the playground; a button comes back. */
