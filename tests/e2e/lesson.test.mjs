@@ -15,6 +15,8 @@ const ANSWERS = {
   6: { kind: 'number', right: '5', wrong: '100', reply: /5/ }, // 100 ÷ 20
   7: { kind: 'number', right: '6', wrong: '7', reply: /6/ }, // 1×2 + 2×2 + 1×0
   8: { kind: 'token', right: 2, wrong: 1, reply: /0\.99/ }, // apple gives iPhone 0.99
+  9: { kind: 'slider', right: -23, wrong: 40, reply: /0\.27/ }, // by cosine apple gives orange 0.27 (arrow presses from 0.5)
+  10: { kind: 'cell', right: [2, 2], wrong: [0, 1], reply: /iPhone · iPhone \(13\)/ }, // 0² + 2² + 3² = 13
   13: { kind: 'token', right: 0, wrong: 1, reply: /\(1\)/ }, // the first word sees only itself
 };
 // The steps that open the animation of their row, at this frame: "flying" from its first frame,
@@ -54,6 +56,13 @@ async function walk(lang, how) {
       const given = a[how];
       if (a.kind === 'token') {
         await page.focus(`[data-predict] [data-choice="${given}"]`);
+        await page.keyboard.press('Enter');
+      } else if (a.kind === 'slider') {
+        await page.focus('[data-lesson-number]');
+        for (let n = 0; n < Math.abs(given); n++) await page.keyboard.press(given < 0 ? 'ArrowLeft' : 'ArrowRight');
+        await page.keyboard.press('Enter');
+      } else if (a.kind === 'cell') {
+        await page.focus(`.heatmap[data-view="scores"][data-side="a"] td[data-i="${given[0]}"][data-j="${given[1]}"]`);
         await page.keyboard.press('Enter');
       } else {
         await page.focus('[data-lesson-number]');

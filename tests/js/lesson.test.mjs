@@ -20,6 +20,8 @@ test('lesson: "Attention from scratch" is valid, has at least 12 steps and 5 que
   assert.deepEqual(r.ok ? [] : r.problems, []);
   assert.ok(L.intro.steps.length >= 12, `${L.intro.steps.length} steps`);
   assert.ok(L.intro.steps.filter((s) => s.predict).length >= 5);
+  // Every kind of answer is asked for at least once: a token, a number, a slider, a cell.
+  assert.deepEqual([...new Set(L.intro.steps.map((s) => s.predict?.kind).filter(Boolean))].sort(), ['cell', 'number', 'slider', 'token']);
   for (const [k, step] of L.intro.steps.entries()) {
     assert.deepEqual(L.parse(step.state).rejected, [], `step ${k + 1}: ${step.state}`);
     // Chinese text is Chinese: at least as many Han characters as Latin letters.
@@ -44,6 +46,8 @@ test('lesson: a broken lesson is refused, each problem with where it is', () => 
       { ...step, extra: 1 },
       { ...step, play: { frame: 0 } },
       { ...step, play: { speed: 2 } },
+      { ...step, predict: { kind: 'slider', step: 'weights', row: 0, col: 0, min: 1, max: 0, question: { en: 'q', 'zh-CN': '问' } } },
+      { ...step, predict: { kind: 'cell', step: 'nowhere', question: { en: 'q', 'zh-CN': '问' } } },
     ],
   };
   const r = L.validateLesson(bad);
@@ -51,6 +55,7 @@ test('lesson: a broken lesson is refused, each problem with where it is', () => 
   assert.deepEqual(r.problems.map((p) => p.where), [
     'id', 'title.zh-CN', 'steps[1].state', 'steps[2].focus.step', 'steps[2].focus.row', 'steps[3].predict.row',
     'steps[4].predict.col', 'steps[5].predict.kind', 'steps[6].extra', 'steps[7].play.frame', 'steps[8].play.speed',
+    'steps[9].predict.max', 'steps[10].predict.step',
   ]);
   assert.match(r.problems[2].message, /ver=1/);
   assert.deepEqual(L.validateLesson('[]').ok, false);

@@ -136,6 +136,19 @@ export const intro: Lesson = {
         'zh-CN':
           '余弦相似度除以两个向量的长度，只看方向：这时橘子（0.87）排在 iPhone（0.79）前面。如果所有向量长度都是 1，两种算法的结果一致。',
       },
+      predict: {
+        kind: 'slider',
+        step: 'weights',
+        row: 0,
+        col: 1,
+        side: 'b',
+        min: 0,
+        max: 1,
+        question: {
+          en: 'By cosine, how much of apple’s attention goes to orange? Set the slider.',
+          'zh-CN': '按余弦算，苹果的注意力有多少给了橘子？拖动滑块。',
+        },
+      },
     },
     {
       state: 'ver=1&preset=fruit&compare=off',
@@ -143,6 +156,14 @@ export const intro: Lesson = {
       text: {
         en: 'QKᵀ is every dot product at once: row i, column j is query i times key j. Kᵀ turns the keys into columns, so that the shapes fit a matrix product.',
         'zh-CN': 'QKᵀ 一次算出所有的点积：第 i 行第 j 列是第 i 个查询乘第 j 个键。Kᵀ 把键变成列，矩阵乘法的形状才对得上。',
+      },
+      predict: {
+        kind: 'cell',
+        step: 'scores',
+        question: {
+          en: 'Which pair of words has the largest dot product of all? Find its cell in the Similarity QKᵀ map.',
+          'zh-CN': '哪一对词的点积最大？在“相似度 QKᵀ”图里找到它的格子。',
+        },
       },
     },
     {

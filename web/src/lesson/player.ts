@@ -7,6 +7,7 @@ import { num } from '../i18n';
 import type { Model } from '../model/compute';
 import { NUMBER_STEPS, type Lesson, type LessonStepData, type Prediction } from './schema';
 import { pick, say } from './words';
+import { cellAnswer, numberAnswer, tokenAnswer, type Answer } from './answers';
 
 // Where the page shows explanations as a sheet (app/popover.ts): narrow or touch screens.
 const SHEET = matchMedia('(max-width: 900px), (pointer: coarse)');
@@ -26,8 +27,6 @@ export interface Progress {
   step: number; // 0-based
   answers: Record<number, 'right' | 'wrong'>;
 }
-
-type Answer = { text: string; right: boolean; focus: { view: string; row: number; col: number; side: string } };
 
 export class LessonPlayer {
   readonly el = h('section', { class: 'lesson card', attrs: { 'aria-labelledby': 'lesson-title', 'data-lesson': '' } });
@@ -74,6 +73,7 @@ export class LessonPlayer {
   }
 
   private render(): void {
+    this.stopCells();
     const lang = this.host.lang();
     const root = this.host.root();
     const step = this.current;
@@ -128,11 +128,31 @@ export class LessonPlayer {
         group.append(b);
       });
       box.append(group);
+    } else if (p.kind === 'cell') {
+      box.append(h('p', { class: 'hint', text: say(lang, 'pickCell') }));
+      this.listenForCell(p, model, lang);
     } else {
       const id = 'lesson-number';
+      const slider = p.kind === 'slider';
       const input = h('input', {
-        attrs: { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', 'data-lesson-number': '' },
+        attrs: slider
+          ? {
+              id,
+              type: 'range',
+              min: String(p.min),
+              max: String(p.max),
+              step: String((p.max - p.min) / 100),
+              'data-lesson-number': '',
+            }
+          : { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', 'data-lesson-number': '' },
       });
+      const shown = h('output', { attrs: { for: id } });
+      if (slider) {
+        input.value = String((p.min + p.max) / 2);
+        const show = () => (shown.textContent = num(Number(input.value)));
+        input.addEventListener('input', show);
+        show();
+      }
       const check = h('button', {
         class: 'btn small',
         text: say(lang, 'check'),
@@ -148,13 +168,17 @@ export class LessonPlayer {
       };
       check.addEventListener('click', submit);
       input.addEventListener('keydown', (e) => e.key === 'Enter' && submit());
-      box.append(
-        h('div', { class: 'lesson-number' }, h('label', { text: say(lang, 'yourAnswer'), attrs: { for: id } }), input, check),
-      );
+      const label = h('label', { text: say(lang, 'yourAnswer'), attrs: { for: id } });
+      box.append(h('div', { class: 'lesson-number' }, label, input, slider ? shown : null, check));
     }
     // The reply in the language shown now (a switch redraws it), from the engine's numbers.
     const given = this.given ?? NaN;
-    const a = p.kind === 'token' ? tokenAnswer(p, model, given, lang) : numberAnswer(p, model, given, lang);
+    const a =
+      p.kind === 'token'
+        ? tokenAnswer(p, model, given, lang)
+        : p.kind === 'cell'
+          ? cellAnswer(p, model, given, lang)
+          : numberAnswer(p, model, given, lang);
     if (this.given !== null) {
       status.textContent = a.text + ' ' + say(lang, SHEET.matches ? 'tapFor' : 'reveal');
       status.dataset.right = String(a.right);
@@ -165,7 +189,34 @@ export class LessonPlayer {
     return box;
   }
 
-  private answer(a: Answer & { focusText: string }, given: number): void {
+  /**
+   * A "cell" question is answered in the figure: a click on a cell of the step's heatmap, or
+   * Enter or Space on it. The listener goes with the next render of the player.
+   */
+  private listenForCell(p: Extract<Prediction, { kind: 'cell' }>, model: Model, lang: string): void {
+    const root = this.host.root();
+    const selector = `.heatmap[data-view="${p.step}"][data-side="${p.side ?? 'a'}"] td[data-i][data-j]`;
+    const cols = p.step === 'output' ? model.a.steps.dV : model.a.steps.m;
+    const take = (e: Event) => {
+      if (e instanceof KeyboardEvent && e.key !== 'Enter' && e.key !== ' ') return;
+      const td = (e.target as Element | null)?.closest?.(selector) as HTMLElement | null;
+      if (!td || (p.row !== undefined && Number(td.dataset.i) !== p.row)) return;
+      const given = Number(td.dataset.i) * cols + Number(td.dataset.j);
+      this.stopCells();
+      this.answer(cellAnswer(p, model, given, lang), given);
+    };
+    root.addEventListener('click', take);
+    root.addEventListener('keydown', take);
+    this.stopCells = () => {
+      root.removeEventListener('click', take);
+      root.removeEventListener('keydown', take);
+      this.stopCells = () => undefined;
+    };
+  }
+
+  private stopCells: () => void = () => undefined;
+
+  private answer(a: Answer, given: number): void {
     this.given = given;
     this.progress.answers[this.k] = a.right ? 'right' : 'wrong';
     this.save(this.progress);
@@ -175,7 +226,11 @@ export class LessonPlayer {
     if (SHEET.matches) return this.el.querySelector('[data-lesson-reply]')?.scrollIntoView({ block: 'nearest' });
     // The engine's own explanation of the answer, opened beside its cell in the pipeline, after
     // the click that answered has finished (the page closes the explanation on a click elsewhere).
-    const selector = `.pipeline td[data-view="${a.focus.view}"][data-col="${a.focus.col}"][data-side="${a.focus.side}"]`;
+    const f = a.focus;
+    const selector =
+      this.current.predict?.kind === 'cell'
+        ? `.heatmap[data-view="${f.view}"][data-side="${f.side}"] td[data-i="${f.row}"][data-j="${f.col}"]`
+        : `.pipeline td[data-view="${f.view}"][data-col="${f.col}"][data-side="${f.side}"]`;
     setTimeout(() => this.host.root().querySelector<HTMLElement>(selector)?.focus(), 0);
   }
 
@@ -288,36 +343,4 @@ function withFocus(step: LessonStepData): string {
   const view = f && f.step !== 'pipeline' && f.step !== 'formula' && f.step !== 'plot' ? f.step : 'weights';
   const focus = { view, row, col: f?.col ?? 0, side: step.predict?.side ?? f?.side ?? 'a' };
   return step.state + '&focus=' + encodeURIComponent(JSON.stringify(focus));
-}
-
-function tokenAnswer(
-  p: Extract<Prediction, { kind: 'token' }>,
-  model: Model,
-  given: number,
-  lang: string,
-): Answer & { focusText: string } {
-  const run = p.side === 'b' && model.b ? model.b : model.a;
-  const m = run.steps.m;
-  const w = run.steps.weights.data;
-  let best = 0;
-  for (let j = 1; j < m; j++) if (w[p.row * m + j] > w[p.row * m + best]) best = j;
-  const answer = `${model.keyLabels[best] ?? ''} (${num(w[p.row * m + best])})`;
-  const right = given === best;
-  const text = right ? say(lang, 'right', { answer }) : say(lang, 'wrong', { answer, given: model.keyLabels[given] ?? '' });
-  return { text, right, focusText: answer, focus: { view: 'weights', row: p.row, col: best, side: p.side ?? 'a' } };
-}
-
-function numberAnswer(
-  p: Extract<Prediction, { kind: 'number' }>,
-  model: Model,
-  given: number,
-  lang: string,
-): Answer & { focusText: string } {
-  const run = p.side === 'b' && model.b ? model.b : model.a;
-  const m = p.step === 'output' ? run.steps.dV : run.steps.m;
-  const value = run.steps[p.step].data[p.row * m + p.col];
-  const right = Math.abs(given - value) <= 0.01 + 0.01 * Math.abs(value);
-  const answer = num(value);
-  const text = right ? say(lang, 'right', { answer }) : say(lang, 'wrong', { answer, given: num(given) });
-  return { text, right, focusText: answer, focus: { view: p.step, row: p.row, col: p.col, side: p.side ?? 'a' } };
 }

@@ -12,7 +12,9 @@
 //                  "play": { "frame": 1 } } ] }
 //
 // predict.kind: "token": the reader picks the key that query `row` gives the most weight (of side
-// a or b); "number": the reader types the number in (`step`, `row`, `col`), within 1 % or 0.01.
+// a or b); "number": the reader types the number in (`step`, `row`, `col`), within 1 % or 0.01;
+// "slider": the reader sets that number on a slider from `min` to `max`, within a twentieth of it;
+// "cell": the reader clicks the largest cell of `step`'s heatmap (of its row `row`, if given).
 // play: the pipeline's animation of the step's row opens, paused at `frame` (1-based, default 1).
 
 import { MAX_FRAME } from '../state/lesson-link';
@@ -33,9 +35,12 @@ export interface LessonFocus {
   side?: 'a' | 'b';
 }
 
+type NumberStep = (typeof NUMBER_STEPS)[number];
 export type Prediction =
   | { kind: 'token'; question: Words; row: number; side?: 'a' | 'b' }
-  | { kind: 'number'; question: Words; step: (typeof NUMBER_STEPS)[number]; row: number; col: number; side?: 'a' | 'b' };
+  | { kind: 'number'; question: Words; step: NumberStep; row: number; col: number; side?: 'a' | 'b' }
+  | { kind: 'slider'; question: Words; step: NumberStep; row: number; col: number; min: number; max: number; side?: 'a' | 'b' }
+  | { kind: 'cell'; question: Words; step: NumberStep; row?: number; side?: 'a' | 'b' };
 
 export interface LessonStepData {
   state: string;
@@ -121,15 +126,23 @@ export function validateLesson(input: unknown): { ok: true; lesson: Lesson } | {
         const where = `${at}.predict`;
         if (!isObject(p)) return bad(where, 'must be an object');
         words(p.question, `${where}.question`);
-        index(p.row, `${where}.row`);
+        if (p.kind !== 'cell' || p.row !== undefined) index(p.row, `${where}.row`);
         side(p.side, `${where}.side`);
-        if (p.kind === 'token') only(p, where, ['kind', 'question', 'row', 'side']);
-        else if (p.kind === 'number') {
-          only(p, where, ['kind', 'question', 'step', 'row', 'col', 'side']);
+        const numberStep = () => {
           if (!(NUMBER_STEPS as readonly unknown[]).includes(p.step))
             bad(`${where}.step`, `must be one of ${NUMBER_STEPS.join(', ')}`);
+        };
+        if (p.kind === 'token') only(p, where, ['kind', 'question', 'row', 'side']);
+        else if (p.kind === 'number' || p.kind === 'slider') {
+          only(p, where, ['kind', 'question', 'step', 'row', 'col', 'side', ...(p.kind === 'slider' ? ['min', 'max'] : [])]);
+          numberStep();
           index(p.col, `${where}.col`);
-        } else bad(`${where}.kind`, 'must be "token" or "number"');
+          if (p.kind === 'slider' && !(Number.isFinite(p.min) && Number.isFinite(p.max) && (p.min as number) < (p.max as number)))
+            bad(`${where}.max`, 'min and max must be numbers, min below max');
+        } else if (p.kind === 'cell') {
+          only(p, where, ['kind', 'question', 'step', 'row', 'side']);
+          numberStep();
+        } else bad(`${where}.kind`, 'must be "token", "number", "slider" or "cell"');
       }
     });
   }
