@@ -7,6 +7,8 @@
 //                    of the blog's own (stranger.html): the senders for the postMessage tests
 //   story.html, story.zh.html   dist/examples/: a scrolling <attention-story> in each language
 //   readme-story.html   README's story example ("Write a lesson or a story"), as a reader copies it
+//   frame-story.html the iframe form of a story: sections and a playground iframe in a
+//                    [data-attention-story] element
 //   two-stories.html two stories on one page: one of states, one made from an inline lesson, and
 //                    a third whose lesson is broken
 import assert from 'node:assert/strict';
@@ -60,6 +62,15 @@ ${readmeStory().replace('https://example.org/attention/', play + '/')}</body></h
 <iframe id="stranger" src="stranger.html" width="600" height="100" title="the blog's own frame"></iframe>
 </body></html>`,
     'stranger.html': `${HEAD('stranger')}</head><body><p>Not a playground.</p></body></html>`,
+    'frame-story.html': `${HEAD('frame story')}
+<script src="${play}/story.js" defer></script><script src="${play}/embed-resize.js" async></script>
+<link rel="stylesheet" href="blog-post.css"></head><body>
+<div data-attention-story>
+  <iframe data-attention-playground src="${play}/embed.html#ver=1&amp;preset=painting&amp;embed=1&amp;views=weights&amp;controls=none"
+    width="100%" height="300" title="Attention Playground"></iframe>
+  <section data-state="ver=1&amp;preset=painting"><h2>Painting</h2></section>
+  <section data-state="ver=1&amp;preset=causal"><h2>Causal</h2></section>
+</div></body></html>`,
     'two-stories.html': `${HEAD('two stories')}
 <script src="${play}/story.js" defer></script><link rel="stylesheet" href="blog-post.css"></head><body>
 <attention-story id="a" views="weights" controls="none">

@@ -134,3 +134,15 @@ test('story: README’s example, under 30 lines, works as a reader copies it', a
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('story: the iframe form follows the sections too, and keeps the frame’s own embedding keys', async () => {
+  const { context, page, problems } = await openStory(blog.url('frame-story.html'), { width: 1280, height: 800 });
+  await page.waitForFunction(() => document.querySelector('iframe').src.includes('preset=painting'));
+  await page.evaluate(() => document.querySelectorAll('section')[1].scrollIntoView({ block: 'start' }));
+  await page.waitForFunction(() => document.querySelector('iframe').src.includes('preset=causal'));
+  assert.match(await page.evaluate(() => document.querySelector('iframe').src), /preset=causal&embed=1&views=weights&controls=none$/);
+  const frame = await (await page.$('iframe')).contentFrame();
+  await frame.waitForFunction(() => /causal/.test(location.hash) && document.querySelector('.card.step[data-step="weights"]'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

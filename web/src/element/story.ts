@@ -15,7 +15,9 @@
 // <script type="application/json" data-lesson> inside the story, or as a file, lesson="x.json".
 // Sections then name a step (data-step="3", 1-based); a story with no sections gets one per step,
 // with the step's text. A lesson that is not valid is refused with a message that says where.
+// The same script also runs the iframe form of a story (frameStories, below).
 import { validateLesson, type Lesson } from '../lesson/schema';
+import { Reading } from './reading';
 import './element';
 
 const NARROW = '(max-width: 760px)';
@@ -51,13 +53,12 @@ class AttentionStory extends HTMLElement {
   private readonly live = document.createElement('p');
   private readonly readSlot = document.createElement('slot');
   private lesson: Lesson | null = null;
-  private readonly heard = new WeakSet<HTMLElement>();
-  private frame = 0;
-  private readonly onScroll = () => {
-    cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(() => this.pick());
-  };
-  private active: HTMLElement | null = null;
+  private readonly figureBox = document.createElement('div');
+  private readonly reading = new Reading(
+    () => this.sections(),
+    (s) => this.show(s),
+    (s) => (this.narrow.matches && s.slot !== 'read' ? this.figureBox.offsetHeight : 0),
+  );
   private narrow = matchMedia(NARROW);
 
   constructor() {
@@ -65,7 +66,7 @@ class AttentionStory extends HTMLElement {
     const root = this.attachShadow({ mode: 'open' });
     if (sheet) root.adoptedStyleSheets = [sheet];
     this.readSlot.name = 'read'; // the sections read so far, when the figure sits between them
-    const figure = document.createElement('div');
+    const figure = this.figureBox;
     figure.className = 'figure';
     figure.append(this.figure);
     this.problems.className = 'problems';
@@ -88,15 +89,14 @@ class AttentionStory extends HTMLElement {
 
   connectedCallback(): void {
     if (!this.style.display) this.style.display = 'block';
+    // The story keeps the section being read in place itself when the figure moves (place()).
+    this.style.overflowAnchor = 'none';
     for (const name of PASSED) this.pass(name);
-    addEventListener('scroll', this.onScroll, { passive: true });
-    addEventListener('resize', this.onScroll);
     void this.start();
   }
 
   disconnectedCallback(): void {
-    removeEventListener('scroll', this.onScroll);
-    removeEventListener('resize', this.onScroll);
+    this.reading.stop();
   }
 
   attributeChangedCallback(name: string): void {
@@ -115,38 +115,7 @@ class AttentionStory extends HTMLElement {
     this.problems.textContent = '';
     this.lesson = await this.readLesson();
     if (this.lesson && !this.sections().length) this.writeSections(this.lesson);
-    const sections = this.sections();
-    // Pointing at a section, or moving the focus into it, shows it too: a story that fits on one
-    // screen is read that way, and so is one read by keyboard.
-    for (const sec of sections) {
-      if (this.heard.has(sec)) continue;
-      this.heard.add(sec);
-      sec.addEventListener('pointerenter', () => this.show(sec));
-      sec.addEventListener('focusin', () => this.show(sec));
-    }
-    this.pick();
-  }
-
-  /**
-   * The section being read: the last whose top has passed a line across the screen. The line is
-   * at the middle, but higher near the top of the page (where the first sections start above the
-   * middle) and lower near its end (where the last ones can never scroll up to it). A page too
-   * short to scroll starts on the first section, and the reader points at the others.
-   */
-  private pick(): void {
-    const sections = this.sections();
-    if (!sections.length) return;
-    const range = document.documentElement.scrollHeight - innerHeight;
-    if (range <= 1) {
-      if (!this.active) this.show(sections[0]);
-      return;
-    }
-    const fromTop = Math.min(1, scrollY / (innerHeight / 2));
-    const fromEnd = Math.min(1, (range - scrollY) / (innerHeight / 2));
-    const line = innerHeight * (fromEnd < 1 ? 1 - fromEnd / 2 : 0.15 + 0.35 * fromTop);
-    let at = sections[0];
-    for (const sec of sections) if (sec.getBoundingClientRect().top <= line) at = sec;
-    if (at !== this.active) this.show(at);
+    this.reading.start();
   }
 
   private sections(): HTMLElement[] {
@@ -193,28 +162,65 @@ class AttentionStory extends HTMLElement {
     return step ? step.state : null;
   }
 
-  private show(section: HTMLElement): void {
+  private show(section: HTMLElement): boolean {
     const state = this.stateOf(section);
-    if (state === null) return;
-    this.active = section;
+    if (state === null) return false;
     for (const s of this.sections()) s.toggleAttribute('data-shown', s === section);
     if (this.figure.getAttribute('state') !== state) {
       this.figure.setAttribute('state', state);
       const heading = section.querySelector('h1, h2, h3, h4')?.textContent ?? '';
       this.live.textContent = heading;
     }
-    this.place();
+    this.place(section);
+    return true;
   }
 
-  /** On a narrow screen the figure comes right after the section being read. */
-  private place(): void {
+  /**
+   * On a narrow screen the figure comes right after the section being read, and the page scrolls
+   * by what that moved the section, so the text being read stays where it was.
+   */
+  private place(active = this.reading.current): void {
     const sections = this.sections();
-    const at = this.active ? sections.indexOf(this.active) : -1;
+    const at = active ? sections.indexOf(active) : -1;
+    const before = active?.getBoundingClientRect().top;
     sections.forEach((s, k) => {
       if (this.narrow.matches && k <= at) s.slot = 'read';
       else s.removeAttribute('slot');
     });
+    const after = active?.getBoundingClientRect().top;
+    if (before !== undefined && after !== undefined && Math.abs(after - before) > 0.5) scrollBy(0, after - before);
   }
 }
 
 if (!customElements.get('attention-story')) customElements.define('attention-story', AttentionStory);
+
+/** The keys of a frame's link that are the host's choice, kept as the frame takes each state. */
+const FRAME_KEYS = ['embed', 'views', 'controls', 'theme'];
+const framed = new WeakSet<HTMLElement>();
+
+/**
+ * The iframe form of a story, for a page that embeds the playground as an iframe: an element
+ * marked data-attention-story that holds sections (each with data-state) and one
+ * iframe[data-attention-playground]. The frame's link takes the state of the section being read,
+ * keeping its own embedding keys; the page's styles place the frame (position: sticky, say).
+ */
+function frameStories(): void {
+  for (const host of Array.from(document.querySelectorAll<HTMLElement>('[data-attention-story]'))) {
+    const frame = host.querySelector<HTMLIFrameElement>('iframe[data-attention-playground]');
+    if (!frame || framed.has(host)) continue;
+    framed.add(host);
+    const [address, hash = ''] = frame.src.split('#');
+    const own = new URLSearchParams(hash);
+    const kept = new URLSearchParams();
+    for (const k of FRAME_KEYS) if (own.has(k)) kept.set(k, own.get(k)!);
+    const sections = () => Array.from(host.querySelectorAll<HTMLElement>('[data-state]'));
+    new Reading(sections, (s) => {
+      const src = `${address}#${s.dataset.state}&${kept.toString()}`;
+      if (frame.src !== src) frame.src = src; // another hash: the frame reads it without reloading
+      return true;
+    }).start();
+  }
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', frameStories);
+else frameStories();
