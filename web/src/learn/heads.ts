@@ -22,6 +22,13 @@ export class HeadMaps {
 
   constructor(private readonly label: (layer: number, head: number, score: string) => string) {}
 
+  /** No heads (a new model that has not come, or could not be made). */
+  clear(): void {
+    this.maps = [];
+    this.shape = '';
+    this.el.replaceChildren();
+  }
+
   draw(weights: readonly HeadWeights[], scores: readonly number[][], tokens: readonly string[], lang: string): void {
     const shape = weights.map((w) => `${w.layer}.${w.head}.${w.n}`).join(' ');
     if (shape !== this.shape) this.build(weights, tokens);

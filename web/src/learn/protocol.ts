@@ -27,6 +27,8 @@ export interface Update {
   steps: number;
   /** Each step's batch loss since the last update (none at step 0). */
   losses: number[];
+  /** The trainer's mean of `losses` (NaN at step 0). */
+  loss: number;
   /** Held-out accuracy and loss, and the heads' scores for the task's pattern. */
   accuracy: number;
   heldOutLoss: number;

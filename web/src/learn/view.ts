@@ -35,6 +35,8 @@ export class LearnView {
   private accSteps: number[] = [];
   private accuracies: number[] = [];
   private last: Update | null = null;
+  // The table's rows (step, loss, accuracy), kept to word them again when the language changes.
+  private rows: [number, number, number][] = [];
   private parts!: {
     fields: Record<Field, HTMLInputElement | HTMLSelectElement>;
     about: HTMLElement;
@@ -63,7 +65,10 @@ export class LearnView {
       this.lang = lang;
       this.build();
       if (fresh) this.reset();
-      else this.redraw();
+      else {
+        for (const row of this.rows) this.parts.table.add(...row, this.lang);
+        this.redraw();
+      }
     }
     const header = this.host.root().querySelector('header.top');
     if (header) header.after(this.el);
@@ -187,7 +192,13 @@ export class LearnView {
           h('figure', {}, p.loss.el, h('figcaption', { text: this.say('lossCurve') })),
           h('figure', {}, p.accuracy.el, h('figcaption', { text: this.say('accuracyCurve') })),
           p.first,
-          h('details', { class: 'learn-numbers' }, h('summary', { text: this.say('tableCaption') }), p.table.el),
+          h(
+            'details',
+            { class: 'learn-numbers' },
+            h('summary', { text: this.say('tableCaption') }),
+            h('p', { class: 'learn-note', text: this.say('tableNote') }),
+            p.table.el,
+          ),
         ),
         h(
           'div',
@@ -275,7 +286,9 @@ export class LearnView {
     this.losses = [];
     this.accSteps = [];
     this.accuracies = [];
+    this.rows = [];
     this.parts.table.clear();
+    this.parts.heads.clear();
     this.parts.note.textContent = this.trainer ? '' : this.say('served');
     delete this.parts.note.dataset.reached;
     if (this.trainer) {
@@ -312,8 +325,10 @@ export class LearnView {
     this.accuracies.push(u.accuracy);
     this.steps = u.steps;
     if (u.losses.length) {
-      const mean = u.losses.reduce((a, b) => a + b, 0) / u.losses.length;
-      this.parts.table.add(u.steps, u.losses.length === 1 ? u.losses[0] : mean, u.accuracy, this.lang);
+      const row: [number, number, number] = [u.steps, u.loss, u.accuracy];
+      this.rows.push(row);
+      if (this.rows.length > CurveTable.MAX_ROWS) this.rows.splice(1, 1);
+      this.parts.table.add(...row, this.lang);
     }
     const target = SETUPS[this.place.task as TaskName].target;
     if (this.reached === null && u.steps > 0 && u.accuracy >= target) {
