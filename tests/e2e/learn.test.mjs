@@ -19,8 +19,8 @@ const TARGET_STEPS = 300;
 const steps = (page) => page.locator('[data-learn-status]').evaluate((el) => Number(el.dataset.steps));
 const ready = (page) =>
   page.waitForFunction(() => {
-    const b = document.querySelector('[data-learn-action="step"]');
-    return b && !b.disabled && document.querySelector('[data-learn-status]')?.dataset.steps === '0';
+    const status = document.querySelector('[data-learn-status]');
+    return status?.dataset.model === 'ready' && status.dataset.steps === '0';
   }, null, { timeout: 20000 });
 const fills = (page) =>
   page.locator('[data-learn-heads] rect.learn-cell').evaluateAll((cells) => cells.map((c) => c.getAttribute('fill')));
@@ -106,11 +106,10 @@ test('learn: a link with a task and a seed reproduces the first losses; another 
   await a.page.close();
   const b = await run();
   assert.deepEqual(b.shown, a.shown, 'the same link, the same four losses');
-  // Another seed, typed in: another model, and the link says so.
+  // Another seed, typed, then Step at once: the press waits for the new model, it is not lost.
   await b.page.fill('[data-learn-field="seed"]', '8');
-  await b.page.locator('[data-learn-field="seed"]').evaluate((el) => el.blur()); // the change event, as leaving the field
-  await ready(b.page);
-  await stepTimes(b.page, 1);
+  await b.page.click('[data-learn-action="step"]'); // leaving the field changes the seed
+  await b.page.waitForFunction(() => document.querySelector('[data-learn-status]').dataset.steps === '1');
   assert.notEqual((await losses(b.page))[0], a.shown[0], 'another seed, another first loss');
   assert.equal(await seedInLink(b.page), '8');
   assert.deepEqual([...a.problems, ...b.problems], []);

@@ -35,6 +35,7 @@ export class LearnView {
   private accSteps: number[] = [];
   private accuracies: number[] = [];
   private last: Update | null = null;
+  private failed = false;
   // The table's rows (step, loss, accuracy), kept to word them again when the language changes.
   private rows: [number, number, number][] = [];
   private parts!: {
@@ -279,6 +280,7 @@ export class LearnView {
   private reset(): void {
     this.run += 1;
     this.running = false;
+    this.failed = false;
     this.steps = 0;
     this.reached = null;
     this.last = null;
@@ -303,6 +305,7 @@ export class LearnView {
     if (m.run !== this.run && m.run !== -1) return;
     if (m.type === 'error') {
       this.running = false;
+      this.failed = true;
       this.parts.note.textContent = this.say('failed', { message: m.message });
     } else if (m.type === 'created') {
       // The probe's tokens as words, for the heatmaps' rows.
@@ -351,6 +354,7 @@ export class LearnView {
     p.accuracy.draw(this.accSteps, this.accuracies);
     const u = this.last;
     p.status.dataset.steps = String(this.steps);
+    p.status.dataset.model = this.last ? 'ready' : 'pending';
     if (u) {
       const bits = [this.say('steps', { n: this.steps })];
       if (u.stepsPerSecond > 0) bits.push(this.say('speed', { n: Math.round(u.stepsPerSecond) }));
@@ -365,7 +369,8 @@ export class LearnView {
 
   private redrawButtons(): void {
     const b = this.parts.buttons;
-    const live = this.trainer !== null && this.last !== null;
+    // While a new model is being made the buttons stay: the worker does a press once it is.
+    const live = this.trainer !== null && !this.failed;
     b.train.disabled = !live || this.running;
     b.pause.disabled = !live || !this.running;
     b.step.disabled = !live || this.running;

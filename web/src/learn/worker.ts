@@ -29,6 +29,8 @@ let probe: number[] = [];
 let running = false;
 let chunk = 1;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** A press of Train or Step that came while the model was still being made: done once it is. */
+let queued: 'train' | 'step' | null = null;
 
 function weightsOf(t: T.Trainer): HeadWeights[] {
   const p = t.probe(probe);
@@ -106,8 +108,7 @@ function loop(): void {
   if (stepAndPost(trainer, trainer.steps === 0 ? 1 : chunk) && running) timer = setTimeout(loop, 0);
 }
 
-scope.onmessage = (e) => {
-  const m = e.data;
+function handle(m: Request): void {
   if (m.type === 'create') {
     run = m.run;
     probe = m.probe;
@@ -117,6 +118,7 @@ scope.onmessage = (e) => {
     trainer?.dispose();
     trainer = null;
     chunk = 1;
+    queued = null;
     if (!module) return fail(null, 'attention-trainer.js did not load');
     const asked = run;
     void module.then(
@@ -134,12 +136,18 @@ scope.onmessage = (e) => {
           parameters: trainer.parameters,
         });
         postStart(trainer);
+        if (queued) handle({ type: queued, run });
+        queued = null;
       },
       (error: unknown) => fail(null, String(error)),
     );
     return;
   }
-  if (m.run !== run || !trainer) return;
+  if (m.run !== run) return;
+  if (!trainer) {
+    queued = m.type === 'pause' ? null : m.type;
+    return;
+  }
   if (m.type === 'train') {
     if (!running) {
       running = true;
@@ -150,4 +158,6 @@ scope.onmessage = (e) => {
   } else if (m.type === 'step' && !running) {
     stepAndPost(trainer, 1);
   }
-};
+}
+
+scope.onmessage = (e) => handle(e.data);
