@@ -12,6 +12,8 @@
 //   plot.js             where each token moves, loaded after the page's first draw
 //   lesson.js           the lessons and their player, loaded when a reader opens one (with lesson.css)
 //   play.js             the pipeline's animation of one query row, loaded on Play (with lesson.css)
+//   learn.js            the Learn view, loaded when a reader opens it (with lesson.css)
+//   learn-worker.js     the worker that trains the Learn view's model (loads attention-trainer.js)
 //   i18n-<tag>.js       each language's message catalog (a classic script the page loads for its language)
 //   embed-resize.js     the host page's script that sizes embed iframes from their height messages
 //   oembed.json         oEmbed for WordPress (index.html links it for discovery). oEmbed consumers
@@ -48,9 +50,11 @@ await build({ ...common, entryPoints: [join(root, 'web/src/element/story.ts')], 
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/engine/cost-worker.ts')], outfile: join(dist, 'cost-worker.js'),
   format: 'iife', target: 'es2020' });
+await build({ ...common, entryPoints: [join(root, 'web/src/learn/worker.ts')], outfile: join(dist, 'learn-worker.js'),
+  format: 'iife', target: 'es2020' });
 // The parts the page loads later, each from its entry in web/src/app/ (and inline in the offline file).
 const LATER = { 'cost-view.js': 'cost-entry.ts', 'formats.js': 'formats-entry.ts', 'share.js': 'share-entry.ts',
-  'plot.js': 'plot-entry.ts', 'lesson.js': 'lesson-entry.ts', 'play.js': 'play-entry.ts' };
+  'plot.js': 'plot-entry.ts', 'lesson.js': 'lesson-entry.ts', 'play.js': 'play-entry.ts', 'learn.js': 'learn-entry.ts' };
 for (const [out, entry] of Object.entries(LATER)) {
   await build({ ...common, entryPoints: [join(root, 'web/src/app', entry)], outfile: join(dist, out), format: 'iife', target: 'es2020' });
 }

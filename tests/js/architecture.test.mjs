@@ -77,6 +77,7 @@ const RUNTIME_ALLOWED = {
   element: ['element', 'lesson', 'state'],
   lesson: ['lesson', 'views', 'model', 'state', 'i18n'],
   play: ['play', 'views', 'i18n'],
+  learn: ['learn', 'views', 'engine', 'state'],
 };
 
 for (const [from, allowed] of Object.entries(RUNTIME_ALLOWED)) {

@@ -17,9 +17,16 @@ export function loadLessons(): Promise<LessonModule> {
   return loadPart<LessonModule>('lesson.js', LESSONS);
 }
 
-/** The header's button that opens the built-in lesson. */
-export function lessonButton(open: () => void): HTMLButtonElement {
-  const b = h('button', { class: 'btn lesson-open', text: t('lesson.open'), attrs: { type: 'button', 'data-lesson-open': '' } });
+/**
+ * A header's button that opens a later part: `which` is 'lesson' (the built-in lesson) or
+ * 'learn' (the Learn view); its class and data attribute are `<which>-open`.
+ */
+export function openButton(which: 'lesson' | 'learn', open: () => void): HTMLButtonElement {
+  const b = h('button', {
+    class: `btn ${which}-open`,
+    text: t(`${which}.open`),
+    attrs: { type: 'button', [`data-${which}-open`]: '' },
+  });
   b.addEventListener('click', open);
   return b;
 }

@@ -7,7 +7,7 @@ import type { State } from '../state/state';
 import type { App } from './app';
 import type { LessonPlayer } from '../lesson/player';
 import { keep, setLessonPlace, setPlayFrame, type NoticeKind } from './link';
-import { lessonButton, loadLessons } from './lazy-lesson';
+import { openButton, loadLessons } from './lazy-lesson';
 import type { LessonPlace } from '../state/lesson-link';
 
 export interface LessonPage {
@@ -59,7 +59,7 @@ export class LessonRun {
   /** After a mount: the player in its place, and the button that opens a lesson. */
   attach(): void {
     const row = this.page.root.querySelector('.share-row');
-    row?.prepend(lessonButton(() => this.open(null)));
+    row?.prepend(openButton('lesson', () => this.open(null)));
     this.player?.attach();
   }
 }

@@ -8,6 +8,7 @@ import { parse, serialise } from '../state/link';
 import { splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions } from '../state/embed-options';
 import { readStored, writeStored, storedLanguage } from '../state/storage';
 import { splitLesson, serialiseLesson, splitPlay, serialisePlay, type LessonPlace } from '../state/lesson-link';
+import { takeLearn } from '../state/learn-link';
 
 /** How the page is framed: embed=1 in the link, or embed.html (<html data-embed="1">). */
 let embed: EmbedOptions = embedDefaults();
@@ -49,6 +50,18 @@ export function setLessonPlace(place: LessonPlace | null): void {
   lesson = place;
 }
 
+/** The Learn view's keys as the link has them (learn.js reads them), or null when it is closed. */
+let learn: string | null = null;
+
+export function learnKeys(): string | null {
+  return learn;
+}
+
+/** The Learn view's keys, or none: the link says so from the next write on. */
+export function setLearnKeys(keys: string | null): void {
+  learn = keys;
+}
+
 /** The embedding options the page was opened with. */
 export function embedOptions(): EmbedOptions {
   return embed;
@@ -72,7 +85,9 @@ export function readLink(): { state: State; rejected: string[]; carried: boolean
   lesson = inLesson.place;
   const inPlay = splitPlay(inLesson.rest);
   play = inPlay.frame;
-  const r = parse(withQueryLanguage(inPlay.rest, location.search));
+  const inLearn = takeLearn(inPlay.rest);
+  learn = inLearn.keys;
+  const r = parse(withQueryLanguage(inLearn.rest, location.search));
   const rejected = [...split.rejected, ...inLesson.rejected, ...inPlay.rejected, ...r.rejected];
   return { state: r.state, rejected, carried: hash !== '' };
 }
@@ -146,9 +161,12 @@ export function historyText(state: State): string {
   return serialise({ ...state, focus: null, lang: '' }, t);
 }
 
-/** The link's text for a serialised state: the state, the embedding keys, the lesson's, the frame. */
+/**
+ * The link's text for a serialised state: the state, the embedding keys, the lesson's, the frame,
+ * the Learn view's (whose `seed` and `heads`, last, stand in for the playground's while it is open).
+ */
 export function linkText(stateText: string): string {
-  const extra = [serialiseEmbed(embed), serialiseLesson(lesson), serialisePlay(play)].filter(Boolean).join('&');
+  const extra = [serialiseEmbed(embed), serialiseLesson(lesson), serialisePlay(play), learn].filter(Boolean).join('&');
   return stateText + (extra ? '&' + extra : '');
 }
 

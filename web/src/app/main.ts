@@ -15,10 +15,12 @@ import {
   linkText,
   startLanguages,
   lessonPlace,
+  learnKeys,
   seenLink,
   type NoticeKind,
 } from './link';
 import { LessonRun } from './lesson-run';
+import { learnRun } from './learn-run';
 import { loadCatalog } from './catalogs';
 import { loadPart, FORMATS } from './scripts';
 import { provideExports, type Exports } from '../views/exporter';
@@ -73,6 +75,7 @@ async function start(): Promise<void> {
         mount(state, app?.lexiconFile ?? null, false, why);
       },
     });
+    const learn = learnRun(root, () => app);
     const mount = (
       state: State,
       fileLexicon: { id: number } | null,
@@ -97,12 +100,14 @@ async function start(): Promise<void> {
       applyEmbed(root, state);
       app.render();
       lessons.attach();
+      learn.attach();
       document.title = t('app.title');
       if (focusSwitch) (root.querySelector(`[data-lang="${language()}"]`) as HTMLElement | null)?.focus();
     };
     mount(first.state, null, false, first.notice);
     const place = lessonPlace();
     if (place) lessons.open(place);
+    learn.open(learnKeys());
     document.addEventListener('keydown', (e) => {
       const which = historyKey(e);
       if (!which || !app) return;
@@ -125,6 +130,7 @@ async function start(): Promise<void> {
           mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
           const at = lessonPlace();
           if (at) lessons.open(at);
+          learn.open(learnKeys());
         });
     });
     root.removeAttribute('aria-busy');

@@ -1,6 +1,7 @@
 // The page's parts that come later, each a classic script next to the page: a language's catalog
 // (i18n-<tag>.js), the cost view (cost-view.js), the text exports (formats.js), the share dialog
-// (share.js), the plot (plot.js), the lessons (lesson.js), the pipeline's animation (play.js).
+// (share.js), the plot (plot.js), the lessons (lesson.js), the pipeline's animation (play.js),
+// the Learn view (learn.js).
 // Each is loaded once; in the offline file they are inline already, and then nothing is fetched.
 import { scriptURL } from '../engine/trusted';
 
@@ -54,11 +55,14 @@ export const PLOT = '__attentionPlaygroundPlot';
 /** Where lesson.js leaves the lessons and their player on the global object. */
 export const LESSONS = '__attentionPlaygroundLessons';
 
+/** Where learn.js leaves the Learn view on the global object. */
+export const LEARN = '__attentionPlaygroundLearn';
+
 /** Where play.js leaves the pipeline's animation on the global object. */
 export const PLAY = '__attentionPlaygroundPlay';
 
 /**
- * In lesson.js and play.js: their styles (lesson.css beside them), unless the page has them
+ * In lesson.js, play.js and learn.js: their styles (lesson.css beside them), unless the page has them
  * already, inline (the offline file) or from the other one.
  */
 export function laterStyles(): void {

@@ -2,7 +2,8 @@
 // a TrustedScriptURL made by a named policy. The page needs one in four places: the cost view's
 // `new Worker('cost-worker.js')`, inside that worker `importScripts('attention-engine.js')`, the
 // cost view's and the text exports' own scripts (`cost-view.js`, `formats.js`) and the script of a
-// language's catalog (`i18n-zh-CN.js`). The policy `attention-playground` accepts
+// language's catalog (`i18n-zh-CN.js`), and the same for the Learn view (`learn.js`, its
+// `learn-worker.js` and the trainer that worker imports). The policy `attention-playground` accepts
 // those same-origin names and nothing else.
 // Browsers without Trusted Types (Firefox, Safari today) get the plain string.
 
@@ -16,6 +17,9 @@ const SCRIPTS = new Set([
   'plot.js',
   'lesson.js',
   'play.js',
+  'learn.js',
+  'learn-worker.js',
+  'attention-trainer.js',
   'i18n-en.js',
   'i18n-zh-CN.js',
 ]);

@@ -40,6 +40,7 @@ export const en = {
   'export.format.markdown': 'Markdown',
   'export.format.numpy': 'NumPy',
   'lesson.open': 'Lesson',
+  'learn.open': 'Learn',
   'share.open': 'Share or embed',
   'share.title': 'Share this figure',
   'share.link': 'Link (opens the playground exactly as it is now)',

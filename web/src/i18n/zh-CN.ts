@@ -36,6 +36,7 @@ export const zhCN: Messages = {
   'export.format.markdown': 'Markdown',
   'export.format.numpy': 'NumPy 代码',
   'lesson.open': '课程',
+  'learn.open': '训练',
   'share.open': '分享或嵌入',
   'share.title': '分享这张图',
   'share.link': '链接（打开后与现在完全相同）',

@@ -1,0 +1,163 @@
+// The Learn view in real Chromium: a small model learns "reverse" in the training worker to the
+// task's accuracy target within a stated number of steps, its loss falls and its head's attention
+// changes, Pause stops the steps, Reset starts again from the same first loss; the page has no
+// long task while it trains; a link with a task and a seed gives the same first losses; a hostile
+// link gives the page's notice and nothing else; from a file the view says training needs the
+// served page; axe finds nothing in English at 1280 px and in Chinese at 375 px.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serveAndLaunch, open, dist, shot } from './page-helpers.mjs';
+
+const env = serveAndLaunch();
+
+// Reverse, 1 layer of 1 head of 16 dimensions, seed 1: the trainer's own tests reach 99 % near
+// step 60; the view's chunks add evaluations, not steps, so it must be there by step 300.
+const TARGET_STEPS = 300;
+
+const steps = (page) => page.locator('[data-learn-status]').evaluate((el) => Number(el.dataset.steps));
+const ready = (page) =>
+  page.waitForFunction(() => {
+    const status = document.querySelector('[data-learn-status]');
+    return status?.dataset.model === 'ready' && status.dataset.steps === '0';
+  }, null, { timeout: 20000 });
+const fills = (page) =>
+  page.locator('[data-learn-heads] rect.learn-cell').evaluateAll((cells) => cells.map((c) => c.getAttribute('fill')));
+const losses = (page) =>
+  page.locator('[data-learn-table] td[data-loss]').evaluateAll((cells) => cells.map((c) => Number(c.dataset.loss)));
+
+/** axe's serious and critical findings in the Learn view, its table open. */
+async function axe(page, what) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  await page.locator('details.learn-numbers').evaluate((d) => { d.open = true; });
+  await page.mouse.move(0, 0); // no button left in its hover colours
+  const r = await new AxeBuilder({ page }).include('[data-learn]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} ${v.nodes.slice(0, 2).map((x) => x.target.join(' ')).join(' | ')}`);
+}
+
+/** Presses Step `n` times, each time waiting for the trainer's update. */
+async function stepTimes(page, n) {
+  for (let k = 0; k < n; k++) {
+    const before = await steps(page);
+    await page.click('[data-learn-action="step"]');
+    await page.waitForFunction((b) => Number(document.querySelector('[data-learn-status]').dataset.steps) > b, before);
+  }
+}
+
+test('learn: reverse trains to 99 % within the stated steps, with no long task; pause and reset', async () => {
+  const context = await env.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { page, problems } = await open(context, `${env.server.url}#view=learn&task=reverse&seed=1`, { width: 1280, height: 900 });
+  await page.locator('[data-learn]').waitFor();
+  await ready(page);
+  const start = await fills(page);
+  assert.equal(start.length, 55, 'one head on 10 tokens: 55 cells on and below the diagonal');
+  await stepTimes(page, 1);
+  const first = Number(await page.locator('[data-learn-first]').getAttribute('data-loss'));
+  assert.ok(first > 1.5 && first < 4, `first loss ${first}: near ln 11, the guess of an untrained model`);
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+  });
+  await page.click('[data-learn-action="train"]');
+  await page.locator('[data-learn-note][data-reached]').waitFor({ timeout: 20000 });
+  const reached = Number(await page.locator('[data-learn-note]').getAttribute('data-reached'));
+  console.log(`reverse: 99 % held-out accuracy at step ${reached} (stated limit ${TARGET_STEPS})`);
+  assert.ok(reached <= TARGET_STEPS, `reached at step ${reached}`);
+  await page.click('[data-learn-action="pause"]');
+  const long = await page.evaluate(() => window.__long);
+  assert.deepEqual(long.filter((d) => d > 100), [], 'no task over 100 ms while training');
+  const shown = await losses(page);
+  assert.ok(shown.at(-1) < first / 4, `loss ${shown.at(-1)} after training, ${first} at first`);
+  assert.notDeepEqual(await fills(page), start, "the head's heatmap changed");
+  const score = Number(await page.locator('.learn-head').first().getAttribute('data-score'));
+  assert.ok(score > 0.5, `anti-diagonal score ${score}`);
+  // Pause: the step count stays.
+  await page.waitForTimeout(300); // a chunk already under way comes in
+  const paused = await steps(page);
+  await page.waitForTimeout(500);
+  assert.equal(await steps(page), paused, 'pause stops the steps');
+  assert.equal(await page.locator('[data-learn-action="train"]').evaluate((b) => document.activeElement === b), true,
+    'focus moves to Train when Pause is pressed');
+  // Reset: step 0, and the same first loss.
+  await page.click('[data-learn-action="reset"]');
+  await ready(page);
+  await stepTimes(page, 1);
+  assert.equal(Number(await page.locator('[data-learn-first]').getAttribute('data-loss')), first, 'reset: the same first loss');
+  assert.deepEqual(await axe(page, 'en 1280'), []);
+  await shot(page, 'learn-en-1280');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('learn: a link with a task and a seed reproduces the first losses; another seed does not', async () => {
+  const context = await env.chromium.browser.newContext();
+  const seedInLink = async (page) => new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('seed');
+  const run = async () => {
+    const { page, problems } = await open(context, `${env.server.url}#view=learn&task=copy&seed=7`);
+    await ready(page);
+    await stepTimes(page, 4);
+    assert.equal(await seedInLink(page), '7');
+    return { page, problems, shown: await losses(page) };
+  };
+  const a = await run();
+  assert.equal(a.shown.length, 4);
+  await a.page.close();
+  const b = await run();
+  assert.deepEqual(b.shown, a.shown, 'the same link, the same four losses');
+  // Another seed, typed, then Step at once: the press waits for the new model, it is not lost.
+  await b.page.fill('[data-learn-field="seed"]', '8');
+  await b.page.click('[data-learn-action="step"]'); // leaving the field changes the seed
+  await b.page.waitForFunction(() => document.querySelector('[data-learn-status]').dataset.steps === '1');
+  assert.notEqual((await losses(b.page))[0], a.shown[0], 'another seed, another first loss');
+  assert.equal(await seedInLink(b.page), '8');
+  assert.deepEqual([...a.problems, ...b.problems], []);
+  await context.close();
+});
+
+test('learn: a hostile learn link gives the page notice and nothing else', async () => {
+  const context = await env.chromium.browser.newContext();
+  for (const hash of ['view=learn&task=<script>&seed=1', 'view=learn&task=reverse&seed=99999999999999999999&dmodel=100000&lr=1e308']) {
+    const { page, problems } = await open(context, `${env.server.url}#${hash}`);
+    await page.locator('.notice[data-notice="link"]').waitFor();
+    assert.equal(await page.locator('[data-learn]').count(), 0, `${hash}: no Learn view`);
+    assert.doesNotMatch(await page.evaluate(() => location.hash), /view=/, `${hash}: the link forgets the keys`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  await context.close();
+});
+
+test('learn: opened from a file, the view says training needs the served page', async () => {
+  const context = await env.chromium.browser.newContext();
+  const file = pathToFileURL(join(dist, 'attention-playground.html')).href;
+  const { page, problems } = await open(context, `${file}#view=learn&task=reverse&seed=1`);
+  await page.locator('[data-learn]').waitFor();
+  assert.match(await page.locator('[data-learn-note]').innerText(), /served page/);
+  assert.equal(await page.locator('[data-learn-action="train"]').isDisabled(), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('learn: the header button opens the view; at 375 px in Chinese axe finds nothing and nothing scrolls sideways', async () => {
+  const width = 375;
+  const context = await env.chromium.browser.newContext({ viewport: { width, height: 800 } });
+  const { page, problems } = await open(context, `${env.server.url}#lang=zh-CN`, { width, height: 800 });
+  await page.click('[data-learn-open]');
+  await page.locator('[data-learn]').waitFor();
+  assert.match(await page.evaluate(() => location.hash), /view=learn/);
+  await ready(page);
+  await stepTimes(page, 2);
+  assert.deepEqual(await axe(page, 'zh-CN 375'), []);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+  await shot(page, 'learn-zh-CN-375');
+  // Back to the playground: the view goes, the link forgets it, focus is on the button.
+  await page.click('[data-learn-close]');
+  assert.equal(await page.locator('[data-learn]').count(), 0);
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /view=/);
+  assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-learn-open')), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,0 +1,54 @@
+// dist/learn.js: the Learn view, loaded when a link names it or the reader presses the header's
+// button, with its styles (lesson.css beside it, unless the page has them inline already). The
+// training itself runs in learn-worker.js. It reads the link's keys and keeps the one view, so
+// the page's first load carries neither.
+import { LearnView } from '../learn/view';
+import { parseLearn, serialiseLearn } from '../state/learn-link';
+import { LEARN, laterStyles, providePart } from './scripts';
+
+export interface LearnModule {
+  /**
+   * The view the link's keys name, below the page's header; or, if they are not valid, the
+   * page's notice of a link it could not read, and no view. `keep` writes the view's keys (null:
+   * closed) into the link.
+   */
+  open(keys: string, root: HTMLElement, keep: (keys: string | null) => void, notice: (kind: 'link') => HTMLElement): void;
+  /** After a mount of the page: the view back in its place. */
+  attach(): void;
+  close(): void;
+}
+
+let view: LearnView | null = null;
+let keepKeys: (keys: string | null) => void = () => undefined;
+
+function close(): void {
+  if (!view) return;
+  view.dispose();
+  view = null;
+  keepKeys(null);
+}
+
+function open(keys: string, root: HTMLElement, keep: (keys: string | null) => void, notice: (kind: 'link') => HTMLElement): void {
+  close();
+  keepKeys = keep;
+  const place = parseLearn(keys);
+  if (!place) {
+    keep(null);
+    root.querySelector('.notice')?.remove();
+    root.prepend(notice('link'));
+    return;
+  }
+  keep(serialiseLearn(place));
+  view = new LearnView(
+    {
+      lang: () => document.documentElement.lang,
+      root: () => root,
+      place: (p) => (p ? keep(serialiseLearn(p)) : close()),
+    },
+    place,
+  );
+  view.attach();
+}
+
+laterStyles();
+providePart(LEARN, { open, close, attach: () => view?.attach() } satisfies LearnModule);

@@ -1,0 +1,34 @@
+// The Learn view on the page: learn.js loaded when a link names the view or the reader presses
+// the header's button, and put back after every mount (which rebuilds the page). learn.js reads
+// the link's keys and keeps the view (learn-entry.ts), so the page's first load carries little.
+import { openButton } from './lazy-lesson';
+import type { App } from './app';
+import { keep, setLearnKeys } from './link';
+import { notice } from './frame';
+import { loadPart, LEARN } from './scripts';
+import type { LearnModule } from './learn-entry';
+
+export function learnRun(root: HTMLElement, app: () => App | null) {
+  let mod: LearnModule | null = null;
+  const keepKeys = (keys: string | null) => {
+    setLearnKeys(keys);
+    const now = app();
+    if (now) keep(now.current);
+  };
+  const open = (keys: string | null) =>
+    keys === null
+      ? mod?.close()
+      : void loadPart<LearnModule>('learn.js', LEARN).then(
+          (m) => (mod = m).open(keys, root, keepKeys, notice),
+          () => undefined, // offline and not inline: the page stays as it is
+        );
+  return {
+    /** Opens the view the link's keys name (`view=learn&task=…`), or closes it (null). */
+    open,
+    /** After a mount: the view in its place, and the button that opens it. */
+    attach() {
+      root.querySelector('.lesson-open')?.after(openButton('learn', () => open('view=learn')));
+      mod?.attach();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+// Numbers as the Learn view prints them: fixed decimals, a true minus sign.
+export function formatNumber(x: number, digits: number, lang: string): string {
+  if (!Number.isFinite(x)) return '—';
+  return x
+    .toLocaleString(lang === 'zh-CN' ? 'zh-CN' : 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .replace('-', '\u2212');
+}

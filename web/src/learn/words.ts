@@ -1,0 +1,177 @@
+// The Learn view's words, in both languages. They come with learn.js rather than with the page's
+// catalogs: most readers never open it, and the page's first load has a budget.
+import type { TaskName } from './tasks';
+
+const WORDS = {
+  en: {
+    title: 'Learn: watch attention form',
+    intro:
+      'A tiny transformer trains here, in your browser, on a toy task. Press Train and watch its heads find the pattern that solves it.',
+    close: 'Back to the playground',
+    task: 'Task',
+    example: 'Example: {example}',
+    expect: 'Pattern to expect: {pattern}',
+    size: 'Model',
+    layers: 'Layers',
+    heads: 'Heads per layer',
+    dModel: 'Width (d_model)',
+    mlp: 'MLP after attention',
+    rate: 'Learning rate',
+    seed: 'Seed',
+    train: 'Train',
+    pause: 'Pause',
+    step: 'Step',
+    reset: 'Reset',
+    steps: 'Step {n}',
+    speed: '{n} steps/s',
+    parameters: '{n} weights',
+    loss: 'Loss',
+    accuracy: 'Accuracy',
+    curves: 'Training so far',
+    lossCurve: 'Loss (training batches) by step',
+    accuracyCurve: 'Held-out accuracy by step',
+    tableCaption: 'Loss and accuracy at each update',
+    tableNote: 'A row’s loss is the mean of the training steps since the row before; its accuracy is on held-out sequences.',
+    tableStep: 'Step',
+    firstLoss: 'First loss: {loss}',
+    target: 'Target: {target} held-out accuracy.',
+    reached: 'Reached {target} at step {step}.',
+    headsTitle: 'Attention on one sequence',
+    headsNote: 'Each row is a position, reading the earlier ones; darker is more weight.',
+    head: 'Layer {layer}, head {head}',
+    score: 'pattern score {score}',
+    starting: 'Loading the trainer…',
+    served:
+      'Training runs in a background worker, which a page opened from a file cannot start. Open the served page (npm start, then http://localhost:8080) to train.',
+    failed: 'The trainer could not start: {message}',
+    diverged: 'Training stopped: {message} Lower the learning rate and press Reset.',
+  },
+  'zh-CN': {
+    title: '训练：看注意力如何形成',
+    intro: '一个很小的 Transformer 就在你的浏览器里学习一个小任务。按“训练”，看它的各个头如何找到解题的模式。',
+    close: '回到演示',
+    task: '任务',
+    example: '例子：{example}',
+    expect: '应出现的模式：{pattern}',
+    size: '模型',
+    layers: '层数',
+    heads: '每层的头数',
+    dModel: '宽度（d_model）',
+    mlp: '注意力后加 MLP',
+    rate: '学习率',
+    seed: '随机种子',
+    train: '训练',
+    pause: '暂停',
+    step: '单步',
+    reset: '重置',
+    steps: '第 {n} 步',
+    speed: '每秒 {n} 步',
+    parameters: '{n} 个权重',
+    loss: '损失',
+    accuracy: '准确率',
+    curves: '训练至今',
+    lossCurve: '各步的损失（训练批次）',
+    accuracyCurve: '各步的留出集准确率',
+    tableCaption: '每次更新时的损失和准确率',
+    tableNote: '每一行的损失是自上一行以来各训练步的平均值；准确率是在留出序列上测得的。',
+    tableStep: '步数',
+    firstLoss: '第一步的损失：{loss}',
+    target: '目标：留出集准确率 {target}。',
+    reached: '在第 {step} 步达到 {target}。',
+    headsTitle: '一个序列上的注意力',
+    headsNote: '每一行是一个位置，它读前面的位置；颜色越深，权重越大。',
+    head: '第 {layer} 层，第 {head} 个头',
+    score: '模式得分 {score}',
+    starting: '正在加载训练器…',
+    served:
+      '训练在后台 worker 中进行，而从文件打开的页面无法启动 worker。请打开服务器上的页面（npm start，然后访问 http://localhost:8080）来训练。',
+    failed: '训练器无法启动：{message}',
+    diverged: '训练停止：{message} 请调低学习率，再按“重置”。',
+  },
+} as const;
+
+export type WordKey = keyof (typeof WORDS)['en'];
+
+/** A word of the view in `lang` (English for any other), with {name} filled in. */
+export function say(lang: string, key: WordKey, params: Record<string, string | number> = {}): string {
+  const table = lang === 'zh-CN' ? WORDS['zh-CN'] : WORDS.en;
+  return table[key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+interface TaskWords {
+  name: string;
+  sentence: string;
+  example: string;
+  pattern: string;
+}
+
+const TASK_WORDS: Record<'en' | 'zh-CN', Record<TaskName, TaskWords>> = {
+  en: {
+    find_match: {
+      name: 'Find the match',
+      sentence: 'A painting of a few things, then a word: name the thing the word fits.',
+      example: 'mountain flower person bird · flying → bird',
+      pattern: 'the query word puts its weight on the matching thing.',
+    },
+    copy: {
+      name: 'Copy',
+      sentence: 'After the bar, write the digits again in the same order.',
+      example: '3 1 4 1 5 | 3 1 4 1 5',
+      pattern: 'a diagonal: each answer reads the digit five places back.',
+    },
+    reverse: {
+      name: 'Reverse',
+      sentence: 'After the bar, write the digits backwards.',
+      example: '3 1 4 1 5 | 5 1 4 1 3',
+      pattern: 'an anti-diagonal: the first answer reads the last digit, and so on.',
+    },
+    sort: {
+      name: 'Sort',
+      sentence: 'After the bar, write the digits from smallest to largest.',
+      example: '2 0 1 2 0 1 | 0 0 1 1 2 2',
+      pattern: 'each answer reads the digits equal to it.',
+    },
+    induction: {
+      name: 'Induction',
+      sentence: 'Symbols come round again: predict what followed each one the first time.',
+      example: 'A B C D E F G H I J A B C … → D',
+      pattern: 'layer 1 reads the previous position; layer 2 reads the place after the earlier copy.',
+    },
+  },
+  'zh-CN': {
+    find_match: {
+      name: '找匹配',
+      sentence: '先是画里的几样东西，再是一个词：说出与这个词相符的那样东西。',
+      example: '山 花 人 鸟 · 会飞的 → 鸟',
+      pattern: '查询词把权重放在相符的那样东西上。',
+    },
+    copy: {
+      name: '复制',
+      sentence: '在竖线之后，按原来的顺序再写一遍这些数字。',
+      example: '3 1 4 1 5 | 3 1 4 1 5',
+      pattern: '一条对角线：每个答案读五个位置之前的数字。',
+    },
+    reverse: {
+      name: '倒序',
+      sentence: '在竖线之后，把这些数字倒过来写。',
+      example: '3 1 4 1 5 | 5 1 4 1 3',
+      pattern: '一条反对角线：第一个答案读最后一个数字，依此类推。',
+    },
+    sort: {
+      name: '排序',
+      sentence: '在竖线之后，把这些数字从小到大写出来。',
+      example: '2 0 1 2 0 1 | 0 0 1 1 2 2',
+      pattern: '每个答案读与它相等的那些数字。',
+    },
+    induction: {
+      name: '归纳',
+      sentence: '符号会再次出现：预测每个符号第一次出现时后面跟着什么。',
+      example: 'A B C D E F G H I J A B C … → D',
+      pattern: '第 1 层读前一个位置；第 2 层读先前那次出现之后的位置。',
+    },
+  },
+};
+
+export function taskWords(lang: string, task: TaskName): TaskWords {
+  return TASK_WORDS[lang === 'zh-CN' ? 'zh-CN' : 'en'][task];
+}

@@ -1,0 +1,73 @@
+// The Learn view as the link says it: `view=learn&task=reverse&seed=1`, and the size of the model
+// (`layers`, `heads`, `dmodel`, `mlp`, `lr`). Like the lesson's keys these are not the reader's
+// state: undo and storage never see them. They count only beside `view=`; `seed` and `heads` are
+// also the playground's own keys, which the view's take the place of while it is open. The trainer checks the config again; this only keeps
+// a link's numbers within what the view offers.
+
+/** The keys the Learn view's link uses. */
+const KEYS = ['view', 'task', 'seed', 'layers', 'heads', 'dmodel', 'mlp', 'lr'];
+const KEY = /^(view|task|seed|layers|heads|dmodel|mlp|lr)=/;
+
+/**
+ * The Learn view's keys out of a link's text, as written (learn.js reads them with parseLearn, so
+ * the page's first load carries only this), and the rest; null without `view=`. The page writes
+ * them after its own, so where both have `seed` or `heads` the view's come last.
+ */
+export function takeLearn(text: string): { keys: string | null; rest: string } {
+  if (!/(^|&)view=/.test(text)) return { keys: null, rest: text };
+  const parts = text.split('&');
+  return { keys: parts.filter((p) => KEY.test(p)).join('&'), rest: parts.filter((p) => !KEY.test(p)).join('&') };
+}
+
+export interface LearnPlace {
+  task: string;
+  seed: number;
+  layers?: number;
+  heads?: number;
+  dModel?: number;
+  mlp?: string;
+  lr?: number;
+}
+
+const TASKS = /^(find_match|copy|reverse|sort|induction)$/;
+const COUNT = /^[1-4]$/;
+
+/** The place the Learn keys (takeLearn's) name, or null if they are not a valid one. */
+export function parseLearn(keys: string): LearnPlace | null {
+  const params = new URLSearchParams(keys);
+  const one: Record<string, string> = {};
+  for (const key of KEYS) {
+    const all = params.getAll(key);
+    if (all.length) one[key] = all[all.length - 1];
+  }
+  const { task = 'reverse', seed = '1', layers, heads, dmodel, mlp, lr } = one;
+  const ok =
+    one.view === 'learn' &&
+    TASKS.test(task) &&
+    /^[0-9]{1,9}$/.test(seed) &&
+    (!layers || COUNT.test(layers)) &&
+    (!heads || COUNT.test(heads)) &&
+    (!dmodel || (/^[1-9][0-9]?$/.test(dmodel) && Number(dmodel) <= 64)) &&
+    (!mlp || /^(none|relu|gelu)$/.test(mlp)) &&
+    (!lr || (/^0?\.[0-9]{1,6}$/.test(lr) && Number(lr) > 0 && Number(lr) <= 0.1));
+  if (!ok) return null;
+  const place: LearnPlace = { task, seed: Number(seed) };
+  if (layers) place.layers = Number(layers);
+  if (heads) place.heads = Number(heads);
+  if (dmodel) place.dModel = Number(dmodel);
+  if (mlp) place.mlp = mlp;
+  if (lr) place.lr = Number(lr);
+  return place;
+}
+
+export function serialiseLearn(p: LearnPlace | null): string {
+  if (!p) return '';
+  const size = [
+    p.layers && 'layers=' + p.layers,
+    p.heads && 'heads=' + p.heads,
+    p.dModel && 'dmodel=' + p.dModel,
+    p.mlp && 'mlp=' + p.mlp,
+    p.lr && 'lr=' + p.lr,
+  ];
+  return ['view=learn', 'task=' + p.task, 'seed=' + p.seed, ...size].filter(Boolean).join('&');
+}
