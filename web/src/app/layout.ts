@@ -23,6 +23,7 @@ import { Header } from '../views/header';
 import { InputsPanel } from '../views/inputs-panel';
 import { PlotSlot } from './plot-slot';
 import { PlaySlot } from './play-slot';
+import { saveFigure } from '../views/exporter';
 import { keep } from './link';
 import { shareButton } from './lazy-share';
 import { StepsView } from '../views/steps';
@@ -65,7 +66,10 @@ export class Page {
   constructor(root: HTMLElement, engine: Engine, on: PageHandlers) {
     this.undo = new UndoButtons((which) => on.step(which));
     this.steps = new StepsView({ ...on, selectHead: (head) => on.set({ head }) }, [['plot', t('view.plot'), this.plot.el]]);
-    const share = shareButton(root, { state: () => serialise(on.state(), t), figure: () => this.steps.figure() });
+    const share = shareButton(root, {
+      state: () => serialise(on.state(), t),
+      savePng: () => saveFigure('attention-figure', 'png', t('app.title'), this.steps.figure()),
+    });
     this.header = new Header({
       undo: this.undo.el,
       present: presentButton(root, on.state, on.load),

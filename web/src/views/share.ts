@@ -7,14 +7,14 @@ import { h, uid } from './dom';
 import { t, int, type MessageKey } from '../i18n';
 import { CAPS } from '../state/state';
 import { CONTROLS, EMBED_VIEWS, THEMES, embedDefaults, type EmbedView } from '../state/embed-options';
-import { saveFigure } from './exporter';
-import type { HeatmapData } from './heatmap';
 import { radios } from './controls';
 import { HEIGHTS, previewAddress, snippets, type EmbedChoice } from './share-snippets';
 
 export interface ShareSource {
   state: () => string; // the serialised state (ver=1&…)
-  figure: () => HeatmapData[][]; // the visible steps, as exporter.saveFigure takes them
+  // Downloads the figure as PNG. The page's own exporter does it: share.js is a script of its own,
+  // and a copy of the exporter in it would not know where the exports come from.
+  savePng: () => Promise<void>;
 }
 
 export interface ShareDialog {
@@ -162,10 +162,7 @@ export function shareDialog(source: ShareSource): ShareDialog {
   heightHint.textContent = t('share.heightHint');
 
   const png = h('button', { class: 'btn small', text: t('share.png'), attrs: { type: 'button', 'data-share-png': '' } });
-  png.addEventListener(
-    'click',
-    () => void saveFigure('attention-figure', 'png', t('app.title'), source.figure()).catch(() => undefined),
-  );
+  png.addEventListener('click', () => void source.savePng().catch(() => undefined));
   const close = h('button', { class: 'btn', text: t('share.close'), attrs: { type: 'button' } });
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => preview.removeAttribute('src')); // no engine left running behind a closed dialog
