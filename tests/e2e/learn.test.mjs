@@ -3,11 +3,14 @@
 // changes, Pause stops the steps, Reset starts again from the same first loss; the page has no
 // long task while it trains; a link with a task and a seed gives the same first losses; a hostile
 // link gives the page's notice and nothing else; from a file the view says training needs the
-// served page; axe finds nothing in English at 1280 px and in Chinese at 375 px.
+// served page; the timeline goes back to the step a head's pattern formed, with the trainer's
+// numbers there; breaking the head gives the trainer's accuracy without it; axe finds nothing in
+// English at 1280 px and in Chinese at 375 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { serveAndLaunch, open, dist, shot } from './page-helpers.mjs';
 
 const env = serveAndLaunch();
@@ -46,6 +49,77 @@ async function stepTimes(page, n) {
   }
 }
 
+/** The numbers in one head's heatmap, as its cells' tooltips print them: rows of 0 … i. */
+const shownWeights = (page, k = 0) =>
+  page.locator('.learn-head').nth(k).locator('rect.learn-cell title').evaluateAll((titles) =>
+    titles.map((t) => Number(t.textContent.split(': ').pop())));
+
+/**
+ * The same model, made again in the page by the trainer module from the view's config and seed:
+ * the numbers the view showed must be the trainer's own at that step.
+ */
+const REVERSE = { task: 'reverse', layers: 1, heads: 1, dModel: 16, mlp: 'none', learningRate: 0.01, seed: 1 };
+const REVERSE_PROBE = [3, 1, 4, 1, 5, 10, 5, 1, 4, 1];
+
+/**
+ * Under node: the model at `then` (its weights on the probe, its score) and at `now` (its accuracy
+ * with every head and without its only one).
+ */
+async function retrain(then, now) {
+  const mod = await createRequire(import.meta.url)(join(dist, 'attention-trainer.js'))();
+  const t = mod.create(REVERSE).trainer;
+  t.step(then);
+  const p = t.probe(REVERSE_PROBE).layers[0].heads[0].weights;
+  const at = { weights: [], score: t.evaluate().headScores[0][0] };
+  for (let i = 0; i < p.rows; i++) for (let j = 0; j <= i; j++) at.weights.push(p.data[i * p.cols + j]);
+  t.step(now - then);
+  const accuracy = t.evaluate().accuracy;
+  t.ablate(0, 0, true);
+  const without = t.evaluate().accuracy;
+  t.dispose();
+  return { then: at, now: accuracy, without };
+}
+
+async function timelineAndBreak(page, steps) {
+  // The head's pattern formed at a step the list names and the curves mark.
+  const formedStep = Number(await page.locator('[data-formed-step]').first().getAttribute('data-formed-step'));
+  assert.ok(formedStep > 0 && formedStep <= steps, `formed at ${formedStep}`);
+  assert.ok(await page.locator(`.learn-formed-mark[data-step="${formedStep}"]`).count() >= 1, 'the curves mark it');
+  const live = await fills(page);
+  // Back to that step: the heatmap is the snapshot's, and the snapshot is the trainer's.
+  await page.click('[data-formed-step]');
+  assert.equal(await page.locator('[data-learn-at]').getAttribute('data-step'), String(formedStep));
+  assert.equal(await page.locator('[data-learn-heads]').getAttribute('data-step'), String(formedStep));
+  assert.notDeepEqual(await fills(page), live, 'the heatmap went back in time');
+  const shown = await shownWeights(page);
+  const shownScore = Number(await page.locator('.learn-head').first().getAttribute('data-score'));
+  const trainer = await retrain(formedStep, steps);
+  assert.equal(shown.length, trainer.then.weights.length);
+  shown.forEach((w, k) => assert.ok(Math.abs(w - trainer.then.weights[k]) <= 0.0005, `cell ${k}: ${w} shown, ${trainer.then.weights[k]}`));
+  assert.ok(Math.abs(shownScore - trainer.then.score) < 1e-6, `score ${shownScore} shown, ${trainer.then.score}`);
+  assert.ok(trainer.then.score >= 0.5, 'formed: the score had reached 0.5');
+  // Replay starts from step 0; the slider's right end follows training again.
+  await page.click('[data-learn-replay]');
+  assert.ok(Number(await page.locator('[data-learn-at]').getAttribute('data-step')) < formedStep, 'replay starts at the beginning');
+  await page.locator('[data-learn-timeline]').focus();
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('[data-learn-heads]').getAttribute('data-step'), String(steps));
+  assert.deepEqual(await fills(page), live, 'at the end of the timeline, the model as it is now');
+  // Break the head: the accuracy without it is the trainer's, and far below the accuracy with it.
+  await page.locator('.learn-break').first().click();
+  await page.locator('[data-learn-ablation][data-without]').waitFor();
+  const ablation = await page.locator('[data-learn-ablation]').evaluate((el) => ({ ...el.dataset }));
+  assert.equal(Number(ablation.step), steps);
+  assert.equal(Number(ablation.with), trainer.now);
+  assert.equal(Number(ablation.without), trainer.without);
+  assert.ok(trainer.without < trainer.now - 0.5, `without its only head: ${trainer.without}, with it: ${trainer.now}`);
+  assert.equal(await page.locator('.learn-break').first().getAttribute('aria-pressed'), 'true');
+  await shot(page, 'learn-broken-en-1280');
+  await page.locator('.learn-break').first().click();
+  assert.equal(await page.locator('.learn-break').first().getAttribute('aria-pressed'), 'false');
+  assert.equal(await page.locator('[data-learn-ablation][data-without]').count(), 0, 'mended: no numbers without it');
+}
+
 test('learn: reverse trains to 99 % within the stated steps, with no long task; pause and reset', async () => {
   const context = await env.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const { page, problems } = await open(context, `${env.server.url}#view=learn&task=reverse&seed=1`, { width: 1280, height: 900 });
@@ -80,6 +154,7 @@ test('learn: reverse trains to 99 % within the stated steps, with no long task; 
   assert.equal(await steps(page), paused, 'pause stops the steps');
   assert.equal(await page.locator('[data-learn-action="train"]').evaluate((b) => document.activeElement === b), true,
     'focus moves to Train when Pause is pressed');
+  await timelineAndBreak(page, paused);
   // Reset: step 0, and the same first loss.
   await page.click('[data-learn-action="reset"]');
   await ready(page);

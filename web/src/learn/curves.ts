@@ -1,7 +1,7 @@
 // The loss and accuracy curves: small SVG line charts of the trainer's numbers, redrawn from the
 // points so far, and the table of the same numbers for keyboard and screen-reader users.
 import { h, ns, SVG } from '../views/dom';
-import { formatNumber } from './format';
+import { formatNumber, formatPercent } from './format';
 
 const W = 320;
 const H = 110;
@@ -12,6 +12,8 @@ export class Curve {
   readonly el: Element;
   private readonly line: Element;
   private readonly label: Element;
+  private readonly marks: Element;
+  private last = 1;
 
   constructor(
     title: string,
@@ -19,18 +21,42 @@ export class Curve {
   ) {
     this.line = ns(SVG, 'polyline', { class: 'learn-line', fill: 'none' });
     this.label = ns(SVG, 'title', {}, title);
+    this.marks = ns(SVG, 'g', { class: 'learn-marks' });
     this.el = ns(
       SVG,
       'svg',
       { class: 'learn-curve', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title },
       this.label,
       ns(SVG, 'line', { class: 'learn-axis', x1: String(PAD), y1: String(H - PAD), x2: String(W - PAD), y2: String(H - PAD) }),
+      this.marks,
       this.line,
+    );
+  }
+
+  /**
+   * Upright lines at steps: `formed` dashed (a head's pattern formed there), `cursor` solid (the
+   * step the timeline shows), on the scale of the last draw.
+   */
+  mark(formed: readonly number[], cursor: number | null): void {
+    const at = (step: number) => (PAD + ((W - 2 * PAD) * step) / this.last).toFixed(1);
+    const line = (step: number, cls: string) =>
+      ns(SVG, 'line', {
+        class: cls,
+        x1: at(step),
+        x2: at(step),
+        y1: String(PAD),
+        y2: String(H - PAD),
+        'data-step': String(step),
+      });
+    this.marks.replaceChildren(
+      ...formed.map((step) => line(step, 'learn-formed-mark')),
+      ...(cursor === null ? [] : [line(cursor, 'learn-cursor')]),
     );
   }
 
   draw(xs: readonly number[], ys: readonly number[]): void {
     const last = xs.length ? Math.max(xs[xs.length - 1], 1) : 1;
+    this.last = last;
     let top = this.top ?? 0;
     if (this.top === null) for (const y of ys) if (Number.isFinite(y) && y > top) top = y;
     if (!(top > 0)) top = 1;
@@ -73,7 +99,7 @@ export class CurveTable {
       { attrs: { 'data-step': String(step) } },
       h('th', { text: String(step), attrs: { scope: 'row' } }),
       h('td', { text: formatNumber(loss, 4, lang), attrs: { 'data-loss': String(loss) } }),
-      h('td', { text: formatNumber(accuracy * 100, 1, lang) + ' %', attrs: { 'data-accuracy': String(accuracy) } }),
+      h('td', { text: formatPercent(accuracy, 1, lang), attrs: { 'data-accuracy': String(accuracy) } }),
     );
     this.body.append(row);
     if (this.body.rows.length > CurveTable.MAX_ROWS) this.body.rows[1]?.remove();

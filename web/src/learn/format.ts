@@ -5,3 +5,8 @@ export function formatNumber(x: number, digits: number, lang: string): string {
     .toLocaleString(lang === 'zh-CN' ? 'zh-CN' : 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits })
     .replace('-', '\u2212');
 }
+
+/** A fraction as a percentage; the sign never wraps away from its number. */
+export function formatPercent(x: number, digits: number, lang: string): string {
+  return formatNumber(x * 100, digits, lang) + '\u00a0%';
+}

@@ -10,7 +10,9 @@ export type Request =
   | { type: 'create'; run: number; config: Partial<T.TrainerConfig>; probe: number[] }
   | { type: 'train'; run: number }
   | { type: 'pause'; run: number }
-  | { type: 'step'; run: number };
+  | { type: 'step'; run: number }
+  /** Which heads to break: the worker answers with the accuracy without them, after every update. */
+  | { type: 'ablate'; run: number; heads: [number, number][] };
 
 /** One head's weights on the probe: (n, n) row-major, 0 above the diagonal. */
 export interface HeadWeights {
@@ -18,6 +20,14 @@ export interface HeadWeights {
   head: number;
   n: number;
   data: Float32Array;
+}
+
+/** The model at one step, as the timeline keeps it: its heads on the probe and its numbers then. */
+export interface Snapshot {
+  steps: number;
+  accuracy: number;
+  headScores: number[][];
+  weights: HeadWeights[];
 }
 
 export interface Update {
@@ -35,12 +45,25 @@ export interface Update {
   headScores: number[][];
   stepsPerSecond: number;
   weights: HeadWeights[];
+  /** The timeline's snapshots taken since the last update (timeline.ts says when). */
+  snapshots: Snapshot[];
   /** Set when a step overflowed: training stopped there. */
   diverged: TrainerError | null;
   running: boolean;
 }
 
+/** The held-out numbers with the broken heads' outputs zeroed, for the model at `steps`. */
+export interface Ablation {
+  type: 'ablation';
+  run: number;
+  steps: number;
+  heads: [number, number][];
+  accuracy: number;
+  headScores: number[][];
+}
+
 export type Reply =
   | Update
+  | Ablation
   | { type: 'created'; run: number; description: string; tokens: string[]; parameters: number }
   | { type: 'error'; run: number; error: TrainerError | null; message: string };

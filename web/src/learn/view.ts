@@ -5,11 +5,14 @@ import { h } from '../views/dom';
 import type { LearnPlace } from '../state/learn-link';
 import { startTrainer, type TrainerLink } from './client';
 import { Curve, CurveTable } from './curves';
+import { LearnForm } from './form';
 import { HeadMaps } from './heads';
-import { formatNumber } from './format';
-import type { Reply, Update } from './protocol';
-import { DEFAULT_LEARNING_RATE, SETUPS, TASKS, type TaskName } from './tasks';
-import { say, taskWords, type WordKey } from './words';
+import { formatNumber, formatPercent } from './format';
+import type { Ablation, Reply, Update } from './protocol';
+import { Scrubber } from './scrubber';
+import { SETUPS, type TaskName } from './tasks';
+import { Timeline } from './timeline';
+import { say, type WordKey } from './words';
 
 export interface LearnHost {
   lang(): string;
@@ -17,8 +20,6 @@ export interface LearnHost {
   /** The view's place for the link, or null when the reader closes it. */
   place(place: LearnPlace | null): void;
 }
-
-type Field = 'task' | 'layers' | 'heads' | 'dModel' | 'mlp' | 'lr' | 'seed';
 
 export class LearnView {
   private el: HTMLElement = h('section');
@@ -36,11 +37,16 @@ export class LearnView {
   private accuracies: number[] = [];
   private last: Update | null = null;
   private failed = false;
+  private readonly timeline = new Timeline();
+  /** The heads the reader broke, and the trainer's numbers without them. */
+  private broken: [number, number][] = [];
+  private ablation: Ablation | null = null;
   // The table's rows (step, loss, accuracy), kept to word them again when the language changes.
   private rows: [number, number, number][] = [];
   private parts!: {
-    fields: Record<Field, HTMLInputElement | HTMLSelectElement>;
-    about: HTMLElement;
+    form: LearnForm;
+    scrubber: Scrubber;
+    ablation: HTMLElement;
     buttons: Record<'train' | 'pause' | 'step' | 'reset', HTMLButtonElement>;
     status: HTMLElement;
     first: HTMLElement;
@@ -77,6 +83,7 @@ export class LearnView {
   }
 
   dispose(): void {
+    this.parts?.scrubber.dispose();
     this.trainer?.stop();
     this.trainer = null;
     this.el.remove();
@@ -87,58 +94,7 @@ export class LearnView {
   }
 
   private build(): void {
-    const task = this.place.task as TaskName;
-    const size = { ...SETUPS[task].size };
-    const select = (field: Field, options: [string, string][], value: string) => {
-      const el = h('select', { attrs: { 'data-learn-field': field } });
-      for (const [v, text] of options) el.append(h('option', { text, attrs: { value: v } }));
-      el.value = value;
-      return el;
-    };
-    const counts = (n: number): [string, string][] => Array.from({ length: n }, (_, i) => [String(i + 1), String(i + 1)]);
-    const fields: Record<Field, HTMLInputElement | HTMLSelectElement> = {
-      task: select(
-        'task',
-        TASKS.map((name) => [name, taskWords(this.lang, name).name]),
-        task,
-      ),
-      layers: select('layers', counts(4), String(this.place.layers ?? size.layers)),
-      heads: select('heads', counts(4), String(this.place.heads ?? size.heads)),
-      dModel: select(
-        'dModel',
-        ['8', '16', '32', '64'].map((d) => [d, d]),
-        String(this.place.dModel ?? size.dModel),
-      ),
-      mlp: select(
-        'mlp',
-        [
-          ['none', '—'],
-          ['relu', 'ReLU'],
-          ['gelu', 'GELU'],
-        ],
-        this.place.mlp ?? size.mlp,
-      ),
-      lr: h('input', {
-        attrs: { type: 'number', min: '0.0001', max: '0.1', step: '0.001', 'data-learn-field': 'lr', inputmode: 'decimal' },
-      }),
-      seed: h('input', { attrs: { type: 'number', min: '0', max: '999999999', step: '1', 'data-learn-field': 'seed' } }),
-    };
-    fields.lr.value = String(this.place.lr ?? DEFAULT_LEARNING_RATE);
-    fields.seed.value = String(this.place.seed);
-    const labels: Record<Field, WordKey> = {
-      task: 'task',
-      layers: 'layers',
-      heads: 'heads',
-      dModel: 'dModel',
-      mlp: 'mlp',
-      lr: 'rate',
-      seed: 'seed',
-    };
-    for (const [field, el] of Object.entries(fields) as [Field, HTMLInputElement | HTMLSelectElement][]) {
-      el.addEventListener('change', () => this.change(field));
-    }
-    const label = (field: Field) =>
-      h('label', { class: 'learn-field' }, h('span', { text: this.say(labels[field]) }), fields[field]);
+    this.parts?.scrubber.dispose();
     const button = (action: 'train' | 'pause' | 'step' | 'reset') => {
       const b = h('button', { class: 'btn', text: this.say(action), attrs: { type: 'button', 'data-learn-action': action } });
       b.addEventListener('click', () => this.act(action));
@@ -157,8 +113,9 @@ export class LearnView {
     });
     const title = h('h2', { text: this.say('title'), attrs: { id: 'learn-title' } });
     this.parts = {
-      fields,
-      about: h('div', { class: 'learn-about', attrs: { 'data-learn-about': '' } }),
+      form: new LearnForm(this.lang, this.place, (place) => this.change(place)),
+      scrubber: new Scrubber(this.lang, this.timeline, () => this.redraw()),
+      ablation: h('p', { class: 'learn-ablation', attrs: { role: 'status', 'data-learn-ablation': '' } }),
       buttons,
       status: h('p', { class: 'learn-status', attrs: { 'data-learn-status': '' } }),
       first: h('p', { class: 'learn-first', attrs: { 'data-learn-first': '' } }),
@@ -166,7 +123,13 @@ export class LearnView {
       loss: new Curve(this.say('lossCurve'), null),
       accuracy: new Curve(this.say('accuracyCurve'), 1),
       table: new CurveTable(this.say('tableCaption'), [this.say('tableStep'), this.say('loss'), this.say('accuracy')]),
-      heads: new HeadMaps((layer, head, score) => this.say('head', { layer, head }) + ' · ' + this.say('score', { score })),
+      heads: new HeadMaps(
+        {
+          caption: (layer, head, score) => this.say('head', { layer, head }) + ' · ' + this.say('score', { score }),
+          breakName: (layer, head) => this.say('breakName', { layer, head }),
+        },
+        (layer, head) => this.toggleHead(layer, head),
+      ),
     };
     const p = this.parts;
     this.el = h(
@@ -174,13 +137,8 @@ export class LearnView {
       { class: 'learn', attrs: { 'data-learn': '', 'aria-labelledby': 'learn-title' } },
       h('div', { class: 'learn-top' }, title, close),
       h('p', { class: 'learn-intro', text: this.say('intro') }),
-      h('div', { class: 'learn-setup' }, label('task'), p.about),
-      h(
-        'fieldset',
-        { class: 'learn-size' },
-        h('legend', { text: this.say('size') }),
-        ...(['layers', 'heads', 'dModel', 'mlp', 'lr', 'seed'] as Field[]).map(label),
-      ),
+      p.form.setup,
+      p.form.size,
       h('div', { class: 'learn-actions' }, buttons.train, buttons.pause, buttons.step, buttons.reset, p.status),
       p.note,
       h(
@@ -207,60 +165,29 @@ export class LearnView {
           h('h3', { text: this.say('headsTitle') }),
           h('p', { class: 'learn-note', text: this.say('headsNote') }),
           p.heads.el,
+          p.ablation,
+          p.scrubber.el,
         ),
       ),
     );
-    this.describe();
   }
 
-  private describe(): void {
-    const task = this.place.task as TaskName;
-    const w = taskWords(this.lang, task);
-    const target = formatNumber(SETUPS[task].target * 100, 0, this.lang) + ' %';
-    this.parts.about.replaceChildren(
-      h('p', { text: w.sentence }),
-      h('p', { text: this.say('example', { example: w.example }) }),
-      h('p', { text: this.say('expect', { pattern: w.pattern }) + ' ' + this.say('target', { target }) }),
-    );
-  }
-
-  private config() {
-    const f = this.parts.fields;
-    const task = f.task.value as TaskName;
-    const lr = Number(f.lr.value);
-    const seed = Math.trunc(Number(f.seed.value));
-    return {
-      task,
-      layers: Number(f.layers.value),
-      heads: Number(f.heads.value),
-      dModel: Number(f.dModel.value),
-      mlp: f.mlp.value as 'none' | 'relu' | 'gelu',
-      learningRate: Number.isFinite(lr) && lr > 0 && lr <= 0.1 ? lr : DEFAULT_LEARNING_RATE,
-      seed: Number.isFinite(seed) && seed >= 0 && seed < 1e9 ? seed : 1,
-    };
-  }
-
-  private change(field: Field): void {
-    if (field === 'task') {
-      // A new task starts from its own size.
-      const size = SETUPS[this.parts.fields.task.value as TaskName].size;
-      const f = this.parts.fields;
-      f.layers.value = String(size.layers);
-      f.heads.value = String(size.heads);
-      f.dModel.value = String(size.dModel);
-      f.mlp.value = size.mlp;
-    }
-    const c = this.config();
-    const size = SETUPS[c.task].size;
-    this.place = { task: c.task, seed: c.seed };
-    if (c.layers !== size.layers) this.place.layers = c.layers;
-    if (c.heads !== size.heads) this.place.heads = c.heads;
-    if (c.dModel !== size.dModel) this.place.dModel = c.dModel;
-    if (c.mlp !== size.mlp) this.place.mlp = c.mlp;
-    if (c.learningRate !== DEFAULT_LEARNING_RATE) this.place.lr = c.learningRate;
-    this.host.place(this.place);
-    this.describe();
+  private change(place: LearnPlace): void {
+    this.place = place;
+    this.host.place(place);
     this.reset();
+  }
+
+  /** Breaks a head, or mends it: the worker measures the model without the broken ones. */
+  private toggleHead(layer: number, head: number): void {
+    if (!this.trainer || !this.last) return;
+    const at = this.broken.findIndex(([l, k]) => l === layer && k === head);
+    this.broken = at >= 0 ? this.broken.filter((_, k) => k !== at) : [...this.broken, [layer, head]];
+    this.ablation = null;
+    // Breaking is done to the model as it is now, so the timeline comes back to it.
+    this.parts.scrubber.follow();
+    this.trainer.send({ type: 'ablate', run: this.run, heads: this.broken });
+    this.redraw();
   }
 
   private act(action: 'train' | 'pause' | 'step' | 'reset'): void {
@@ -289,13 +216,17 @@ export class LearnView {
     this.accSteps = [];
     this.accuracies = [];
     this.rows = [];
+    this.timeline.clear();
+    this.broken = [];
+    this.ablation = null;
+    this.parts.scrubber.follow();
     this.parts.table.clear();
     this.parts.heads.clear();
     this.parts.note.textContent = this.trainer ? '' : this.say('served');
     delete this.parts.note.dataset.reached;
     if (this.trainer) {
       this.parts.status.textContent = this.say('starting');
-      const c = this.config();
+      const c = this.parts.form.config();
       this.trainer.send({ type: 'create', run: this.run, config: c, probe: SETUPS[c.task].probe });
     }
     this.redraw();
@@ -311,6 +242,8 @@ export class LearnView {
       // The probe's tokens as words, for the heatmaps' rows.
       this.tokens = SETUPS[this.place.task as TaskName].probe.map((id) => m.tokens[id] ?? '?');
       this.parts.status.dataset.parameters = String(m.parameters);
+    } else if (m.type === 'ablation') {
+      this.ablation = m;
     } else {
       this.take(m);
     }
@@ -324,8 +257,12 @@ export class LearnView {
       this.lossSteps.push(first + k + 1);
       this.losses.push(loss);
     });
-    this.accSteps.push(u.steps);
-    this.accuracies.push(u.accuracy);
+    for (const s of [...u.snapshots, u]) {
+      if (this.accSteps[this.accSteps.length - 1] === s.steps) continue;
+      this.accSteps.push(s.steps);
+      this.accuracies.push(s.accuracy);
+    }
+    for (const s of u.snapshots) this.timeline.add(s);
     this.steps = u.steps;
     if (u.losses.length) {
       const row: [number, number, number] = [u.steps, u.loss, u.accuracy];
@@ -334,13 +271,12 @@ export class LearnView {
       this.parts.table.add(...row, this.lang);
     }
     const target = SETUPS[this.place.task as TaskName].target;
-    if (this.reached === null && u.steps > 0 && u.accuracy >= target) {
-      this.reached = u.steps;
-      this.parts.note.dataset.reached = String(u.steps);
-      this.parts.note.textContent = this.say('reached', {
-        target: formatNumber(target * 100, 0, this.lang) + ' %',
-        step: u.steps,
-      });
+    // The first snapshot at the target (they come every few steps), whatever the chunks' sizes.
+    const at = this.reached === null ? [...u.snapshots, u].find((s) => s.steps > 0 && s.accuracy >= target) : undefined;
+    if (at) {
+      this.reached = at.steps;
+      this.parts.note.dataset.reached = String(at.steps);
+      this.parts.note.textContent = this.say('reached', { target: formatPercent(target, 0, this.lang), step: at.steps });
     }
     if (u.diverged) {
       this.running = false;
@@ -352,19 +288,56 @@ export class LearnView {
     const p = this.parts;
     p.loss.draw(this.lossSteps, this.losses);
     p.accuracy.draw(this.accSteps, this.accuracies);
+    p.scrubber.redraw(this.steps);
+    const formed = this.timeline.formed.map((f) => f.steps);
+    p.loss.mark(formed, p.scrubber.step);
+    p.accuracy.mark(formed, p.scrubber.step);
     const u = this.last;
     p.status.dataset.steps = String(this.steps);
     p.status.dataset.model = this.last ? 'ready' : 'pending';
     if (u) {
       const bits = [this.say('steps', { n: this.steps })];
       if (u.stepsPerSecond > 0) bits.push(this.say('speed', { n: Math.round(u.stepsPerSecond) }));
-      bits.push(this.say('accuracy') + ' ' + formatNumber(u.accuracy * 100, 1, this.lang) + ' %');
+      bits.push(this.say('accuracy') + ' ' + this.percent(u.accuracy));
       p.status.textContent = bits.join(' · ');
-      p.heads.draw(u.weights, u.headScores, this.tokens, this.lang);
+      // The heads as the timeline shows them: a snapshot, or the model as it is now.
+      const at = p.scrubber.step === null ? -1 : this.timeline.nearest(p.scrubber.step);
+      const shown = at >= 0 ? this.timeline.snapshots[at] : u;
+      p.heads.draw(shown.weights, shown.headScores, this.tokens, this.lang);
+      p.heads.el.dataset.step = String(at >= 0 ? shown.steps : u.steps);
     }
+    p.heads.setBroken(this.broken);
+    this.redrawAblation();
     p.first.textContent = this.losses.length ? this.say('firstLoss', { loss: formatNumber(this.losses[0], 4, this.lang) }) : '';
     p.first.dataset.loss = this.losses.length ? String(this.losses[0]) : '';
     this.redrawButtons();
+  }
+
+  private percent(x: number): string {
+    return formatPercent(x, 1, this.lang);
+  }
+
+  /** With heads broken: the accuracy without them beside the accuracy with every head. */
+  private redrawAblation(): void {
+    const el = this.parts.ablation;
+    const a = this.ablation;
+    const u = this.last;
+    if (this.broken.length === 0 || !u) {
+      el.textContent = this.last ? this.say('breakHint') : '';
+      delete el.dataset.without;
+      delete el.dataset.with;
+      return;
+    }
+    const names = this.broken.map(([layer, head]) => this.say('head', { layer: layer + 1, head: head + 1 })).join(', ');
+    if (!a || a.steps !== u.steps) {
+      el.textContent = this.say('breaking', { heads: names });
+      delete el.dataset.without;
+      return;
+    }
+    el.textContent = this.say('without', { heads: names, without: this.percent(a.accuracy), with: this.percent(u.accuracy) });
+    el.dataset.without = String(a.accuracy);
+    el.dataset.with = String(u.accuracy);
+    el.dataset.step = String(a.steps);
   }
 
   private redrawButtons(): void {

@@ -4,7 +4,8 @@
 // messages between chunks (so Pause stops within one).
 import type T from '../../../cpp/wasm/attention-trainer';
 import { scriptURL } from '../engine/trusted';
-import type { HeadWeights, Reply, Request, Update } from './protocol';
+import type { HeadWeights, Reply, Request, Snapshot, Update } from './protocol';
+import { nextSnapshot } from './timeline';
 
 declare function importScripts(...urls: string[]): void;
 
@@ -31,6 +32,8 @@ let chunk = 1;
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** A press of Train or Step that came while the model was still being made: done once it is. */
 let queued: 'train' | 'step' | null = null;
+/** The heads the reader broke, as [layer, head]. */
+let broken: [number, number][] = [];
 
 function weightsOf(t: T.Trainer): HeadWeights[] {
   const p = t.probe(probe);
@@ -41,16 +44,21 @@ function weightsOf(t: T.Trainer): HeadWeights[] {
 }
 
 function post(update: Update): void {
-  scope.postMessage(
-    update,
-    update.weights.map((w) => w.data.buffer),
-  );
+  // Transferred, not copied; a snapshot's heads may be the update's own, so each buffer once.
+  const buffers = new Set([...update.weights, ...update.snapshots.flatMap((s) => s.weights)].map((w) => w.data.buffer));
+  scope.postMessage(update, [...buffers]);
+}
+
+/** The model as it is now, as a snapshot for the timeline. */
+function snapshot(t: T.Trainer, accuracy: number, headScores: number[][]): Snapshot {
+  return { steps: t.steps, accuracy, headScores, weights: weightsOf(t) };
 }
 
 /** The model as it is, before any step: its held-out numbers and its heads. */
 function postStart(t: T.Trainer): void {
   const e = t.evaluate();
   if (!e.ok) return fail(e.error);
+  const first = snapshot(t, e.accuracy, e.headScores);
   post({
     type: 'update',
     run,
@@ -61,7 +69,8 @@ function postStart(t: T.Trainer): void {
     heldOutLoss: e.loss,
     headScores: e.headScores,
     stepsPerSecond: 0,
-    weights: weightsOf(t),
+    weights: first.weights,
+    snapshots: [first],
     diverged: null,
     running,
   });
@@ -72,33 +81,63 @@ function fail(error: T.TrainerError | null, message = ''): void {
   scope.postMessage({ type: 'error', run, error, message: error?.message ?? message });
 }
 
-/** `n` steps, then the trainer's numbers to the page; false if training must stop. */
+/**
+ * `n` steps, then the trainer's numbers to the page; false if training must stop. The steps go in
+ * runs that end where the timeline takes a snapshot, so its snapshots fall on their steps
+ * whatever the chunk.
+ */
 function stepAndPost(t: T.Trainer, n: number): boolean {
   const started = performance.now();
-  const r = t.step(n);
-  if (!r.ok) {
-    fail(r.error);
-    return false;
+  const losses: number[] = [];
+  const snapshots: Snapshot[] = [];
+  let stepSeconds = 0;
+  let r: T.StepResult | null = null;
+  while (losses.length < n) {
+    const step = t.step(Math.min(n - losses.length, nextSnapshot(t.steps) - t.steps));
+    if (!step.ok) {
+      fail(step.error);
+      return false;
+    }
+    r = step;
+    losses.push(...step.losses);
+    stepSeconds += step.losses.length / step.stepsPerSecond;
+    if (step.diverged) break;
+    if (t.steps === nextSnapshot(t.steps - 1)) snapshots.push(snapshot(t, step.accuracy, step.headScores));
   }
+  if (!r) return false;
   const took = performance.now() - started;
-  // The next chunk sized to take about CHUNK_MS, evaluation included.
+  const latest = snapshots[snapshots.length - 1];
+  // The next chunk sized to take about CHUNK_MS, evaluations included.
   chunk = Math.max(1, Math.min(MAX_CHUNK, Math.round((n * CHUNK_MS) / Math.max(took, 1))));
   if (r.diverged) running = false;
   post({
     type: 'update',
     run,
     steps: r.steps,
-    losses: Array.from(r.losses),
-    loss: r.loss,
+    losses,
+    loss: r.diverged ? r.loss : losses.reduce((a, b) => a + b, 0) / losses.length,
     accuracy: r.accuracy,
     heldOutLoss: r.heldOutLoss,
     headScores: r.headScores,
-    stepsPerSecond: r.stepsPerSecond,
-    weights: weightsOf(t),
+    stepsPerSecond: stepSeconds > 0 ? losses.length / stepSeconds : 0,
+    weights: latest?.steps === r.steps ? latest.weights : weightsOf(t),
+    snapshots,
     diverged: r.diverged,
     running,
   });
+  postAblation(t);
   return !r.diverged;
+}
+
+/** With heads broken: the held-out numbers without them. Training itself keeps every head. */
+function postAblation(t: T.Trainer): void {
+  if (broken.length === 0) return;
+  const set = (on: boolean) => broken.every(([layer, head]) => t.ablate(layer, head, on).ok);
+  const ok = set(true);
+  const e = t.evaluate();
+  set(false);
+  if (!ok || !e.ok) return fail(e.ok ? null : e.error, 'a head could not be broken');
+  scope.postMessage({ type: 'ablation', run, steps: t.steps, heads: broken, accuracy: e.accuracy, headScores: e.headScores });
 }
 
 function loop(): void {
@@ -119,6 +158,7 @@ function handle(m: Request): void {
     trainer = null;
     chunk = 1;
     queued = null;
+    broken = [];
     if (!module) return fail(null, 'attention-trainer.js did not load');
     const asked = run;
     void module.then(
@@ -144,6 +184,11 @@ function handle(m: Request): void {
     return;
   }
   if (m.run !== run) return;
+  if (m.type === 'ablate') {
+    broken = m.heads;
+    if (trainer) postAblation(trainer);
+    return;
+  }
   if (!trainer) {
     queued = m.type === 'pause' ? null : m.type;
     return;
