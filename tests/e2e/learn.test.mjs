@@ -191,6 +191,33 @@ test('learn: a link with a task and a seed reproduces the first losses; another 
   await context.close();
 });
 
+test('learn: an embed with autoplay trains on opening without taking focus, and not under reduced motion; the lesson ends at Learn', async () => {
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const context = await env.chromium.browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}embed.html#view=learn&task=reverse&seed=1&autoplay=1`);
+    await page.locator('[data-learn-status][data-model="ready"]').waitFor();
+    if (reducedMotion === 'reduce') {
+      await page.waitForTimeout(800);
+      assert.equal(await steps(page), 0, 'reduced motion: no autoplay');
+    } else {
+      await page.waitForFunction(() => Number(document.querySelector('[data-learn-status]').dataset.steps) > 50);
+      assert.equal(await page.evaluate(() => document.activeElement === document.body), true, 'focus stays where it was');
+    }
+    await context.close();
+  }
+  // The intro lesson's last step leads on to the painting, learned.
+  const context = await env.chromium.browser.newContext();
+  const { page, problems } = await open(context, `${env.server.url}#lesson=intro&step=16`, { width: 1280, height: 800 });
+  await page.click('[data-lesson-learn]');
+  await page.locator('[data-learn-status][data-model="ready"]').waitFor();
+  assert.equal(await page.locator('[data-learn-field="task"]').inputValue(), 'find_match');
+  assert.match(await page.evaluate(() => location.hash), /view=learn&task=find_match/);
+  assert.equal(await page.locator('.learn-head').first().locator('text.learn-label').first().textContent(), 'mountain');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('learn: a hostile learn link gives the page notice and nothing else', async () => {
   const context = await env.chromium.browser.newContext();
   for (const hash of ['view=learn&task=<script>&seed=1', 'view=learn&task=reverse&seed=99999999999999999999&dmodel=100000&lr=1e308']) {

@@ -14,6 +14,8 @@ export interface LessonPage {
   root: HTMLElement;
   app(): App | null;
   mount(state: State, why: NoticeKind | null): void;
+  /** Opens the Learn view. */
+  learn(): void;
 }
 
 export class LessonRun {
@@ -43,6 +45,7 @@ export class LessonRun {
             setPlayFrame(play);
             this.page.mount(parse(text + (lang ? '&lang=' + encodeURIComponent(lang) : '')).state, null);
           },
+          learn: () => this.page.learn(),
           place: (step: number | null) => {
             setLessonPlace(step === null ? null : { lesson: id, step });
             const app = this.page.app();

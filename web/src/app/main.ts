@@ -67,6 +67,7 @@ async function start(): Promise<void> {
     let app: App | null = null;
     // One history for the tab: a language switch mounts a new App and keeps the steps.
     const history = new History(historyText(first.state));
+    const learn = learnRun(root, () => app);
     const lessons = new LessonRun({
       root,
       app: () => app,
@@ -74,8 +75,9 @@ async function start(): Promise<void> {
         history.record(historyText(state), '', performance.now()); // undo goes back to the step before
         mount(state, app?.lexiconFile ?? null, false, why);
       },
+      // The painting the lesson began with, now learned by a model.
+      learn: () => learn.open('view=learn&task=find_match&seed=1'),
     });
-    const learn = learnRun(root, () => app);
     const mount = (
       state: State,
       fileLexicon: { id: number } | null,
@@ -110,7 +112,8 @@ async function start(): Promise<void> {
     learn.open(learnKeys());
     document.addEventListener('keydown', (e) => {
       const which = historyKey(e);
-      if (!which || !app) return;
+      // The Learn view's fields keep the browser's own undo; the playground's history is not theirs.
+      if (!which || !app || (e.target instanceof Element && e.target.closest('[data-learn]'))) return;
       e.preventDefault(); // also the browser's own undo in the text field
       app.step(which);
     });

@@ -190,7 +190,7 @@ export class LearnView {
     this.redraw();
   }
 
-  private act(action: 'train' | 'pause' | 'step' | 'reset'): void {
+  private act(action: 'train' | 'pause' | 'step' | 'reset', moveFocus = true): void {
     if (action === 'reset') return this.reset();
     if (!this.trainer) return;
     if (action === 'train') this.running = true;
@@ -199,8 +199,8 @@ export class LearnView {
     this.redrawButtons();
     // The pressed button is disabled now: focus moves to the one that undoes it.
     const b = this.parts.buttons;
-    if (action === 'train') b.pause.focus();
-    if (action === 'pause') b.train.focus();
+    if (moveFocus && action === 'train') b.pause.focus();
+    if (moveFocus && action === 'pause') b.train.focus();
   }
 
   /** A new model from the seed: step 0, and the same first loss as every run of this config. */
@@ -242,6 +242,10 @@ export class LearnView {
       // The probe's tokens as words, for the heatmaps' rows.
       this.tokens = SETUPS[this.place.task as TaskName].probe.map((id) => m.tokens[id] ?? '?');
       this.parts.status.dataset.parameters = String(m.parameters);
+      // A link's autoplay trains the first model at once, unless the reader asked for less motion.
+      if (this.place.autoplay && this.run === 1 && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+        this.act('train', false); // an embed must not pull the host page's scroll to itself
+      }
     } else if (m.type === 'ablation') {
       this.ablation = m;
     } else {

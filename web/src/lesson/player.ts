@@ -21,6 +21,8 @@ export interface LessonHost {
   root(): HTMLElement;
   /** The link's lesson keys: where the reader is, or null when they left. */
   place(step: number | null): void;
+  /** Opens the Learn view (the lesson's next stop), or null where the page has none. */
+  learn: (() => void) | null;
 }
 
 export interface Progress {
@@ -245,6 +247,16 @@ export class LessonPlayer {
       attrs: { type: 'button', 'data-lesson-next': '' },
     });
     next.addEventListener('click', () => (last ? this.explore() : this.go(this.k + 1)));
+    // After the last step: the weights were made up so far; the Learn view shows them learned.
+    const learn = this.host.learn;
+    const toLearn =
+      last && learn
+        ? h('button', { class: 'btn', text: say(lang, 'learn'), attrs: { type: 'button', 'data-lesson-learn': '' } })
+        : null;
+    toLearn?.addEventListener('click', () => {
+      this.explore();
+      learn?.();
+    });
     const dots = h('div', { class: 'lesson-dots', attrs: { role: 'group', 'aria-label': say(lang, 'progress') } });
     for (let j = 0; j < n; j++) {
       const d = h('button', {
@@ -264,7 +276,7 @@ export class LessonPlayer {
       attrs: { type: 'button', 'data-lesson-explore': '' },
     });
     explore.addEventListener('click', () => this.explore());
-    return h('div', { class: 'lesson-nav', attrs: { title: say(lang, 'keys') } }, back, dots, next, explore);
+    return h('div', { class: 'lesson-nav', attrs: { title: say(lang, 'keys') } }, back, dots, next, toLearn, explore);
   }
 
   /**

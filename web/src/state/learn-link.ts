@@ -1,12 +1,13 @@
 // The Learn view as the link says it: `view=learn&task=reverse&seed=1`, and the size of the model
-// (`layers`, `heads`, `dmodel`, `mlp`, `lr`). Like the lesson's keys these are not the reader's
+// (`layers`, `heads`, `dmodel`, `mlp`, `lr`), and `autoplay=1` to start training on opening (for an
+// embed; never when the reader asks for reduced motion). Like the lesson's keys these are not the reader's
 // state: undo and storage never see them. They count only beside `view=`; `seed` and `heads` are
 // also the playground's own keys, which the view's take the place of while it is open. The trainer checks the config again; this only keeps
 // a link's numbers within what the view offers.
 
 /** The keys the Learn view's link uses. */
-const KEYS = ['view', 'task', 'seed', 'layers', 'heads', 'dmodel', 'mlp', 'lr'];
-const KEY = /^(view|task|seed|layers|heads|dmodel|mlp|lr)=/;
+const KEYS = ['view', 'task', 'seed', 'layers', 'heads', 'dmodel', 'mlp', 'lr', 'autoplay'];
+const KEY = /^(view|task|seed|layers|heads|dmodel|mlp|lr|autoplay)=/;
 
 /**
  * The Learn view's keys out of a link's text, as written (learn.js reads them with parseLearn, so
@@ -27,6 +28,8 @@ export interface LearnPlace {
   dModel?: number;
   mlp?: string;
   lr?: number;
+  /** Train as soon as the model is made. */
+  autoplay?: boolean;
 }
 
 const TASKS = /^(find_match|copy|reverse|sort|induction)$/;
@@ -40,7 +43,7 @@ export function parseLearn(keys: string): LearnPlace | null {
     const all = params.getAll(key);
     if (all.length) one[key] = all[all.length - 1];
   }
-  const { task = 'reverse', seed = '1', layers, heads, dmodel, mlp, lr } = one;
+  const { task = 'reverse', seed = '1', layers, heads, dmodel, mlp, lr, autoplay } = one;
   const ok =
     one.view === 'learn' &&
     TASKS.test(task) &&
@@ -49,7 +52,8 @@ export function parseLearn(keys: string): LearnPlace | null {
     (!heads || COUNT.test(heads)) &&
     (!dmodel || (/^[1-9][0-9]?$/.test(dmodel) && Number(dmodel) <= 64)) &&
     (!mlp || /^(none|relu|gelu)$/.test(mlp)) &&
-    (!lr || (/^0?\.[0-9]{1,6}$/.test(lr) && Number(lr) > 0 && Number(lr) <= 0.1));
+    (!lr || (/^0?\.[0-9]{1,6}$/.test(lr) && Number(lr) > 0 && Number(lr) <= 0.1)) &&
+    (!autoplay || /^[01]$/.test(autoplay));
   if (!ok) return null;
   const place: LearnPlace = { task, seed: Number(seed) };
   if (layers) place.layers = Number(layers);
@@ -57,6 +61,7 @@ export function parseLearn(keys: string): LearnPlace | null {
   if (dmodel) place.dModel = Number(dmodel);
   if (mlp) place.mlp = mlp;
   if (lr) place.lr = Number(lr);
+  if (autoplay === '1') place.autoplay = true;
   return place;
 }
 
@@ -68,6 +73,7 @@ export function serialiseLearn(p: LearnPlace | null): string {
     p.dModel && 'dmodel=' + p.dModel,
     p.mlp && 'mlp=' + p.mlp,
     p.lr && 'lr=' + p.lr,
+    p.autoplay && 'autoplay=1',
   ];
   return ['view=learn', 'task=' + p.task, 'seed=' + p.seed, ...size].filter(Boolean).join('&');
 }
