@@ -206,14 +206,15 @@ test('learn: an embed with autoplay trains on opening without taking focus, and 
     }
     await context.close();
   }
-  // The intro lesson's last step leads on to the painting, learned.
+  // The intro lesson's last step leads on to the painting, learned; in Chinese, its words too.
   const context = await env.chromium.browser.newContext();
-  const { page, problems } = await open(context, `${env.server.url}#lesson=intro&step=16`, { width: 1280, height: 800 });
+  const { page, problems } = await open(context, `${env.server.url}#lesson=intro&step=16&lang=zh-CN`, { width: 1280, height: 800 });
   await page.click('[data-lesson-learn]');
   await page.locator('[data-learn-status][data-model="ready"]').waitFor();
   assert.equal(await page.locator('[data-learn-field="task"]').inputValue(), 'find_match');
   assert.match(await page.evaluate(() => location.hash), /view=learn&task=find_match/);
-  assert.equal(await page.locator('.learn-head').first().locator('text.learn-label').first().textContent(), 'mountain');
+  const labels = await page.locator('.learn-head').first().locator('text.learn-label').allTextContents();
+  assert.deepEqual(labels.filter((_, k) => k % 2 === 0), ['山', '花', '人', '鸟', '会飞的'], 'mountain flower person bird · flying');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -12,7 +12,7 @@ import type { Ablation, Reply, Update } from './protocol';
 import { Scrubber } from './scrubber';
 import { SETUPS, type TaskName } from './tasks';
 import { Timeline } from './timeline';
-import { say, type WordKey } from './words';
+import { say, tokenWord, type WordKey } from './words';
 
 export interface LearnHost {
   lang(): string;
@@ -307,7 +307,12 @@ export class LearnView {
       // The heads as the timeline shows them: a snapshot, or the model as it is now.
       const at = p.scrubber.step === null ? -1 : this.timeline.nearest(p.scrubber.step);
       const shown = at >= 0 ? this.timeline.snapshots[at] : u;
-      p.heads.draw(shown.weights, shown.headScores, this.tokens, this.lang);
+      p.heads.draw(
+        shown.weights,
+        shown.headScores,
+        this.tokens.map((t) => tokenWord(this.lang, t)),
+        this.lang,
+      );
       p.heads.el.dataset.step = String(at >= 0 ? shown.steps : u.steps);
     }
     p.heads.setBroken(this.broken);

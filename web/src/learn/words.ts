@@ -198,3 +198,32 @@ const TASK_WORDS: Record<'en' | 'zh-CN', Record<TaskName, TaskWords>> = {
 export function taskWords(lang: string, task: TaskName): TaskWords {
   return TASK_WORDS[lang === 'zh-CN' ? 'zh-CN' : 'en'][task];
 }
+
+/** The painting's words in Chinese; every other token (digits, letters, the bar) reads the same. */
+const ZH_TOKENS: Record<string, string> = {
+  bird: '鸟',
+  kite: '风筝',
+  butterfly: '蝴蝶',
+  mountain: '山',
+  tree: '树',
+  tower: '塔',
+  flower: '花',
+  ribbon: '丝带',
+  rainbow: '彩虹',
+  person: '人',
+  dog: '狗',
+  horse: '马',
+  sun: '太阳',
+  moon: '月亮',
+  lamp: '灯',
+  flying: '会飞的',
+  tall: '高的',
+  colourful: '彩色的',
+  walking: '会走的',
+  shining: '发光的',
+};
+
+/** A trainer's token as the page's language writes it. */
+export function tokenWord(lang: string, token: string): string {
+  return (lang === 'zh-CN' && ZH_TOKENS[token]) || token;
+}
