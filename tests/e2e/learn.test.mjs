@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { serveAndLaunch, open, dist, shot } from './page-helpers.mjs';
+import { serveAndLaunch, open, dist, shot, readHeatmap, cell, number } from './page-helpers.mjs';
 
 const env = serveAndLaunch();
 
@@ -60,6 +60,8 @@ const shownWeights = (page, k = 0) =>
  */
 const REVERSE = { task: 'reverse', layers: 1, heads: 1, dModel: 16, mlp: 'none', learningRate: 0.01, seed: 1 };
 const REVERSE_PROBE = [3, 1, 4, 1, 5, 10, 5, 1, 4, 1];
+/** "2 7 1 8 2 |": the reader's own digits (10 is the bar); reversed, the first answer is 2. */
+const TRIED = [2, 7, 1, 8, 2, 10];
 
 /**
  * Under node: the model at `then` (its weights on the probe, its score) and at `now` (its accuracy
@@ -73,11 +75,15 @@ async function retrain(then, now) {
   const at = { weights: [], score: t.evaluate().headScores[0][0] };
   for (let i = 0; i < p.rows; i++) for (let j = 0; j <= i; j++) at.weights.push(p.data[i * p.cols + j]);
   t.step(now - then);
+  const tried = t.probe(TRIED);
+  const weights = tried.layers[0].heads[0].weights;
+  const own = { predicted: tried.predicted, weights: Array.from({ length: weights.rows }, (_, i) =>
+    Array.from(weights.data.subarray(i * weights.cols, (i + 1) * weights.cols))) };
   const accuracy = t.evaluate().accuracy;
   t.ablate(0, 0, true);
   const without = t.evaluate().accuracy;
   t.dispose();
-  return { then: at, now: accuracy, without };
+  return { then: at, now: accuracy, without, own };
 }
 
 async function timelineAndBreak(page, steps) {
@@ -118,6 +124,37 @@ async function timelineAndBreak(page, steps) {
   await page.locator('.learn-break').first().click();
   assert.equal(await page.locator('.learn-break').first().getAttribute('aria-pressed'), 'false');
   assert.equal(await page.locator('[data-learn-ablation][data-without]').count(), 0, 'mended: no numbers without it');
+  await tryIt(page, steps, trainer.own);
+}
+
+/** The reader's own digits through the trained model, then its head in the playground's views. */
+async function tryIt(page, steps, own) {
+  await page.fill('[data-learn-try]', '2 7 x');
+  await page.click('[data-learn-try-run]');
+  assert.match(await page.locator('[data-learn-try-message]').textContent(), /“x” \(token 3\) is not one of this task’s tokens: 0 1 2/);
+  assert.equal(await page.locator('[data-learn-try]').getAttribute('aria-invalid'), 'true');
+  await page.fill('[data-learn-try]', '2 7 1 8 2 |');
+  await page.click('[data-learn-try-run]');
+  await page.waitForFunction((n) => document.querySelector('[data-learn-predictions]')?.dataset.steps === String(n) &&
+    document.querySelectorAll('[data-learn-predictions] li').length === 6, steps);
+  const next = await page.locator('[data-learn-predictions] li').evaluateAll((lis) => lis.map((li) => li.dataset.next));
+  assert.deepEqual(next, own.predicted.map(String).map((d) => (d === '10' ? '|' : d)), "each position's next token, the trainer's");
+  assert.equal(await page.locator('[data-learn-answer]').getAttribute('data-next'), '2', 'after the bar: the last digit, 2');
+  // The head in the playground: its weights there are the trainer's, and each explains itself.
+  await page.locator('.learn-try .learn-break').first().click();
+  await page.locator('.heatmap[data-view="weights"][data-side="a"] tbody tr').first().waitFor();
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /mode=vectors/);
+  assert.match(hash, /view=learn&task=reverse/, 'the Learn view stays open above');
+  const printed = await readHeatmap(page, 'weights');
+  assert.equal(printed.length, 6);
+  printed.forEach((row, i) => row.forEach((text, j) => {
+    const w = own.weights[i][j];
+    assert.ok(Math.abs(number(text) - w) <= 0.006, `weight (${i}, ${j}): ${text} shown, ${w} trained`);
+  }));
+  await cell(page, 'weights', 5, 0).click();
+  await page.waitForSelector('.explain.open');
+  assert.match(await page.locator('.explain-body').textContent(), /[0-9]/);
 }
 
 test('learn: reverse trains to 99 % within the stated steps, with no long task; pause and reset', async () => {

@@ -4,15 +4,22 @@
 // the page's first load carries neither.
 import { LearnView } from '../learn/view';
 import { parseLearn, serialiseLearn } from '../state/learn-link';
+import type { State } from '../state/state';
 import { LEARN, laterStyles, providePart } from './scripts';
 
 export interface LearnModule {
   /**
    * The view the link's keys name, below the page's header; or, if they are not valid, the
    * page's notice of a link it could not read, and no view. `keep` writes the view's keys (null:
-   * closed) into the link.
+   * closed) into the link; `show` opens a state in the playground below the view.
    */
-  open(keys: string, root: HTMLElement, keep: (keys: string | null) => void, notice: (kind: 'link') => HTMLElement): void;
+  open(
+    keys: string,
+    root: HTMLElement,
+    keep: (keys: string | null) => void,
+    notice: (kind: 'link') => HTMLElement,
+    show: (state: State) => void,
+  ): void;
   /** After a mount of the page: the view back in its place. */
   attach(): void;
   close(): void;
@@ -28,7 +35,13 @@ function close(): void {
   keepKeys(null);
 }
 
-function open(keys: string, root: HTMLElement, keep: (keys: string | null) => void, notice: (kind: 'link') => HTMLElement): void {
+function open(
+  keys: string,
+  root: HTMLElement,
+  keep: (keys: string | null) => void,
+  notice: (kind: 'link') => HTMLElement,
+  show: (state: State) => void,
+): void {
   close();
   keepKeys = keep;
   const place = parseLearn(keys);
@@ -44,6 +57,7 @@ function open(keys: string, root: HTMLElement, keep: (keys: string | null) => vo
       lang: () => document.documentElement.lang,
       root: () => root,
       place: (p) => (p ? keep(serialiseLearn(p)) : close()),
+      show,
     },
     place,
   );

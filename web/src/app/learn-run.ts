@@ -7,8 +7,10 @@ import { keep, setLearnKeys } from './link';
 import { notice } from './frame';
 import { loadPart, LEARN } from './scripts';
 import type { LearnModule } from './learn-entry';
+import type { State } from '../state/state';
 
-export function learnRun(root: HTMLElement, app: () => App | null) {
+/** `mount` opens a state in the playground (a trained head, from the view's "try it"). */
+export function learnRun(root: HTMLElement, app: () => App | null, mount: (state: State) => void) {
   let mod: LearnModule | null = null;
   const keepKeys = (keys: string | null) => {
     setLearnKeys(keys);
@@ -19,7 +21,7 @@ export function learnRun(root: HTMLElement, app: () => App | null) {
     keys === null
       ? mod?.close()
       : void loadPart<LearnModule>('learn.js', LEARN).then(
-          (m) => (mod = m).open(keys, root, keepKeys, notice),
+          (m) => (mod = m).open(keys, root, keepKeys, notice, mount),
           () => undefined, // offline and not inline: the page stays as it is
         );
   return {

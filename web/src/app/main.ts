@@ -67,7 +67,17 @@ async function start(): Promise<void> {
     let app: App | null = null;
     // One history for the tab: a language switch mounts a new App and keeps the steps.
     const history = new History(historyText(first.state));
-    const learn = learnRun(root, () => app);
+    const learn = learnRun(
+      root,
+      () => app,
+      (state) => {
+        history.record(historyText(state), '', performance.now()); // undo goes back to the playground before
+        keep(state);
+        mount(state, app?.lexiconFile ?? null);
+        // The playground starts below the Learn view: the reader's eye goes there.
+        root.querySelector('[data-learn] + *')?.scrollIntoView({ block: 'start' });
+      },
+    );
     const lessons = new LessonRun({
       root,
       app: () => app,

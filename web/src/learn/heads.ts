@@ -1,16 +1,17 @@
 // Every layer's and head's attention on the probe sequence: one small heatmap per head (the
 // trainer's weights, row i reading positions 0 … i), captioned with its score for the task's
-// pattern, each cell's number in its tooltip. A head is a toggle button: pressed, it is broken
-// (its output zeroed when the model is measured). The cells are recoloured in place at each update.
+// pattern, each cell's number in its tooltip. A head is a button: a toggle that breaks it (its
+// output zeroed when the model is measured), or an action. The cells are recoloured in place.
 import { h, ns, SVG } from '../views/dom';
 import { weightColor } from '../views/color';
 import type { HeadWeights } from './protocol';
 import { formatNumber } from './format';
 
 const CELL = 12;
-/** Label text size, and the room a label of k characters takes beside the map. */
+/** Label text size, and the room a label takes beside the map (Han and kana are a full em wide). */
 const FONT = 9;
-const room = (tokens: readonly string[]) => 8 + 0.62 * FONT * Math.max(1, ...tokens.map((t) => [...t].length));
+const width = (t: string) => [...t].reduce((w, c) => w + (/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(c) ? 1 : 0.62), 0);
+const room = (tokens: readonly string[]) => 8 + FONT * Math.max(1, ...tokens.map(width));
 /** Screen pixels per unit of the map's drawing. */
 const SCALE = 1.3;
 
@@ -26,7 +27,7 @@ export interface HeadWords {
   /** A head's caption: its place and its pattern score. */
   caption(layer: number, head: number, score: string): string;
   /** The button's name: what pressing it does to this head. */
-  breakName(layer: number, head: number): string;
+  press(layer: number, head: number): string;
 }
 
 export class HeadMaps {
@@ -37,7 +38,9 @@ export class HeadMaps {
 
   constructor(
     private readonly words: HeadWords,
-    private readonly toggle: (layer: number, head: number) => void,
+    private readonly onPress: (layer: number, head: number) => void,
+    /** Toggles (aria-pressed, shown broken) or plain actions. */
+    private readonly toggles = true,
   ) {}
 
   /** No heads (a new model that has not come, or could not be made). */
@@ -78,6 +81,7 @@ export class HeadMaps {
   }
 
   private mark(map: Map): void {
+    if (!this.toggles) return;
     const on = this.broken.has(`${map.figure.dataset.layer}.${map.figure.dataset.head}`);
     map.button.setAttribute('aria-pressed', String(on));
     map.figure.classList.toggle('learn-broken', on);
@@ -152,11 +156,11 @@ export class HeadMaps {
         'button',
         {
           class: 'learn-break',
-          attrs: { type: 'button', 'aria-pressed': 'false', 'aria-label': this.words.breakName(w.layer + 1, w.head + 1) },
+          attrs: { type: 'button', 'aria-label': this.words.press(w.layer + 1, w.head + 1) },
         },
         svg,
       );
-      button.addEventListener('click', () => this.toggle(w.layer, w.head));
+      button.addEventListener('click', () => this.onPress(w.layer, w.head));
       const caption = h('figcaption');
       const figure = h(
         'figure',

@@ -12,7 +12,9 @@ export type Request =
   | { type: 'pause'; run: number }
   | { type: 'step'; run: number }
   /** Which heads to break: the worker answers with the accuracy without them, after every update. */
-  | { type: 'ablate'; run: number; heads: [number, number][] };
+  | { type: 'ablate'; run: number; heads: [number, number][] }
+  /** A reader's sequence to run through the model, now and after every update (null: none). */
+  | { type: 'try'; run: number; tokens: number[] | null };
 
 /** One head's weights on the probe: (n, n) row-major, 0 above the diagonal. */
 export interface HeadWeights {
@@ -62,8 +64,32 @@ export interface Ablation {
   headScores: number[][];
 }
 
+/** One head on the reader's sequence: its steps as the playground takes them. */
+export interface TriedHead {
+  layer: number;
+  head: number;
+  queries: T.Mat; // (n, d_head)
+  keys: T.Mat; // (n, d_head)
+  values: T.Mat; // (n, d_head)
+  weights: T.Mat; // (n, n)
+}
+
+/** The reader's sequence through the model at `steps`: each position's next token, and the heads. */
+export interface Tried {
+  type: 'tried';
+  run: number;
+  steps: number;
+  tokens: number[];
+  /** The most likely next token after each position, and its probability. */
+  predicted: number[];
+  confidence: number[];
+  heads: TriedHead[];
+  error: TrainerError | null;
+}
+
 export type Reply =
   | Update
   | Ablation
-  | { type: 'created'; run: number; description: string; tokens: string[]; parameters: number }
+  | Tried
+  | { type: 'created'; run: number; description: string; tokens: string[]; parameters: number; seqLen: number }
   | { type: 'error'; run: number; error: TrainerError | null; message: string };

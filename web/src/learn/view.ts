@@ -3,15 +3,18 @@
 // trainer's numbers only; the link keeps the task, the model and the seed, so it retrains the same.
 import { h } from '../views/dom';
 import type { LearnPlace } from '../state/learn-link';
+import type { State } from '../state/state';
 import { startTrainer, type TrainerLink } from './client';
 import { Curve, CurveTable } from './curves';
 import { LearnForm } from './form';
 import { HeadMaps } from './heads';
 import { formatNumber, formatPercent } from './format';
-import type { Ablation, Reply, Update } from './protocol';
+import type { Ablation, Reply, Tried, Update } from './protocol';
 import { Scrubber } from './scrubber';
 import { SETUPS, type TaskName } from './tasks';
 import { Timeline } from './timeline';
+import { TryPanel } from './try';
+import { headState } from './try-state';
 import { say, tokenWord, type WordKey } from './words';
 
 export interface LearnHost {
@@ -19,6 +22,8 @@ export interface LearnHost {
   root(): HTMLElement;
   /** The view's place for the link, or null when the reader closes it. */
   place(place: LearnPlace | null): void;
+  /** Opens a state in the playground below the view. */
+  show(state: State): void;
 }
 
 export class LearnView {
@@ -41,12 +46,16 @@ export class LearnView {
   /** The heads the reader broke, and the trainer's numbers without them. */
   private broken: [number, number][] = [];
   private ablation: Ablation | null = null;
+  /** The model's tokens and longest sequence, and the reader's sequence through it. */
+  private made: { tokens: string[]; seqLen: number } | null = null;
+  private tried: Tried | null = null;
   // The table's rows (step, loss, accuracy), kept to word them again when the language changes.
   private rows: [number, number, number][] = [];
   private parts!: {
     form: LearnForm;
     scrubber: Scrubber;
     ablation: HTMLElement;
+    tryPanel: TryPanel;
     buttons: Record<'train' | 'pause' | 'step' | 'reset', HTMLButtonElement>;
     status: HTMLElement;
     first: HTMLElement;
@@ -116,6 +125,14 @@ export class LearnView {
       form: new LearnForm(this.lang, this.place, (place) => this.change(place)),
       scrubber: new Scrubber(this.lang, this.timeline, () => this.redraw()),
       ablation: h('p', { class: 'learn-ablation', attrs: { role: 'status', 'data-learn-ablation': '' } }),
+      tryPanel: new TryPanel(
+        this.lang,
+        (tokens) => this.trainer?.send({ type: 'try', run: this.run, tokens }),
+        (head, labels, steps) => {
+          this.host.show(headState(head, labels, this.lang));
+          this.parts.note.textContent = this.say('tryOpened', { layer: head.layer + 1, head: head.head + 1, n: steps });
+        },
+      ),
       buttons,
       status: h('p', { class: 'learn-status', attrs: { 'data-learn-status': '' } }),
       first: h('p', { class: 'learn-first', attrs: { 'data-learn-first': '' } }),
@@ -126,7 +143,7 @@ export class LearnView {
       heads: new HeadMaps(
         {
           caption: (layer, head, score) => this.say('head', { layer, head }) + ' · ' + this.say('score', { score }),
-          breakName: (layer, head) => this.say('breakName', { layer, head }),
+          press: (layer, head) => this.say('breakName', { layer, head }),
         },
         (layer, head) => this.toggleHead(layer, head),
       ),
@@ -169,7 +186,10 @@ export class LearnView {
           p.scrubber.el,
         ),
       ),
+      p.tryPanel.el,
     );
+    if (this.made) p.tryPanel.reset(this.made.tokens, this.made.seqLen, SETUPS[this.place.task as TaskName].probe);
+    if (this.tried) p.tryPanel.show(this.tried);
   }
 
   private change(place: LearnPlace): void {
@@ -219,6 +239,8 @@ export class LearnView {
     this.timeline.clear();
     this.broken = [];
     this.ablation = null;
+    this.made = null;
+    this.tried = null;
     this.parts.scrubber.follow();
     this.parts.table.clear();
     this.parts.heads.clear();
@@ -240,7 +262,10 @@ export class LearnView {
       this.parts.note.textContent = this.say('failed', { message: m.message });
     } else if (m.type === 'created') {
       // The probe's tokens as words, for the heatmaps' rows.
-      this.tokens = SETUPS[this.place.task as TaskName].probe.map((id) => m.tokens[id] ?? '?');
+      const probe = SETUPS[this.place.task as TaskName].probe;
+      this.tokens = probe.map((id) => m.tokens[id] ?? '?');
+      this.made = { tokens: m.tokens, seqLen: m.seqLen };
+      this.parts.tryPanel.reset(m.tokens, m.seqLen, probe);
       this.parts.status.dataset.parameters = String(m.parameters);
       // A link's autoplay trains the first model at once, unless the reader asked for less motion.
       if (this.place.autoplay && this.run === 1 && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
@@ -248,6 +273,9 @@ export class LearnView {
       }
     } else if (m.type === 'ablation') {
       this.ablation = m;
+    } else if (m.type === 'tried') {
+      this.tried = m;
+      this.parts.tryPanel.show(m);
     } else {
       this.take(m);
     }

@@ -34,6 +34,8 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let queued: 'train' | 'step' | null = null;
 /** The heads the reader broke, as [layer, head]. */
 let broken: [number, number][] = [];
+/** The reader's own sequence, run through the model after every update. */
+let tried: number[] | null = null;
 
 function weightsOf(t: T.Trainer): HeadWeights[] {
   const p = t.probe(probe);
@@ -126,7 +128,26 @@ function stepAndPost(t: T.Trainer, n: number): boolean {
     running,
   });
   postAblation(t);
+  postTry(t);
   return !r.diverged;
+}
+
+/** The reader's sequence through the model as it is now. */
+function postTry(t: T.Trainer): void {
+  if (!tried) return;
+  const p = t.probe(tried);
+  const base = { type: 'tried' as const, run, steps: t.steps, tokens: tried };
+  if (!p.ok) return scope.postMessage({ ...base, predicted: [], confidence: [], heads: [], error: p.error });
+  const vocab = p.probs.cols;
+  scope.postMessage({
+    ...base,
+    predicted: p.predicted,
+    confidence: p.predicted.map((token, i) => p.probs.data[i * vocab + token]),
+    heads: p.layers.flatMap((layer, l) =>
+      layer.heads.map((h, k) => ({ layer: l, head: k, queries: h.queries, keys: h.keys, values: h.values, weights: h.weights })),
+    ),
+    error: null,
+  });
 }
 
 /** With heads broken: the held-out numbers without them. Training itself keeps every head. */
@@ -159,6 +180,7 @@ function handle(m: Request): void {
     chunk = 1;
     queued = null;
     broken = [];
+    tried = null;
     if (!module) return fail(null, 'attention-trainer.js did not load');
     const asked = run;
     void module.then(
@@ -174,6 +196,7 @@ function handle(m: Request): void {
           description: task.description,
           tokens: [...task.tokens],
           parameters: trainer.parameters,
+          seqLen: trainer.config.seqLen,
         });
         postStart(trainer);
         if (queued) handle({ type: queued, run });
@@ -187,6 +210,11 @@ function handle(m: Request): void {
   if (m.type === 'ablate') {
     broken = m.heads;
     if (trainer) postAblation(trainer);
+    return;
+  }
+  if (m.type === 'try') {
+    tried = m.tokens;
+    if (trainer) postTry(trainer);
     return;
   }
   if (!trainer) {

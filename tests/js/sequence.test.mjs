@@ -1,0 +1,36 @@
+// A reader's own sequence for the Learn view's trained model (web/src/learn/sequence.ts): words
+// read into the trainer's token ids, in either language's names, or what is wrong and where.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { root } from './engine-helpers.mjs';
+
+let S;
+before(async () => {
+  const out = await build({ entryPoints: [join(root, 'web/src/learn/sequence.ts')], bundle: true, format: 'esm',
+    platform: 'neutral', write: false, logLevel: 'silent' });
+  S = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
+});
+
+const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '|'];
+const PAINTING = ['bird', 'kite', 'butterfly', 'mountain', 'tree', 'tower', 'flower', 'ribbon', 'rainbow', 'person',
+  'dog', 'horse', 'sun', 'moon', 'lamp', 'flying', 'tall', 'colourful', 'walking', 'shining'];
+
+test('sequence: digits and the bar become their ids, whatever the spaces', () => {
+  assert.deepEqual(S.readSequence('  2 7 1   8 2 | ', DIGITS, 22), { ok: true, ids: [2, 7, 1, 8, 2, 10] });
+});
+
+test('sequence: the painting in English or in Chinese, with the example\'s "·" left out', () => {
+  const want = { ok: true, ids: [3, 6, 9, 0, 15] };
+  assert.deepEqual(S.readSequence('mountain flower person bird · flying', PAINTING, 5), want);
+  assert.deepEqual(S.readSequence('Mountain FLOWER person bird flying', PAINTING, 5), want);
+  assert.deepEqual(S.readSequence('山 花 人 鸟 · 会飞的', PAINTING, 5), want);
+});
+
+test('sequence: an unknown word is named with its place; too many or none are refused', () => {
+  assert.deepEqual(S.readSequence('2 7 x', DIGITS, 22), { ok: false, key: 'tryUnknown', params: { token: 'x', k: 3 } });
+  assert.deepEqual(S.readSequence('1 2 3 4 5 6', PAINTING.slice(0, 2), 5),
+    { ok: false, key: 'tryTooLong', params: { n: 5, given: 6 } });
+  assert.deepEqual(S.readSequence(' · ', DIGITS, 22), { ok: false, key: 'tryEmpty', params: {} });
+});

@@ -1,0 +1,157 @@
+// "Try your own sequence": the reader types tokens of the task, the worker runs them through the
+// model (again after every update), and the panel shows the next token the model predicts after
+// each position, with its probability, and every head's weights on them. A head opens in the
+// playground below, where its Q, K and V go through the explainer's own steps.
+import { h } from '../views/dom';
+import { formatPercent } from './format';
+import { HeadMaps } from './heads';
+import type { Tried, TriedHead } from './protocol';
+import { readSequence } from './sequence';
+import { say, tokenWord } from './words';
+
+export class TryPanel {
+  readonly el: HTMLElement;
+  private readonly field: HTMLInputElement;
+  private readonly message: HTMLElement;
+  private readonly answer: HTMLElement;
+  private readonly predictions: HTMLElement;
+  private readonly heads: HeadMaps;
+  private readonly headsPart: HTMLElement;
+  private tokens: readonly string[] = [];
+  private max = 0;
+  private last: Tried | null = null;
+
+  constructor(
+    private readonly lang: string,
+    /** The token ids to run (null: none). */
+    private readonly submit: (ids: number[] | null) => void,
+    /** Opens one head, on the sequence as last run, in the playground. */
+    private readonly open: (head: TriedHead, labels: string[], steps: number) => void,
+  ) {
+    const id = 'learn-try-field';
+    this.field = h('input', {
+      attrs: { id, type: 'text', autocomplete: 'off', spellcheck: 'false', 'data-learn-try': '', 'aria-describedby': 'learn-try-message' },
+    });
+    this.message = h('p', { class: 'learn-try-message', attrs: { id: 'learn-try-message', role: 'alert', 'data-learn-try-message': '' } });
+    this.answer = h('p', { class: 'learn-answer', attrs: { 'data-learn-answer': '', 'aria-live': 'polite' } });
+    this.predictions = h('ol', { class: 'learn-predictions', attrs: { 'data-learn-predictions': '' } });
+    this.heads = new HeadMaps(
+      {
+        caption: (layer, head) => say(lang, 'head', { layer, head }),
+        press: (layer, head) => say(lang, 'tryOpen', { layer, head }),
+      },
+      (layer, head) => this.openHead(layer, head),
+      false,
+    );
+    delete this.heads.el.dataset.learnHeads; // that name is the training heads'
+    this.heads.el.dataset.learnTryHeads = '';
+    this.headsPart = h(
+      'div',
+      { class: 'learn-try-heads', attrs: { hidden: '' } },
+      h('h4', { text: say(lang, 'tryHeads') }),
+      h('p', { class: 'learn-note', text: say(lang, 'tryOpenNote') }),
+      this.heads.el,
+    );
+    const run = h('button', { class: 'btn', text: say(lang, 'tryRun'), attrs: { type: 'submit', 'data-learn-try-run': '' } });
+    const form = h(
+      'form',
+      { class: 'learn-try-form' },
+      h('label', { class: 'learn-field learn-try-label', attrs: { for: id } }, say(lang, 'tryLabel')),
+      h('div', { class: 'learn-try-row' }, this.field, run),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.read();
+    });
+    this.el = h(
+      'section',
+      { class: 'learn-try', attrs: { 'aria-labelledby': 'learn-try-title' } },
+      h('h3', { text: say(lang, 'tryTitle'), attrs: { id: 'learn-try-title' } }),
+      h('p', { class: 'learn-note', text: say(lang, 'tryNote') }),
+      form,
+      this.message,
+      this.answer,
+      this.predictions,
+      this.headsPart,
+    );
+  }
+
+  /** A new model: its tokens, its longest sequence, and the probe sequence as the field's start. */
+  reset(tokens: readonly string[], max: number, probe: readonly number[]): void {
+    this.tokens = tokens;
+    this.max = max;
+    this.last = null;
+    if (!this.field.value) this.field.value = probe.map((t) => tokenWord(this.lang, tokens[t] ?? '')).join(' ');
+    this.message.textContent = '';
+    this.answer.textContent = '';
+    this.predictions.replaceChildren();
+    this.heads.clear();
+    this.headsPart.hidden = true;
+    // The sequence in the field runs at once, so its predictions change as the model learns.
+    this.read(false);
+  }
+
+  /** The model's numbers on the sequence, as they come after each update. */
+  show(t: Tried): void {
+    if (t.error) {
+      this.message.textContent = t.error.message;
+      return;
+    }
+    this.last = t;
+    const word = (id: number) => tokenWord(this.lang, this.tokens[id] ?? '?');
+    const n = t.tokens.length;
+    this.answer.textContent = say(this.lang, 'tryAnswer', {
+      last: word(t.tokens[n - 1]),
+      next: word(t.predicted[n - 1]),
+      p: formatPercent(t.confidence[n - 1], 0, this.lang),
+    });
+    this.answer.dataset.next = this.tokens[t.predicted[n - 1]] ?? '';
+    this.predictions.setAttribute('aria-label', say(this.lang, 'tryPredicts', { n: t.steps }));
+    this.predictions.dataset.steps = String(t.steps);
+    this.predictions.replaceChildren(
+      ...t.tokens.map((id, i) =>
+        h(
+          'li',
+          { attrs: { 'data-next': this.tokens[t.predicted[i]] ?? '' } },
+          h('span', { class: 'learn-tok', text: word(id) }),
+          h('span', { class: 'learn-next', text: '→ ' + word(t.predicted[i]) }),
+          h('span', { class: 'learn-p', text: formatPercent(t.confidence[i], 0, this.lang) }),
+        ),
+      ),
+    );
+    const labels = t.tokens.map(word);
+    this.heads.draw(
+      t.heads.map((x) => ({ layer: x.layer, head: x.head, n: x.weights.rows, data: x.weights.data })),
+      [],
+      labels,
+      this.lang,
+    );
+    this.headsPart.hidden = false;
+  }
+
+  private read(pressed = true): void {
+    const r = readSequence(this.field.value, this.tokens, this.max);
+    if (!r.ok) {
+      if (!pressed) return;
+      const tokens = this.tokens.map((t) => tokenWord(this.lang, t)).join(' ');
+      this.message.textContent = say(this.lang, r.key, { ...r.params, tokens });
+      this.field.setAttribute('aria-invalid', 'true');
+      this.field.focus();
+      return;
+    }
+    this.field.removeAttribute('aria-invalid');
+    this.message.textContent = '';
+    this.submit(r.ids);
+  }
+
+  private openHead(layer: number, head: number): void {
+    const t = this.last;
+    const found = t?.heads.find((x) => x.layer === layer && x.head === head);
+    if (!t || !found) return;
+    this.open(
+      found,
+      t.tokens.map((id) => tokenWord(this.lang, this.tokens[id] ?? '?')),
+      t.steps,
+    );
+  }
+}
