@@ -157,6 +157,37 @@ async function tryIt(page, steps, own) {
   assert.match(await page.locator('.explain-body').textContent(), /[0-9]/);
 }
 
+/**
+ * "Link with weights": the address then opens the trained heads at once, with no training; with
+ * its weights damaged, it says so and trains the seed's model to the same step, the same heads.
+ */
+async function linkWithWeights(context, page, steps) {
+  const heads = await fills(page);
+  const accuracy = await page.locator('[data-learn-status]').textContent();
+  await page.click('[data-learn-action="share"]');
+  await page.waitForFunction(() => /[&#]weights=[A-Za-z0-9_-]+/.test(location.hash));
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, new RegExp(`trained=${steps}(&|$)`));
+  assert.match(await page.locator('[data-learn-note]').textContent(), /address now holds this model at step \d+ \([0-9.]+ KB of text\)/);
+  const opened = await open(context, env.server.url + hash, { width: 1280, height: 900 });
+  await opened.page.waitForFunction((n) => document.querySelector('[data-learn-status]')?.dataset.steps === String(n), steps);
+  assert.match(await opened.page.locator('[data-learn-note]').textContent(), new RegExp(`came with the link: trained for ${steps} steps`));
+  assert.deepEqual(await fills(opened.page), heads, 'the trained heads, at once');
+  assert.equal(await opened.page.locator('[data-learn-status]').textContent(), accuracy.replace(/ · [0-9]+ steps\/s/, ''),
+    'the same step and accuracy, and no training');
+  await opened.page.close();
+  // A damaged model: said, and the same model trained again from its seed.
+  const damaged = hash.replace(/weights=([A-Za-z0-9_-]{40})([A-Za-z0-9_-])/, (_, a, c) => `weights=${a}${c === 'A' ? 'B' : 'A'}`);
+  const again = await open(context, env.server.url + damaged, { width: 1280, height: 900 });
+  await again.page.locator('[data-learn-note]').filter({ hasText: 'could not be read' }).waitFor();
+  assert.match(await again.page.locator('[data-learn-note]').textContent(), /checksum|byte \d+/);
+  await again.page.waitForFunction((n) => document.querySelector('[data-learn-status]')?.dataset.steps === String(n) &&
+    !document.querySelector('[data-learn-action="train"]').disabled, steps);
+  assert.deepEqual(await fills(again.page), heads, 'trained again to the same step: the same heads');
+  assert.deepEqual([...opened.problems, ...again.problems], []);
+  await again.page.close();
+}
+
 test('learn: reverse trains to 99 % within the stated steps, with no long task; pause and reset', async () => {
   const context = await env.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const { page, problems } = await open(context, `${env.server.url}#view=learn&task=reverse&seed=1`, { width: 1280, height: 900 });
@@ -192,6 +223,7 @@ test('learn: reverse trains to 99 % within the stated steps, with no long task; 
   assert.equal(await page.locator('[data-learn-action="train"]').evaluate((b) => document.activeElement === b), true,
     'focus moves to Train when Pause is pressed');
   await timelineAndBreak(page, paused);
+  await linkWithWeights(context, page, paused);
   // Reset: step 0, and the same first loss.
   await page.click('[data-learn-action="reset"]');
   await ready(page);
@@ -258,7 +290,8 @@ test('learn: an embed with autoplay trains on opening without taking focus, and 
 
 test('learn: a hostile learn link gives the page notice and nothing else', async () => {
   const context = await env.chromium.browser.newContext();
-  for (const hash of ['view=learn&task=<script>&seed=1', 'view=learn&task=reverse&seed=99999999999999999999&dmodel=100000&lr=1e308']) {
+  for (const hash of ['view=learn&task=<script>&seed=1', 'view=learn&task=reverse&seed=99999999999999999999&dmodel=100000&lr=1e308',
+    `view=learn&task=reverse&trained=5&weights=${'A'.repeat(48001)}`, 'view=learn&task=reverse&trained=5&weights=<img>']) {
     const { page, problems } = await open(context, `${env.server.url}#${hash}`);
     await page.locator('.notice[data-notice="link"]').waitFor();
     assert.equal(await page.locator('[data-learn]').count(), 0, `${hash}: no Learn view`);

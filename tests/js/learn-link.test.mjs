@@ -23,7 +23,8 @@ test('learn link: the keys come out only beside view=, and the playground keeps 
 test("learn link: a place reads back whole; the view's seed, written last, wins over the playground's", () => {
   assert.deepEqual(L.parseLearn('view=learn'), { task: 'reverse', seed: 1 });
   assert.deepEqual(L.parseLearn('seed=3&view=learn&task=copy&seed=7'), { task: 'copy', seed: 7 });
-  const place = { task: 'induction', seed: 42, layers: 2, heads: 4, dModel: 32, mlp: 'gelu', lr: 0.003, autoplay: true };
+  const place = { task: 'induction', seed: 42, layers: 2, heads: 4, dModel: 32, mlp: 'gelu', lr: 0.003, autoplay: true,
+    trained: 615, weights: 'QVBUTQEAAAA-_' };
   assert.deepEqual(L.parseLearn(L.serialiseLearn(place)), place);
   assert.equal(L.serialiseLearn(null), '');
 });
@@ -31,7 +32,8 @@ test("learn link: a place reads back whole; the view's seed, written last, wins 
 test('learn link: a bad task, a huge number or a wrong view is refused whole', () => {
   for (const keys of ['view=learn&task=steal', 'view=learn&seed=99999999999999999999', 'view=learn&dmodel=100000',
     'view=learn&layers=5', 'view=learn&heads=0', 'view=learn&lr=1e308', 'view=learn&lr=0.5', 'view=learn&mlp=tanh',
-    'view=other&task=copy', 'view=learn&seed=-1', 'view=learn&autoplay=yes']) {
+    'view=other&task=copy', 'view=learn&seed=-1', 'view=learn&autoplay=yes', 'view=learn&trained=1000001',
+    'view=learn&weights=QVBU', 'view=learn&trained=5&weights=QV%2BU', `view=learn&trained=5&weights=${'A'.repeat(48001)}`]) {
     assert.equal(L.parseLearn(keys), null, keys);
   }
 });

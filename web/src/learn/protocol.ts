@@ -7,8 +7,12 @@ export type TrainerError = T.TrainerError;
 
 /** The page to the worker. `run` numbers a model: updates of an older one are dropped. */
 export type Request =
-  | { type: 'create'; run: number; config: Partial<T.TrainerConfig>; probe: number[] }
-  | { type: 'train'; run: number }
+  /** A new model from the config, or the saved one in `weights` (trained `trained` steps). */
+  | { type: 'create'; run: number; config: Partial<T.TrainerConfig>; probe: number[]; weights?: Uint8Array; trained?: number }
+  /** Train until paused, or until step `until`. */
+  | { type: 'train'; run: number; until?: number }
+  /** The model as bytes, for a link. */
+  | { type: 'save'; run: number }
   | { type: 'pause'; run: number }
   | { type: 'step'; run: number }
   /** Which heads to break: the worker answers with the accuracy without them, after every update. */
@@ -91,5 +95,16 @@ export type Reply =
   | Update
   | Ablation
   | Tried
-  | { type: 'created'; run: number; description: string; tokens: string[]; parameters: number; seqLen: number }
+  | {
+      type: 'created';
+      run: number;
+      description: string;
+      tokens: string[];
+      parameters: number;
+      seqLen: number;
+      /** The saved model was loaded; or why it could not be (then the model is the config's, new). */
+      loaded: boolean;
+      loadError: string | null;
+    }
+  | { type: 'saved'; run: number; steps: number; bytes: Uint8Array }
   | { type: 'error'; run: number; error: TrainerError | null; message: string };

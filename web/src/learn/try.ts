@@ -30,9 +30,19 @@ export class TryPanel {
   ) {
     const id = 'learn-try-field';
     this.field = h('input', {
-      attrs: { id, type: 'text', autocomplete: 'off', spellcheck: 'false', 'data-learn-try': '', 'aria-describedby': 'learn-try-message' },
+      attrs: {
+        id,
+        type: 'text',
+        autocomplete: 'off',
+        spellcheck: 'false',
+        'data-learn-try': '',
+        'aria-describedby': 'learn-try-message',
+      },
     });
-    this.message = h('p', { class: 'learn-try-message', attrs: { id: 'learn-try-message', role: 'alert', 'data-learn-try-message': '' } });
+    this.message = h('p', {
+      class: 'learn-try-message',
+      attrs: { id: 'learn-try-message', role: 'alert', 'data-learn-try-message': '' },
+    });
     this.answer = h('p', { class: 'learn-answer', attrs: { 'data-learn-answer': '', 'aria-live': 'polite' } });
     this.predictions = h('ol', { class: 'learn-predictions', attrs: { 'data-learn-predictions': '' } });
     this.heads = new HeadMaps(

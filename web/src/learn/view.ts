@@ -9,12 +9,14 @@ import { Curve, CurveTable } from './curves';
 import { LearnForm } from './form';
 import { HeadMaps } from './heads';
 import { formatNumber, formatPercent } from './format';
-import type { Ablation, Reply, Tried, Update } from './protocol';
+import type { Reply, Tried, Update } from './protocol';
+import { Breaking } from './breaking';
 import { Scrubber } from './scrubber';
 import { SETUPS, type TaskName } from './tasks';
 import { Timeline } from './timeline';
 import { TryPanel } from './try';
 import { headState } from './try-state';
+import { ModelInLink } from './model-link';
 import { say, tokenWord, type WordKey } from './words';
 
 export interface LearnHost {
@@ -25,6 +27,8 @@ export interface LearnHost {
   /** Opens a state in the playground below the view. */
   show(state: State): void;
 }
+
+type Action = 'train' | 'pause' | 'step' | 'reset' | 'share';
 
 export class LearnView {
   private el: HTMLElement = h('section');
@@ -44,8 +48,7 @@ export class LearnView {
   private failed = false;
   private readonly timeline = new Timeline();
   /** The heads the reader broke, and the trainer's numbers without them. */
-  private broken: [number, number][] = [];
-  private ablation: Ablation | null = null;
+  private readonly breaking = new Breaking();
   /** The model's tokens and longest sequence, and the reader's sequence through it. */
   private made: { tokens: string[]; seqLen: number } | null = null;
   private tried: Tried | null = null;
@@ -54,9 +57,8 @@ export class LearnView {
   private parts!: {
     form: LearnForm;
     scrubber: Scrubber;
-    ablation: HTMLElement;
     tryPanel: TryPanel;
-    buttons: Record<'train' | 'pause' | 'step' | 'reset', HTMLButtonElement>;
+    buttons: Record<Action, HTMLButtonElement>;
     status: HTMLElement;
     first: HTMLElement;
     note: HTMLElement;
@@ -66,10 +68,14 @@ export class LearnView {
     heads: HeadMaps;
   };
 
+  /** What the opening link held of its model, for the first model only. */
+  private opening: ModelInLink;
+
   constructor(
     private readonly host: LearnHost,
     private place: LearnPlace,
   ) {
+    this.opening = new ModelInLink(place);
     this.trainer = startTrainer((reply) => this.receive(reply));
   }
 
@@ -104,12 +110,18 @@ export class LearnView {
 
   private build(): void {
     this.parts?.scrubber.dispose();
-    const button = (action: 'train' | 'pause' | 'step' | 'reset') => {
+    const button = (action: Action) => {
       const b = h('button', { class: 'btn', text: this.say(action), attrs: { type: 'button', 'data-learn-action': action } });
       b.addEventListener('click', () => this.act(action));
       return b;
     };
-    const buttons = { train: button('train'), pause: button('pause'), step: button('step'), reset: button('reset') };
+    const buttons = {
+      train: button('train'),
+      pause: button('pause'),
+      step: button('step'),
+      reset: button('reset'),
+      share: button('share'),
+    };
     const close = h('button', {
       class: 'btn learn-close',
       text: this.say('close'),
@@ -124,7 +136,6 @@ export class LearnView {
     this.parts = {
       form: new LearnForm(this.lang, this.place, (place) => this.change(place)),
       scrubber: new Scrubber(this.lang, this.timeline, () => this.redraw()),
-      ablation: h('p', { class: 'learn-ablation', attrs: { role: 'status', 'data-learn-ablation': '' } }),
       tryPanel: new TryPanel(
         this.lang,
         (tokens) => this.trainer?.send({ type: 'try', run: this.run, tokens }),
@@ -156,7 +167,7 @@ export class LearnView {
       h('p', { class: 'learn-intro', text: this.say('intro') }),
       p.form.setup,
       p.form.size,
-      h('div', { class: 'learn-actions' }, buttons.train, buttons.pause, buttons.step, buttons.reset, p.status),
+      h('div', { class: 'learn-actions' }, buttons.train, buttons.pause, buttons.step, buttons.reset, buttons.share, p.status),
       p.note,
       h(
         'div',
@@ -182,7 +193,7 @@ export class LearnView {
           h('h3', { text: this.say('headsTitle') }),
           h('p', { class: 'learn-note', text: this.say('headsNote') }),
           p.heads.el,
-          p.ablation,
+          this.breaking.el,
           p.scrubber.el,
         ),
       ),
@@ -201,18 +212,21 @@ export class LearnView {
   /** Breaks a head, or mends it: the worker measures the model without the broken ones. */
   private toggleHead(layer: number, head: number): void {
     if (!this.trainer || !this.last) return;
-    const at = this.broken.findIndex(([l, k]) => l === layer && k === head);
-    this.broken = at >= 0 ? this.broken.filter((_, k) => k !== at) : [...this.broken, [layer, head]];
-    this.ablation = null;
+    this.breaking.toggle(layer, head);
     // Breaking is done to the model as it is now, so the timeline comes back to it.
     this.parts.scrubber.follow();
-    this.trainer.send({ type: 'ablate', run: this.run, heads: this.broken });
+    this.trainer.send({ type: 'ablate', run: this.run, heads: this.breaking.heads });
     this.redraw();
   }
 
-  private act(action: 'train' | 'pause' | 'step' | 'reset', moveFocus = true): void {
-    if (action === 'reset') return this.reset();
+  private act(action: Action, moveFocus = true): void {
+    if (action === 'reset') {
+      this.place = this.parts.form.place(); // a new model: the link's steps and weights go
+      this.host.place(this.place);
+      return this.reset();
+    }
     if (!this.trainer) return;
+    if (action === 'share') return this.trainer.send({ type: 'save', run: this.run });
     if (action === 'train') this.running = true;
     if (action === 'pause') this.running = false;
     this.trainer.send({ type: action, run: this.run });
@@ -237,8 +251,7 @@ export class LearnView {
     this.accuracies = [];
     this.rows = [];
     this.timeline.clear();
-    this.broken = [];
-    this.ablation = null;
+    this.breaking.clear();
     this.made = null;
     this.tried = null;
     this.parts.scrubber.follow();
@@ -249,7 +262,8 @@ export class LearnView {
     if (this.trainer) {
       this.parts.status.textContent = this.say('starting');
       const c = this.parts.form.config();
-      this.trainer.send({ type: 'create', run: this.run, config: c, probe: SETUPS[c.task].probe });
+      const { weights, trained } = this.run === 1 ? this.opening.asked() : {};
+      this.trainer.send({ type: 'create', run: this.run, config: c, probe: SETUPS[c.task].probe, weights, trained });
     }
     this.redraw();
   }
@@ -267,12 +281,21 @@ export class LearnView {
       this.made = { tokens: m.tokens, seqLen: m.seqLen };
       this.parts.tryPanel.reset(m.tokens, m.seqLen, probe);
       this.parts.status.dataset.parameters = String(m.parameters);
+      // A link's steps: the model it held, or the same model trained again from its seed.
+      const until = this.run === 1 ? this.opening.created(m, (text) => (this.parts.note.textContent = text), this.lang) : null;
+      if (until !== null) {
+        this.running = true;
+        this.trainer?.send({ type: 'train', run: this.run, until });
+      }
       // A link's autoplay trains the first model at once, unless the reader asked for less motion.
-      if (this.place.autoplay && this.run === 1 && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      else if (this.place.autoplay && this.run === 1 && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
         this.act('train', false); // an embed must not pull the host page's scroll to itself
       }
     } else if (m.type === 'ablation') {
-      this.ablation = m;
+      this.breaking.take(m);
+    } else if (m.type === 'saved') {
+      this.place = this.opening.saved(this.place, m, (text) => (this.parts.note.textContent = text), this.lang);
+      this.host.place(this.place);
     } else if (m.type === 'tried') {
       this.tried = m;
       this.parts.tryPanel.show(m);
@@ -304,11 +327,18 @@ export class LearnView {
     }
     const target = SETUPS[this.place.task as TaskName].target;
     // The first snapshot at the target (they come every few steps), whatever the chunks' sizes.
-    const at = this.reached === null ? [...u.snapshots, u].find((s) => s.steps > 0 && s.accuracy >= target) : undefined;
+    const from = this.opening.loadedAt; // a loaded model's own steps are not this run's
+    const at = this.reached === null ? [...u.snapshots, u].find((s) => s.steps > from && s.accuracy >= target) : undefined;
     if (at) {
       this.reached = at.steps;
       this.parts.note.dataset.reached = String(at.steps);
       this.parts.note.textContent = this.say('reached', { target: formatPercent(target, 0, this.lang), step: at.steps });
+    }
+    if (!u.running) {
+      // Not training (paused, a step, or a link's step reached): the link keeps the model's steps.
+      this.running = false;
+      this.place = this.opening.stepped(this.place, u.steps);
+      this.host.place(this.place);
     }
     if (u.diverged) {
       this.running = false;
@@ -330,7 +360,7 @@ export class LearnView {
     if (u) {
       const bits = [this.say('steps', { n: this.steps })];
       if (u.stepsPerSecond > 0) bits.push(this.say('speed', { n: Math.round(u.stepsPerSecond) }));
-      bits.push(this.say('accuracy') + ' ' + this.percent(u.accuracy));
+      bits.push(this.say('accuracy') + ' ' + formatPercent(u.accuracy, 1, this.lang));
       p.status.textContent = bits.join(' · ');
       // The heads as the timeline shows them: a snapshot, or the model as it is now.
       const at = p.scrubber.step === null ? -1 : this.timeline.nearest(p.scrubber.step);
@@ -343,38 +373,11 @@ export class LearnView {
       );
       p.heads.el.dataset.step = String(at >= 0 ? shown.steps : u.steps);
     }
-    p.heads.setBroken(this.broken);
-    this.redrawAblation();
+    p.heads.setBroken(this.breaking.heads);
+    this.breaking.draw(this.last, this.lang);
     p.first.textContent = this.losses.length ? this.say('firstLoss', { loss: formatNumber(this.losses[0], 4, this.lang) }) : '';
     p.first.dataset.loss = this.losses.length ? String(this.losses[0]) : '';
     this.redrawButtons();
-  }
-
-  private percent(x: number): string {
-    return formatPercent(x, 1, this.lang);
-  }
-
-  /** With heads broken: the accuracy without them beside the accuracy with every head. */
-  private redrawAblation(): void {
-    const el = this.parts.ablation;
-    const a = this.ablation;
-    const u = this.last;
-    if (this.broken.length === 0 || !u) {
-      el.textContent = this.last ? this.say('breakHint') : '';
-      delete el.dataset.without;
-      delete el.dataset.with;
-      return;
-    }
-    const names = this.broken.map(([layer, head]) => this.say('head', { layer: layer + 1, head: head + 1 })).join(', ');
-    if (!a || a.steps !== u.steps) {
-      el.textContent = this.say('breaking', { heads: names });
-      delete el.dataset.without;
-      return;
-    }
-    el.textContent = this.say('without', { heads: names, without: this.percent(a.accuracy), with: this.percent(u.accuracy) });
-    el.dataset.without = String(a.accuracy);
-    el.dataset.with = String(u.accuracy);
-    el.dataset.step = String(a.steps);
   }
 
   private redrawButtons(): void {
@@ -385,5 +388,6 @@ export class LearnView {
     b.pause.disabled = !live || !this.running;
     b.step.disabled = !live || this.running;
     b.reset.disabled = this.trainer === null;
+    b.share.disabled = !live || this.running || !this.last;
   }
 }

@@ -57,6 +57,14 @@ const WORDS = {
     replay: 'Replay',
     formed: 'Layer {layer}, head {head} took its pattern (score ≥ 0.5) at step {step}.',
     formedSee: 'See that step',
+    share: 'Link with weights',
+    loaded: 'This model came with the link: trained for {n} steps, its heads as they were. Train on, or try your own sequence.',
+    loadFailed: 'The model in the link could not be read ({message}). Training this seed’s model to step {n} instead.',
+    retraining: 'Training to step {n}, as the link says: the same seed gives the same model.',
+    shared:
+      'The page’s address now holds this model at step {n} ({kb} KB of text): copy it to share the trained heads; it opens without training.',
+    tooLarge:
+      'This model is {kb} KB as text, more than a link holds ({max} KB). The address still trains it again to step {n} from its seed.',
     tryTitle: 'Try your own sequence',
     tryNote:
       'Type this task’s tokens, separated by spaces. The model, as trained so far, predicts the next token after each one.',
@@ -125,6 +133,12 @@ const WORDS = {
     replay: '重放',
     formed: '第 {layer} 层第 {head} 个头在第 {step} 步形成了它的模式（得分 ≥ 0.5）。',
     formedSee: '看那一步',
+    share: '带权重的链接',
+    loaded: '这个模型随链接而来：已训练 {n} 步，各个头保持原样。可以继续训练，或试试你自己的序列。',
+    loadFailed: '无法读取链接中的模型（{message}）。改为把这个种子的模型训练到第 {n} 步。',
+    retraining: '按链接所说训练到第 {n} 步：同一个种子得到同一个模型。',
+    shared: '页面地址现在包含第 {n} 步的这个模型（{kb} KB 文本）：复制地址即可分享训练好的头；打开时无需训练。',
+    tooLarge: '这个模型写成文本有 {kb} KB，超过链接能容纳的 {max} KB。地址仍会从种子重新训练到第 {n} 步。',
     tryTitle: '试试你自己的序列',
     tryNote: '输入这个任务的词元，用空格隔开。模型按目前学到的，预测每个位置之后的下一个词元。',
     tryLabel: '你的序列',

@@ -36,6 +36,22 @@ let queued: 'train' | 'step' | null = null;
 let broken: [number, number][] = [];
 /** The reader's own sequence, run through the model after every update. */
 let tried: number[] | null = null;
+/** Steps the loaded model had been trained before it came (the trainer counts from its load). */
+let base = 0;
+/** The step a link asked training to stop at. */
+let until: number | null = null;
+
+/** The model's steps as the reader counts them. */
+function now(t: T.Trainer): number {
+  return t.steps + base;
+}
+
+/** Whether a loaded model is the one the view asked for (its task and size). */
+function mismatch(t: T.Trainer, asked: Partial<T.TrainerConfig>): string | null {
+  const fields = ['task', 'layers', 'heads', 'dModel', 'mlp'] as const;
+  const wrong = fields.filter((f) => asked[f] !== undefined && asked[f] !== t.config[f]);
+  return wrong.length ? 'its ' + wrong.join(', ') + ' differ from the link’s.' : null;
+}
 
 function weightsOf(t: T.Trainer): HeadWeights[] {
   const p = t.probe(probe);
@@ -53,7 +69,7 @@ function post(update: Update): void {
 
 /** The model as it is now, as a snapshot for the timeline. */
 function snapshot(t: T.Trainer, accuracy: number, headScores: number[][]): Snapshot {
-  return { steps: t.steps, accuracy, headScores, weights: weightsOf(t) };
+  return { steps: now(t), accuracy, headScores, weights: weightsOf(t) };
 }
 
 /** The model as it is, before any step: its held-out numbers and its heads. */
@@ -64,7 +80,7 @@ function postStart(t: T.Trainer): void {
   post({
     type: 'update',
     run,
-    steps: t.steps,
+    steps: now(t),
     losses: [],
     loss: NaN,
     accuracy: e.accuracy,
@@ -95,7 +111,7 @@ function stepAndPost(t: T.Trainer, n: number): boolean {
   let stepSeconds = 0;
   let r: T.StepResult | null = null;
   while (losses.length < n) {
-    const step = t.step(Math.min(n - losses.length, nextSnapshot(t.steps) - t.steps));
+    const step = t.step(Math.min(n - losses.length, nextSnapshot(now(t)) - now(t)));
     if (!step.ok) {
       fail(step.error);
       return false;
@@ -104,7 +120,7 @@ function stepAndPost(t: T.Trainer, n: number): boolean {
     losses.push(...step.losses);
     stepSeconds += step.losses.length / step.stepsPerSecond;
     if (step.diverged) break;
-    if (t.steps === nextSnapshot(t.steps - 1)) snapshots.push(snapshot(t, step.accuracy, step.headScores));
+    if (now(t) === nextSnapshot(now(t) - 1)) snapshots.push(snapshot(t, step.accuracy, step.headScores));
   }
   if (!r) return false;
   const took = performance.now() - started;
@@ -115,14 +131,14 @@ function stepAndPost(t: T.Trainer, n: number): boolean {
   post({
     type: 'update',
     run,
-    steps: r.steps,
+    steps: now(t),
     losses,
     loss: r.diverged ? r.loss : losses.reduce((a, b) => a + b, 0) / losses.length,
     accuracy: r.accuracy,
     heldOutLoss: r.heldOutLoss,
     headScores: r.headScores,
     stepsPerSecond: stepSeconds > 0 ? losses.length / stepSeconds : 0,
-    weights: latest?.steps === r.steps ? latest.weights : weightsOf(t),
+    weights: latest?.steps === now(t) ? latest.weights : weightsOf(t),
     snapshots,
     diverged: r.diverged,
     running,
@@ -136,7 +152,7 @@ function stepAndPost(t: T.Trainer, n: number): boolean {
 function postTry(t: T.Trainer): void {
   if (!tried) return;
   const p = t.probe(tried);
-  const base = { type: 'tried' as const, run, steps: t.steps, tokens: tried };
+  const base = { type: 'tried' as const, run, steps: now(t), tokens: tried };
   if (!p.ok) return scope.postMessage({ ...base, predicted: [], confidence: [], heads: [], error: p.error });
   const vocab = p.probs.cols;
   scope.postMessage({
@@ -158,14 +174,23 @@ function postAblation(t: T.Trainer): void {
   const e = t.evaluate();
   set(false);
   if (!ok || !e.ok) return fail(e.ok ? null : e.error, 'a head could not be broken');
-  scope.postMessage({ type: 'ablation', run, steps: t.steps, heads: broken, accuracy: e.accuracy, headScores: e.headScores });
+  scope.postMessage({ type: 'ablation', run, steps: now(t), heads: broken, accuracy: e.accuracy, headScores: e.headScores });
 }
 
 function loop(): void {
   timer = null;
   if (!running || !trainer) return;
   // The first step alone, so that the first loss is its own row whatever the machine's speed.
-  if (stepAndPost(trainer, trainer.steps === 0 ? 1 : chunk) && running) timer = setTimeout(loop, 0);
+  let n = trainer.steps === 0 ? 1 : chunk;
+  const last = until !== null && until - now(trainer) <= n;
+  if (until !== null) n = until - now(trainer);
+  if (last) {
+    // The step a link asked for: the update after this chunk says training stopped there.
+    running = false;
+    until = null;
+    if (n <= 0) return postStart(trainer);
+  }
+  if (stepAndPost(trainer, n) && running) timer = setTimeout(loop, 0);
 }
 
 function handle(m: Request): void {
@@ -181,14 +206,30 @@ function handle(m: Request): void {
     queued = null;
     broken = [];
     tried = null;
+    base = 0;
+    until = null;
     if (!module) return fail(null, 'attention-trainer.js did not load');
     const asked = run;
     void module.then(
       (mod) => {
         if (asked !== run) return;
-        const made = mod.create(m.config);
-        if (!made.ok) return fail(made.error);
-        trainer = made.trainer;
+        let loadError: string | null = null;
+        if (m.weights) {
+          const loaded = mod.load(m.weights, m.config);
+          const wrong = loaded.ok ? mismatch(loaded.trainer, m.config) : null;
+          if (loaded.ok && !wrong) {
+            trainer = loaded.trainer;
+            base = m.trained ?? 0;
+          } else {
+            if (loaded.ok) loaded.trainer.dispose();
+            loadError = loaded.ok ? (wrong ?? '') : loaded.error.message;
+          }
+        }
+        if (!trainer) {
+          const made = mod.create(m.config);
+          if (!made.ok) return fail(made.error);
+          trainer = made.trainer;
+        }
         const task = trainer.task;
         scope.postMessage({
           type: 'created',
@@ -197,6 +238,8 @@ function handle(m: Request): void {
           tokens: [...task.tokens],
           parameters: trainer.parameters,
           seqLen: trainer.config.seqLen,
+          loaded: m.weights !== undefined && loadError === null,
+          loadError,
         });
         postStart(trainer);
         if (queued) handle({ type: queued, run });
@@ -218,10 +261,16 @@ function handle(m: Request): void {
     return;
   }
   if (!trainer) {
-    queued = m.type === 'pause' ? null : m.type;
+    queued = m.type === 'train' || m.type === 'step' ? m.type : null;
     return;
   }
+  if (m.type === 'save') {
+    const saved = trainer.save();
+    if (!saved.ok) return fail(saved.error);
+    return scope.postMessage({ type: 'saved', run, steps: now(trainer), bytes: saved.bytes }, [saved.bytes.buffer]);
+  }
   if (m.type === 'train') {
+    until = m.until ?? null;
     if (!running) {
       running = true;
       loop();

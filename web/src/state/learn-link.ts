@@ -1,13 +1,19 @@
 // The Learn view as the link says it: `view=learn&task=reverse&seed=1`, and the size of the model
 // (`layers`, `heads`, `dmodel`, `mlp`, `lr`), and `autoplay=1` to start training on opening (for an
-// embed; never when the reader asks for reduced motion). Like the lesson's keys these are not the reader's
+// embed; never when the reader asks for reduced motion). `trained=N` trains the model to step N on
+// opening (the same seed gives the same model), and `weights=` (with `trained`) holds the model
+// itself, saved and base64url-coded, so the trained heads open at once. Like the lesson's keys these are not the reader's
 // state: undo and storage never see them. They count only beside `view=`; `seed` and `heads` are
 // also the playground's own keys, which the view's take the place of while it is open. The trainer checks the config again; this only keeps
 // a link's numbers within what the view offers.
 
 /** The keys the Learn view's link uses. */
-const KEYS = ['view', 'task', 'seed', 'layers', 'heads', 'dmodel', 'mlp', 'lr', 'autoplay'];
-const KEY = /^(view|task|seed|layers|heads|dmodel|mlp|lr|autoplay)=/;
+const KEYS = ['view', 'task', 'seed', 'layers', 'heads', 'dmodel', 'mlp', 'lr', 'autoplay', 'trained', 'weights'];
+const KEY = /^(view|task|seed|layers|heads|dmodel|mlp|lr|autoplay|trained|weights)=/;
+
+/** The most steps a link retrains, and the longest model a link holds (base64url characters). */
+export const MAX_TRAINED = 100_000;
+export const MAX_WEIGHTS = 48_000;
 
 /**
  * The Learn view's keys out of a link's text, as written (learn.js reads them with parseLearn, so
@@ -30,6 +36,10 @@ export interface LearnPlace {
   lr?: number;
   /** Train as soon as the model is made. */
   autoplay?: boolean;
+  /** Steps to train on opening; with `weights`, the steps that model was trained. */
+  trained?: number;
+  /** A saved model, base64url. */
+  weights?: string;
 }
 
 const TASKS = /^(find_match|copy|reverse|sort|induction)$/;
@@ -43,7 +53,7 @@ export function parseLearn(keys: string): LearnPlace | null {
     const all = params.getAll(key);
     if (all.length) one[key] = all[all.length - 1];
   }
-  const { task = 'reverse', seed = '1', layers, heads, dmodel, mlp, lr, autoplay } = one;
+  const { task = 'reverse', seed = '1', layers, heads, dmodel, mlp, lr, autoplay, trained, weights } = one;
   const ok =
     one.view === 'learn' &&
     TASKS.test(task) &&
@@ -53,7 +63,9 @@ export function parseLearn(keys: string): LearnPlace | null {
     (!dmodel || (/^[1-9][0-9]?$/.test(dmodel) && Number(dmodel) <= 64)) &&
     (!mlp || /^(none|relu|gelu)$/.test(mlp)) &&
     (!lr || (/^0?\.[0-9]{1,6}$/.test(lr) && Number(lr) > 0 && Number(lr) <= 0.1)) &&
-    (!autoplay || /^[01]$/.test(autoplay));
+    (!autoplay || /^[01]$/.test(autoplay)) &&
+    (!trained || (/^[0-9]{1,6}$/.test(trained) && Number(trained) <= MAX_TRAINED)) &&
+    (!weights || (/^[A-Za-z0-9_-]+$/.test(weights) && weights.length <= MAX_WEIGHTS && trained !== undefined));
   if (!ok) return null;
   const place: LearnPlace = { task, seed: Number(seed) };
   if (layers) place.layers = Number(layers);
@@ -62,6 +74,8 @@ export function parseLearn(keys: string): LearnPlace | null {
   if (mlp) place.mlp = mlp;
   if (lr) place.lr = Number(lr);
   if (autoplay === '1') place.autoplay = true;
+  if (trained && Number(trained) > 0) place.trained = Number(trained);
+  if (weights) place.weights = weights;
   return place;
 }
 
@@ -74,6 +88,8 @@ export function serialiseLearn(p: LearnPlace | null): string {
     p.mlp && 'mlp=' + p.mlp,
     p.lr && 'lr=' + p.lr,
     p.autoplay && 'autoplay=1',
+    p.trained && 'trained=' + p.trained,
+    p.weights && 'weights=' + p.weights,
   ];
   return ['view=learn', 'task=' + p.task, 'seed=' + p.seed, ...size].filter(Boolean).join('&');
 }
