@@ -93,16 +93,18 @@ export class HeadMaps {
       const cells: Element[] = [];
       const titles: Element[] = [];
       // Row labels (the position reading) on the left, column labels (the position read) on top.
+      // Column labels stand upright when every token is a character or so (digits, letters).
+      const upright = tokens.every((t) => width(t) <= 1.3);
       const m = room(tokens);
-      const side = m + w.n * CELL;
+      const top = upright ? 8 + FONT : m;
       const svg = ns(SVG, 'svg', {
         class: 'learn-map',
-        viewBox: `0 0 ${side} ${side}`,
-        width: String(Math.round(side * SCALE)),
-        height: String(Math.round(side * SCALE)),
+        viewBox: `0 0 ${m + w.n * CELL} ${top + w.n * CELL}`,
+        width: String(Math.round((m + w.n * CELL) * SCALE)),
+        height: String(Math.round((top + w.n * CELL) * SCALE)),
         'aria-hidden': 'true',
       });
-      const grid = ns(SVG, 'g', { transform: `translate(${m} ${m})` });
+      const grid = ns(SVG, 'g', { transform: `translate(${m} ${top})` });
       for (let i = 0; i < w.n; i++) {
         const at = String(i * CELL + CELL / 2);
         svg.append(
@@ -112,7 +114,7 @@ export class HeadMaps {
             {
               class: 'learn-label',
               x: String(m - 3),
-              y: String(m + i * CELL + CELL / 2),
+              y: String(top + i * CELL + CELL / 2),
               'text-anchor': 'end',
               'dominant-baseline': 'central',
             },
@@ -121,11 +123,13 @@ export class HeadMaps {
           ns(
             SVG,
             'text',
-            {
-              class: 'learn-label',
-              transform: `translate(${m + Number(at)} ${m - 3}) rotate(-90)`,
-              'dominant-baseline': 'central',
-            },
+            upright
+              ? { class: 'learn-label', x: String(m + Number(at)), y: String(top - 4), 'text-anchor': 'middle' }
+              : {
+                  class: 'learn-label',
+                  transform: `translate(${m + Number(at)} ${top - 3}) rotate(-90)`,
+                  'dominant-baseline': 'central',
+                },
             tokens[i] ?? '',
           ),
         );
