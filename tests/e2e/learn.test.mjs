@@ -302,14 +302,34 @@ test('learn: a hostile learn link gives the page notice and nothing else', async
   await context.close();
 });
 
-test('learn: opened from a file, the view says training needs the served page', async () => {
+test('learn: from a file and in a sandboxed frame, where no worker starts, the model trains on the page itself', async () => {
   const context = await env.chromium.browser.newContext();
   const file = pathToFileURL(join(dist, 'attention-playground.html')).href;
   const { page, problems } = await open(context, `${file}#view=learn&task=reverse&seed=1`);
-  await page.locator('[data-learn]').waitFor();
-  assert.match(await page.locator('[data-learn-note]').innerText(), /served page/);
-  assert.equal(await page.locator('[data-learn-action="train"]').isDisabled(), true);
+  await ready(page);
+  assert.match(await page.locator('[data-learn-where]').innerText(), /runs on this page itself/);
+  await stepTimes(page, 1);
+  const mod = await createRequire(import.meta.url)(join(dist, 'attention-trainer.js'))();
+  const t = mod.create(REVERSE).trainer;
+  const first = t.step(1).losses[0];
+  t.dispose();
+  assert.equal(Number(await page.locator('[data-learn-first]').getAttribute('data-loss')), first, "the trainer's own first loss");
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+  });
+  await page.click('[data-learn-action="train"]');
+  await page.locator('[data-learn-note][data-reached]').waitFor({ timeout: 20000 });
+  await page.click('[data-learn-action="pause"]');
+  assert.deepEqual((await page.evaluate(() => window.__long)).filter((d) => d > 100), [], 'no task over 100 ms on the page');
   assert.deepEqual(problems, []);
+  // A frame with an opaque origin, as WordPress embeds: a link's steps, trained in the frame.
+  const host = await context.newPage();
+  await host.setContent(`<iframe sandbox="allow-scripts" style="width:900px;height:700px"
+    src="${env.server.url}embed.html#view=learn&task=copy&seed=7&trained=20"></iframe>`);
+  const frame = host.frameLocator('iframe');
+  await frame.locator('[data-learn-status][data-steps="20"]').waitFor({ timeout: 20000 });
+  assert.match(await frame.locator('[data-learn-where]').innerText(), /runs on this page itself/);
   await context.close();
 });
 

@@ -5,7 +5,8 @@
 import { LearnView } from '../learn/view';
 import { parseLearn, serialiseLearn } from '../state/learn-link';
 import type { State } from '../state/state';
-import { LEARN, laterStyles, providePart } from './scripts';
+import { LEARN, laterStyles, loadScript, providePart } from './scripts';
+import type T from '../../../cpp/wasm/attention-trainer';
 
 export interface LearnModule {
   /**
@@ -26,6 +27,18 @@ export interface LearnModule {
 }
 
 let view: LearnView | null = null;
+
+type TrainerFactory = () => Promise<T.TrainerModule>;
+const TRAINER = 'createAttentionTrainer';
+
+/** The trainer on the page itself, next to the page (where no worker can load it). */
+function loadTrainer(): Promise<T.TrainerModule> {
+  const global = globalThis as { [TRAINER]?: TrainerFactory };
+  return loadScript('attention-trainer.js', () => typeof global[TRAINER] === 'function').then(
+    () => (global[TRAINER] as TrainerFactory)(),
+    () => Promise.reject(new Error('attention-trainer.js did not load: it belongs next to this page.')),
+  );
+}
 let keepKeys: (keys: string | null) => void = () => undefined;
 
 function close(): void {
@@ -58,6 +71,7 @@ function open(
       root: () => root,
       place: (p) => (p ? keep(serialiseLearn(p)) : close()),
       show,
+      loadTrainer,
     },
     place,
   );

@@ -13,6 +13,8 @@ export type Request =
   | { type: 'train'; run: number; until?: number }
   /** The model as bytes, for a link. */
   | { type: 'save'; run: number }
+  /** The view is gone: stop and free the model. */
+  | { type: 'dispose'; run: number }
   | { type: 'pause'; run: number }
   | { type: 'step'; run: number }
   /** Which heads to break: the worker answers with the accuracy without them, after every update. */

@@ -4,6 +4,7 @@
 import { h } from '../views/dom';
 import type { LearnPlace } from '../state/learn-link';
 import type { State } from '../state/state';
+import type T from '../../../cpp/wasm/attention-trainer';
 import { startTrainer, type TrainerLink } from './client';
 import { Curve, CurveTable } from './curves';
 import { LearnForm } from './form';
@@ -26,6 +27,8 @@ export interface LearnHost {
   place(place: LearnPlace | null): void;
   /** Opens a state in the playground below the view. */
   show(state: State): void;
+  /** The trainer module on the page, for where no worker can be started. */
+  loadTrainer(): Promise<T.TrainerModule>;
 }
 
 type Action = 'train' | 'pause' | 'step' | 'reset' | 'share';
@@ -76,7 +79,7 @@ export class LearnView {
     private place: LearnPlace,
   ) {
     this.opening = new ModelInLink(place);
-    this.trainer = startTrainer((reply) => this.receive(reply));
+    this.trainer = startTrainer((reply) => this.receive(reply), host.loadTrainer);
   }
 
   /** After a mount of the page: the view below the header, worded in the page's language. */
@@ -165,6 +168,7 @@ export class LearnView {
       { class: 'learn', attrs: { 'data-learn': '', 'aria-labelledby': 'learn-title' } },
       h('div', { class: 'learn-top' }, title, close),
       h('p', { class: 'learn-intro', text: this.say('intro') }),
+      this.trainer?.inPage ? h('p', { class: 'learn-note', text: this.say('inPage'), attrs: { 'data-learn-where': '' } }) : null,
       p.form.setup,
       p.form.size,
       h('div', { class: 'learn-actions' }, buttons.train, buttons.pause, buttons.step, buttons.reset, buttons.share, p.status),
@@ -257,7 +261,7 @@ export class LearnView {
     this.parts.scrubber.follow();
     this.parts.table.clear();
     this.parts.heads.clear();
-    this.parts.note.textContent = this.trainer ? '' : this.say('served');
+    this.parts.note.textContent = '';
     delete this.parts.note.dataset.reached;
     if (this.trainer) {
       this.parts.status.textContent = this.say('starting');

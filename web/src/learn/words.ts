@@ -41,8 +41,8 @@ const WORDS = {
     head: 'Layer {layer}, head {head}',
     score: 'pattern score {score}',
     starting: 'Loading the trainer…',
-    served:
-      'Training runs in a background worker, which a page opened from a file cannot start. Open the served page (npm start, then http://localhost:8080) to train.',
+    inPage:
+      'Training runs on this page itself, in short bursts: a page opened from a file, or framed in a sandbox, cannot start the background worker it would use.',
     failed: 'The trainer could not start: {message}',
     diverged: 'Training stopped: {message} Lower the learning rate and press Reset.',
     breakName: 'Break layer {layer}, head {head}',
@@ -118,8 +118,7 @@ const WORDS = {
     head: '第 {layer} 层，第 {head} 个头',
     score: '模式得分 {score}',
     starting: '正在加载训练器…',
-    served:
-      '训练在后台 worker 中进行，而从文件打开的页面无法启动 worker。请打开服务器上的页面（npm start，然后访问 http://localhost:8080）来训练。',
+    inPage: '训练就在这个页面里分小段进行：从文件打开的页面或放在沙盒框架里的页面，无法启动平常使用的后台 worker。',
     failed: '训练器无法启动：{message}',
     diverged: '训练停止：{message} 请调低学习率，再按“重置”。',
     breakName: '破坏第 {layer} 层第 {head} 个头',
