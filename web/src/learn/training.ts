@@ -154,7 +154,14 @@ export function training(
       predicted: p.predicted,
       confidence: p.predicted.map((token, i) => p.probs.data[i * vocab + token]),
       heads: p.layers.flatMap((layer, l) =>
-        layer.heads.map((h, k) => ({ layer: l, head: k, queries: h.queries, keys: h.keys, values: h.values, weights: h.weights })),
+        layer.heads.map((h, k) => ({
+          layer: l,
+          head: k,
+          queries: h.queries,
+          keys: h.keys,
+          values: h.values,
+          weights: h.weights,
+        })),
       ),
       error: null,
     });

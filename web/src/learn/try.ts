@@ -88,6 +88,8 @@ export class TryPanel {
 
   /** A new model: its tokens, its longest sequence, and the probe sequence as the field's start. */
   reset(tokens: readonly string[], max: number, probe: readonly number[]): void {
+    // Another task's tokens: the reader's sequence was of the old ones, so the field starts again.
+    if (tokens.join(' ') !== this.tokens.join(' ')) this.field.value = '';
     this.tokens = tokens;
     this.max = max;
     this.last = null;
