@@ -45,8 +45,14 @@ async function read(page, sel, k) {
     section.scrollIntoView({ block: 'center' });
     return section.dataset.state ?? null;
   }, [sel, k]);
-  if (want !== null) await page.waitForFunction(([s, w]) => document.querySelector(s).shadowRoot
-    .querySelector('attention-playground').getAttribute('state') === w, [sel, want]);
+  // As a reader keeps the section in view: once in a long run the page was still settling from the
+  // figure's move (it scrolls by the figure's height on a phone) when the section was scrolled to.
+  if (want !== null) await page.waitForFunction(([s, n, w]) => {
+    const story = document.querySelector(s);
+    if (story.shadowRoot.querySelector('attention-playground').getAttribute('state') === w) return true;
+    Array.from(story.children).filter((c) => c.tagName !== 'SCRIPT')[n].scrollIntoView({ block: 'center' });
+    return false;
+  }, [sel, k, want], { polling: 500 });
   return want;
 }
 
