@@ -119,3 +119,35 @@ test(`architecture: no file in web/src is over ${MAX_LINES} lines (the message c
     .filter(([f, lines]) => !CATALOGS.has(f) && lines > (f === 'app/app.ts' ? 300 : MAX_LINES));
   assert.deepEqual(long, []);
 });
+
+// A listener on the document, the window or the page's root (which every mount fills again)
+// outlives the part that added it unless it is removed:
+// an App mounted again (a link, a language, a lesson step) would keep the old page alive and its
+// keys answering. So each goes with an AbortSignal (the App's lifetime), except in the files that
+// live as long as the page itself (main.ts) or remove theirs in their own lifecycle (the elements).
+const PAGE_LIFETIME = new Set(['app/main.ts', 'element/element.ts', 'element/reading.ts', 'element/story.ts']);
+
+/** The text of the call starting at `at` (the index of its opening parenthesis), to its closing one. */
+function callText(code, at) {
+  let depth = 0;
+  for (let k = at; k < code.length; k++) {
+    if (code[k] === '(') depth++;
+    else if (code[k] === ')' && --depth === 0) return code.slice(at, k + 1);
+  }
+  return code.slice(at);
+}
+
+test('architecture: every listener on the document, the window or the root goes with a signal, outside the page-lifetime files', () => {
+  const loose = [];
+  for (const file of files(src)) {
+    const name = relative(src, file);
+    if (PAGE_LIFETIME.has(name)) continue;
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/\b(document|window|globalThis|self|root)\.addEventListener\s*(\()/g)) {
+      const call = callText(code, m.index + m[0].length - 1);
+      if (!/\bsignal\b/.test(call))
+        loose.push(`${name}:${code.slice(0, m.index).split('\n').length}`);
+    }
+  }
+  assert.deepEqual(loose, [], 'pass { signal } (the App lifetime) to these listeners');
+});

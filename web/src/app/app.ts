@@ -20,7 +20,7 @@ import type { MultiKind } from '../views/explain';
 import { Jobs } from './jobs';
 import { LazyPlot } from './lazy-plot';
 import { Highlighter } from './highlight';
-import { sameField } from './focus';
+import { refreshFocused } from './focus';
 import { Scheduler } from './scheduler';
 import { CANVAS_CELLS } from '../views/heatmap';
 
@@ -35,6 +35,8 @@ export class App {
   private readonly lazyPlot: LazyPlot;
   private readonly highlight: Highlighter;
   private disposed = false;
+  /** Every listener the App's parts add to the document or the window is removed with this. */
+  private readonly life = new AbortController();
   private readonly keeper = new Keeper(() => this.state);
 
   /** The state now (the link is written from it). */
@@ -48,6 +50,7 @@ export class App {
 
   dispose(): void {
     this.disposed = true;
+    this.life.abort();
     this.scheduler.stop();
     this.jobs.cancel();
     this.keeper.stop();
@@ -75,6 +78,7 @@ export class App {
     if (initial) this.state = initial;
     this.fileLexicon = fileLexicon ?? null;
     this.page = new Page(root, engine, {
+      signal: this.life.signal,
       state: () => this.state,
       shape: () => [this.model?.queryLabels.length ?? 0, this.model?.keyLabels.length ?? 0],
       set: (patch, kind) => this.set(patch, kind),
@@ -130,24 +134,17 @@ export class App {
     this.history.record(historyText(this.state), kind, performance.now());
   }
 
-  /**
-   * One step back or forward: that step's state, with the pointed-at cell and the language kept
-   * (neither is an edit). A focused text field is refreshed too (render() leaves a focused field
-   * alone so typing is never overwritten) and keeps the focus, or its cell does if the grid was
-   * rebuilt; failing both, the focus goes to the button of this action.
-   */
+  /** One step back or forward: that step's state, with the pointed-at cell and the language kept (neither is an edit). */
   step(which: 'undo' | 'redo'): void {
     const text = which === 'undo' ? this.history.undo() : this.history.redo();
     if (text === null) return;
     this.state = { ...parse(text, Infinity).state, focus: this.state.focus, lang: this.state.lang };
-    const active = document.activeElement;
-    const field =
-      active instanceof HTMLInputElement && this.root.contains(active) && /^(text|number)$/.test(active.type) ? active : null;
-    if (!field) return this.scheduler.request(); // a held-down Ctrl+Z costs one render a frame, as a drag does
-    const grid = field.closest<HTMLElement>('.input-grid')?.dataset.view; // before a rebuild detaches it
-    field.blur();
-    this.render();
-    (sameField(this.root, field, grid) ?? this.page.undo.after(which)).focus();
+    refreshFocused(
+      this.root,
+      () => this.render(),
+      () => this.scheduler.request(),
+      () => this.page.undo.after(which),
+    );
   }
 
   load(id: PresetId): void {

@@ -47,3 +47,20 @@ export function sameField(root: Element, field: HTMLInputElement, grid: string |
   }
   return same && same.isConnected && !same.closest('[hidden]') ? same : null;
 }
+
+/**
+ * After one step of the history: a focused text field is refreshed too (a render leaves a focused
+ * field alone so typing is never overwritten) and keeps the focus, or its cell does if the grid
+ * was rebuilt; failing both, `fallback` (the button of this action) takes it. Without a focused
+ * field the render is scheduled: a held-down Ctrl+Z costs one render a frame, as a drag does.
+ */
+export function refreshFocused(root: HTMLElement, render: () => void, schedule: () => void, fallback: () => HTMLElement): void {
+  const active = document.activeElement;
+  const field =
+    active instanceof HTMLInputElement && root.contains(active) && /^(text|number)$/.test(active.type) ? active : null;
+  if (!field) return schedule();
+  const grid = field.closest<HTMLElement>('.input-grid')?.dataset.view; // before a rebuild detaches it
+  field.blur();
+  render();
+  (sameField(root, field, grid) ?? fallback()).focus();
+}

@@ -31,6 +31,8 @@ import { UndoButtons } from '../views/undo-buttons';
 import { lazyCost } from './lazy-cost';
 
 export interface PageHandlers {
+  /** The App's lifetime: every listener the page adds outside its own elements goes with it. */
+  readonly signal: AbortSignal;
   state(): State;
   /** The figure's queries and keys now, [n, m]. */
   shape(): [number, number];
@@ -64,15 +66,17 @@ export class Page {
   readonly inputs: InputsPanel;
 
   constructor(root: HTMLElement, engine: Engine, on: PageHandlers) {
+    const { signal } = on;
     this.undo = new UndoButtons((which) => on.step(which));
     this.steps = new StepsView({ ...on, selectHead: (head) => on.set({ head }) }, [['plot', t('view.plot'), this.plot.el]]);
     const share = shareButton(root, {
       state: () => serialise(on.state(), t),
       savePng: () => saveFigure('attention-figure', 'png', t('app.title'), this.steps.figure()),
+      signal,
     });
     this.header = new Header({
       undo: this.undo.el,
-      present: presentButton(root, on.state, on.load),
+      present: presentButton(root, on.state, on.load, signal),
       share,
       load: on.load,
       switchLanguage: on.switchLanguage,
@@ -110,13 +114,13 @@ export class Page {
           this.inputs.el,
           this.steps.section(this.errors.box('steps'), this.errors.box('heads'), this.stale),
           // The cost is about attention at large sizes, not a step of this figure: it comes after.
-          h('section', { class: 'after-steps' }, card('cost', t('view.cost'), '', lazyCost())),
+          h('section', { class: 'after-steps' }, card('cost', t('view.cost'), '', lazyCost(signal))),
         ),
       ),
       h('footer', { class: 'foot', text: t('app.footer') }),
       this.explain.el, // placed over the page, beside the pointed-at cell (popover.ts)
     );
-    this.popover = new ExplainPopover(root, this.explain.el);
+    this.popover = new ExplainPopover(root, this.explain.el, signal);
   }
 
   private buildInputs(engine: Engine, on: PageHandlers): InputsPanel {

@@ -10,7 +10,8 @@ export const COST_VIEW = '__attentionPlaygroundCostView';
 type Factory = () => HTMLElement;
 const factory = () => (globalThis as unknown as Record<string, Factory | undefined>)[COST_VIEW];
 
-export function lazyCost(): HTMLElement {
+/** `signal`: the App's lifetime (the print listener and the observer go with it). */
+export function lazyCost(signal: AbortSignal): HTMLElement {
   const placeholder = h(
     'div',
     { class: 'cost', attrs: { 'data-view': 'cost-pending' } },
@@ -35,6 +36,7 @@ export function lazyCost(): HTMLElement {
       : null;
   if (observer) observer.observe(placeholder);
   else start();
-  window.addEventListener('beforeprint', start, { once: true });
+  window.addEventListener('beforeprint', start, { once: true, signal });
+  signal.addEventListener('abort', () => observer?.disconnect());
   return placeholder;
 }

@@ -18,19 +18,26 @@ export class ExplainPopover {
   constructor(
     root: HTMLElement,
     private readonly panel: HTMLElement,
+    signal: AbortSignal, // the App's lifetime: the document's and window's listeners go with it
   ) {
-    root.addEventListener('mouseover', (e) => this.point(e, false));
-    root.addEventListener('focusin', (e) => this.point(e, true));
-    root.addEventListener('click', (e) => this.point(e, true));
-    root.addEventListener('mouseout', (e) => this.leave(e));
+    // The root outlives the App (every mount fills it again): its listeners go with the App too.
+    root.addEventListener('mouseover', (e) => this.point(e, false), { signal });
+    root.addEventListener('focusin', (e) => this.point(e, true), { signal });
+    root.addEventListener('click', (e) => this.point(e, true), { signal });
+    root.addEventListener('mouseout', (e) => this.leave(e), { signal });
     panel.addEventListener('mouseover', () => clearTimeout(this.timer));
     panel.addEventListener('mouseleave', () => this.sticky || this.later());
     panel.querySelector('.explain-close')?.addEventListener('click', () => this.close(true));
-    document.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && this.panel.classList.contains('open')) this.close(true);
-    });
-    window.addEventListener('scroll', () => this.place(), { passive: true });
-    window.addEventListener('resize', () => this.place());
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Escape' && this.panel.classList.contains('open')) this.close(true);
+      },
+      { signal },
+    );
+    window.addEventListener('scroll', () => this.place(), { passive: true, signal });
+    window.addEventListener('resize', () => this.place(), { signal });
+    signal.addEventListener('abort', () => clearTimeout(this.timer));
   }
 
   private point(e: Event, sticky: boolean): void {

@@ -5,7 +5,13 @@ import { h } from '../views/dom';
 import { t } from '../i18n';
 import { PRESETS, type PresetId, type State } from '../state/state';
 
-export function presentButton(root: HTMLElement, state: () => State, load: (id: PresetId) => void): HTMLButtonElement {
+/** `signal`: the App's lifetime; the document's listener goes with it (a re-mount must not keep it). */
+export function presentButton(
+  root: HTMLElement,
+  state: () => State,
+  load: (id: PresetId) => void,
+  signal: AbortSignal,
+): HTMLButtonElement {
   const button = h('button', {
     class: 'btn present-open',
     text: t('present.open'),
@@ -16,17 +22,21 @@ export function presentButton(root: HTMLElement, state: () => State, load: (id: 
     button.setAttribute('aria-pressed', String(on));
   };
   button.addEventListener('click', () => toggle(!root.classList.contains('presenting')));
-  document.addEventListener('keydown', (e) => {
-    if (!root.classList.contains('presenting') || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.key === 'Escape') return toggle(false);
-    // Arrows that move inside a grid, a group of chips or a field are theirs.
-    const target = e.target instanceof Element ? e.target : null;
-    if (target?.closest('input, select, textarea, td, [role="group"], .pipeline-queries')) return;
-    const by = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!by) return;
-    e.preventDefault();
-    const at = PRESETS.indexOf(state().preset as PresetId);
-    load(PRESETS[(at + by + PRESETS.length) % PRESETS.length]);
-  });
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      if (!root.classList.contains('presenting') || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'Escape') return toggle(false);
+      // Arrows that move inside a grid, a group of chips or a field are theirs.
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('input, select, textarea, td, [role="group"], .pipeline-queries')) return;
+      const by = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      if (!by) return;
+      e.preventDefault();
+      const at = PRESETS.indexOf(state().preset as PresetId);
+      load(PRESETS[(at + by + PRESETS.length) % PRESETS.length]);
+    },
+    { signal },
+  );
   return button;
 }

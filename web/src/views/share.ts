@@ -15,6 +15,8 @@ export interface ShareSource {
   // Downloads the figure as PNG. The page's own exporter does it: share.js is a script of its own,
   // and a copy of the exporter in it would not know where the exports come from.
   savePng: () => Promise<void>;
+  /** The page's lifetime: the window's listener for the preview's height goes with it. */
+  signal: AbortSignal;
 }
 
 export interface ShareDialog {
@@ -76,13 +78,17 @@ export function shareDialog(source: ShareSource): ShareDialog {
   // The preview is the page itself in embed mode, as tall as it says it is (like embed-resize.js).
   const preview = h('iframe', { class: 'share-preview', attrs: { title: t('share.preview'), 'data-share-preview': '' } });
   preview.style.height = choice.height + 'px';
-  window.addEventListener('message', (e) => {
-    const data = e.data as { type?: unknown; height?: unknown } | null;
-    if (e.source !== preview.contentWindow || !data || data.type !== 'attention-playground:height') return;
-    const height = data.height;
-    if (typeof height === 'number' && Number.isFinite(height) && height >= 60 && height <= 20000)
-      preview.style.height = Math.ceil(height) + 'px';
-  });
+  window.addEventListener(
+    'message',
+    (e) => {
+      const data = e.data as { type?: unknown; height?: unknown } | null;
+      if (e.source !== preview.contentWindow || !data || data.type !== 'attention-playground:height') return;
+      const height = data.height;
+      if (typeof height === 'number' && Number.isFinite(height) && height >= 60 && height <= 20000)
+        preview.style.height = Math.ceil(height) + 'px';
+    },
+    { signal: source.signal },
+  );
 
   const tooLong = () => state.length > CAPS.link; // a link that long would not open
   const refresh = () => {
