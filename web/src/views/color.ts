@@ -54,12 +54,19 @@ const diverging = table(RDBU);
 
 const index = (t: number) => Math.max(0, Math.min(255, Math.round(t * 255)));
 
+/**
+ * A number that is not finite (a damaged model's, say) has no place on a scale: it is drawn grey,
+ * outside both scales' colours, rather than as the colour of 0 or 1.
+ */
+export const NOT_A_NUMBER: Swatch = { background: 'rgb(160, 160, 160)', rgb: 0xa0a0a0, dark: true };
+
 /** Weights: 0 → near white, 1 → dark purple. */
 export function weightColor(x: number): Swatch {
-  return sequential[index(x)];
+  return Number.isFinite(x) ? sequential[index(x)] : NOT_A_NUMBER;
 }
 
 /** Signed numbers: white at 0, full colour at ±limit. */
 export function signedColor(x: number, limit: number): Swatch {
-  return diverging[index(limit > 0 ? 0.5 + x / (2 * limit) : 0.5)];
+  if (!Number.isFinite(x)) return NOT_A_NUMBER;
+  return diverging[index(limit > 0 && Number.isFinite(limit) ? 0.5 + x / (2 * limit) : 0.5)];
 }
