@@ -49,12 +49,13 @@ export function postHeight(root: HTMLElement): void {
 }
 
 /** Shown when a link or the stored state could not be read: the page then starts from its defaults. */
-export function notice(kind: NoticeKind): HTMLElement {
+/** `message`: what exactly was changed, when the kind's own sentence does not say it. */
+export function notice(kind: NoticeKind, message?: string): HTMLElement {
   const close = h('button', { class: 'btn ghost small', text: t('link.dismiss'), attrs: { type: 'button' } });
   const box = h(
     'div',
     { class: 'notice', attrs: { role: 'status', 'data-notice': kind } },
-    h('p', { text: t(kind === 'link' ? 'link.invalid' : 'stored.invalid') }),
+    h('p', { text: message ?? t(kind === 'link' ? 'link.invalid' : 'stored.invalid') }),
     close,
   );
   close.addEventListener('click', () => box.remove());

@@ -1,7 +1,8 @@
 // A lesson on the page: loads the player when a link names a lesson or the reader presses the
 // header's button, opens each step's state through the page's own mount, and puts the player
 // (or the button) back after every mount, which rebuilds the page.
-import { language } from '../i18n';
+import { language, t, int } from '../i18n';
+import { notice } from './frame';
 import { parse } from '../state/link';
 import type { State } from '../state/state';
 import type { App } from './app';
@@ -28,7 +29,8 @@ export class LessonRun {
     const id = place?.lesson ?? 'intro';
     void loadLessons().then(
       (mod) => {
-        const lesson = mod.lessons[id];
+        // Own keys only: `#lesson=constructor` must not find Object's.
+        const lesson = Object.prototype.hasOwnProperty.call(mod.lessons, id) ? mod.lessons[id] : undefined;
         if (!lesson) {
           // A link to a lesson this page does not have: the playground as the link's state is.
           setLessonPlace(null);
@@ -52,11 +54,24 @@ export class LessonRun {
             if (app) keep(app.current);
           },
         };
+        this.player?.dispose();
         this.player = new mod.LessonPlayer(lesson, host, progress, (p) => mod.writeProgress(id, p));
-        this.player.go(place?.step ? place.step - 1 : progress.step);
+        const asked = place?.step ?? 0;
+        this.player.go(asked ? asked - 1 : progress.step);
+        // A step past the lesson's end opens its last step, and says so.
+        const n = lesson.steps.length;
+        if (asked > n) this.page.root.prepend(notice('link', t('link.lessonStep', { n: int(n), asked: int(asked) })));
       },
       () => undefined, // offline and not inline: the page stays as it is
     );
+  }
+
+  /**
+   * Another link took the page (opened in the tab): the step's question would ask about a figure
+   * no longer there, so the lesson steps aside, with its button to come back to its step.
+   */
+  leave(): void {
+    this.player?.explore();
   }
 
   /** After a mount: the player in its place, and the button that opens a lesson. */

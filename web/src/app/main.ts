@@ -143,6 +143,7 @@ async function start(): Promise<void> {
           mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
           const at = lessonPlace();
           if (at) lessons.open(at);
+          else lessons.leave();
           learn.open(learnKeys());
         });
     });

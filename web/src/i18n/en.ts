@@ -16,6 +16,7 @@ export const en = {
   'link.invalid':
     'This link could not be read (it is damaged, changed by hand or from another version), so the playground starts from its defaults.',
   'link.dismiss': 'Dismiss',
+  'link.lessonStep': 'This lesson has {n} steps; the link asked for step {asked}, so it opens at step {n}.',
   'stored.invalid':
     'The state saved in this browser could not be read (it is damaged or from another version), so the playground starts from its defaults.',
   'history.label': 'Edit history',
@@ -139,6 +140,7 @@ export const en = {
   'mode.vectors': 'Vectors',
   'words.text': 'Words',
   'words.placeholder': 'Type a sentence, e.g. the cat sat on the mat',
+  'words.cut': 'That text has {given} characters; the field keeps the first {cap}.',
   'words.examples': 'Example sentences',
   'words.pick': 'Pick an example…',
   'words.setup': 'Set-up',

@@ -25,7 +25,8 @@ export function tokenAnswer(p: Kind<'token'>, model: Model, given: number, lang:
   let best = 0;
   for (let j = 1; j < m; j++) if (w[p.row * m + j] > w[p.row * m + best]) best = j;
   const answer = `${model.keyLabels[best] ?? ''} (${num(w[p.row * m + best])})`;
-  const right = given === best;
+  // Tokens of the same word (and vectors) get the same weight: choosing any of them is right.
+  const right = given >= 0 && given < m && w[p.row * m + given] === w[p.row * m + best];
   const text = right ? say(lang, 'right', { answer }) : say(lang, 'wrong', { answer, given: model.keyLabels[given] ?? '' });
   return { text, right, focusText: answer, focus: { view: 'weights', row: p.row, col: best, side: p.side ?? 'a' } };
 }

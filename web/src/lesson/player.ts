@@ -35,6 +35,7 @@ export class LessonPlayer {
   private k = 0;
   private exploring = false;
   private given: number | null = null; // this visit's answer: a key's index or the number typed
+  private readonly life = new AbortController(); // the document's listener, until the player is replaced
 
   constructor(
     private readonly lesson: Lesson,
@@ -42,7 +43,13 @@ export class LessonPlayer {
     private readonly progress: Progress,
     private readonly save: (p: Progress) => void,
   ) {
-    document.addEventListener('keydown', (e) => this.key(e));
+    document.addEventListener('keydown', (e) => this.key(e), { signal: this.life.signal });
+  }
+
+  /** Another lesson (or the same one again) takes its place: its keys stop reaching this one. */
+  dispose(): void {
+    this.life.abort();
+    this.el.remove();
   }
 
   get step(): number {
@@ -124,7 +131,9 @@ export class LessonPlayer {
     }
     if (p.kind === 'token') {
       const group = h('div', { class: 'lesson-choices', attrs: { role: 'group', 'aria-label': say(lang, 'yourAnswer') } });
+      // One chip a word: "the" three times in a sentence is one answer, not three.
       model.keyLabels.forEach((label, j) => {
+        if (model.keyLabels.indexOf(label) !== j) return;
         const b = h('button', { class: 'chip', text: label, attrs: { type: 'button', 'data-choice': String(j) } });
         b.addEventListener('click', () => this.answer(tokenAnswer(p, model, j, lang), j));
         group.append(b);
@@ -148,9 +157,11 @@ export class LessonPlayer {
             }
           : { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', 'data-lesson-number': '' },
       });
+      if (!slider && this.given !== null) input.value = num(this.given);
       const shown = h('output', { attrs: { for: id } });
       if (slider) {
-        input.value = String((p.min + p.max) / 2);
+        // The reader's answer stays where they put it once checked; before, the middle.
+        input.value = String(this.given ?? (p.min + p.max) / 2);
         const show = () => (shown.textContent = num(Number(input.value)));
         input.addEventListener('input', show);
         show();
@@ -207,8 +218,9 @@ export class LessonPlayer {
       this.stopCells();
       this.answer(cellAnswer(p, model, given, lang), given);
     };
-    root.addEventListener('click', take);
-    root.addEventListener('keydown', take);
+    const signal = this.life.signal;
+    root.addEventListener('click', take, { signal });
+    root.addEventListener('keydown', take, { signal });
     this.stopCells = () => {
       root.removeEventListener('click', take);
       root.removeEventListener('keydown', take);
@@ -321,7 +333,7 @@ export class LessonPlayer {
   }
 
   /** Leaves the lesson with this step's state in the playground; a button comes back. */
-  private explore(): void {
+  explore(): void {
     this.exploring = true;
     this.host.place(null);
     this.render();

@@ -60,6 +60,7 @@ export class InputsPanel {
       },
     });
     text.addEventListener('input', () => set({ text: text.value }, 'text'));
+    const textCut = cutNote(text, CAPS.text);
     b.also(() => {
       if (document.activeElement !== text && text.value !== s().text) text.value = s().text;
     });
@@ -75,6 +76,7 @@ export class InputsPanel {
       },
     });
     queryText.addEventListener('input', () => set({ queryText: queryText.value }, 'queryText'));
+    const queryCut = cutNote(queryText, CAPS.text);
     b.also(() => {
       if (document.activeElement !== queryText && queryText.value !== s().queryText) queryText.value = s().queryText;
     });
@@ -142,6 +144,7 @@ export class InputsPanel {
         { class: 'field' },
         h('label', { text: t('words.query'), attrs: { for: 'query-text' } }),
         queryText,
+        queryCut,
         on.errorBox('queryText'),
       ),
       () => s().setup === 'query',
@@ -153,6 +156,7 @@ export class InputsPanel {
         { class: 'field' },
         h('label', { text: t('words.text'), attrs: { for: 'words-text' } }),
         text,
+        textCut,
         on.errorBox('text'),
       ),
       h(
@@ -369,4 +373,19 @@ export class InputsPanel {
       rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
     });
   }
+}
+
+/**
+ * A field's `maxlength` cuts a paste without a word: this line says how long the text was and
+ * what the field kept, until the next change that fits.
+ */
+function cutNote(field: HTMLInputElement, cap: number): HTMLElement {
+  const note = h('p', { class: 'hint cut-note', attrs: { role: 'status', 'data-cut': field.id } });
+  field.addEventListener('beforeinput', (e) => {
+    const added = e.data ?? e.dataTransfer?.getData('text/plain') ?? '';
+    const selected = (field.selectionEnd ?? 0) - (field.selectionStart ?? 0);
+    const length = field.value.length - selected + added.length;
+    note.textContent = added && length > cap ? t('words.cut', { given: int(length), cap: int(cap) }) : '';
+  });
+  return note;
 }
