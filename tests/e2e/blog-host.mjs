@@ -11,6 +11,8 @@
 //                    [data-attention-story] element
 //   two-stories.html two stories on one page: one of states, one made from an inline lesson, and
 //                    a third whose lesson is broken
+//   story-faults.html a story whose lesson file is not there, and one whose section names a step
+//                    its lesson does not have
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -83,6 +85,15 @@ ${readmeStory().replace('https://example.org/attention/', play + '/')}</body></h
 <attention-story id="broken" views="weights" controls="none">
   <script type="application/json" data-lesson>${JSON.stringify(BROKEN)}</script>
   <section data-state="ver=1&amp;preset=fruit"><h2>Still here</h2><p>Its own state.</p></section>
+</attention-story>
+</body></html>`,
+    'story-faults.html': `${HEAD('story faults')}
+<script src="${play}/story.js" defer></script><link rel="stylesheet" href="blog-post.css"></head><body>
+<attention-story id="gone" views="weights" controls="none" lesson="missing.json"></attention-story>
+<attention-story id="astray" views="weights" controls="none">
+  <script type="application/json" data-lesson>${JSON.stringify(LESSON)}</script>
+  <section data-step="2"><h2>Step two</h2></section>
+  <section data-step="99"><h2>No such step</h2></section>
 </attention-story>
 </body></html>`,
   };

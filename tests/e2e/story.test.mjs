@@ -112,6 +112,18 @@ test('story: two stories on one page keep their own figures; one made from an in
   await context.close();
 });
 
+test('story: a lesson file that is not there is said as not fetched (not as JSON), a step the lesson lacks is named', async () => {
+  const { context, page } = await openStory(blog.url('story-faults.html'), { width: 1280, height: 800 });
+  const said = (id) => page.waitForFunction((s) => document.querySelector(s).shadowRoot.querySelector('.problems').textContent, id)
+    .then((h) => h.jsonValue());
+  assert.match(await said('#gone'), /the lesson missing\.json could not be fetched \(HTTP 404/);
+  assert.doesNotMatch(await said('#gone'), /JSON/);
+  const astray = await said('#astray');
+  assert.match(astray, new RegExp(`steps 1 to ${LESSON.steps.length}; section 2 names data-step="99"`));
+  assert.doesNotMatch(astray, /section 1 /, 'the section of step 2 is right');
+  await context.close();
+});
+
 test('story: axe finds no serious problem in the story, English at 1280 px and Chinese at 375', async () => {
   const { AxeBuilder } = await import('@axe-core/playwright');
   const found = [];

@@ -127,18 +127,45 @@ class AttentionStory extends HTMLElement {
     const inline = this.querySelector(':scope > script[type="application/json"][data-lesson]');
     const file = this.getAttribute('lesson');
     if (!inline && !file) return null;
+    let text: string;
+    if (inline) text = inline.textContent ?? '';
+    else {
+      // A file that did not come is said as such, not as JSON it is not.
+      const url = new URL(file!, document.baseURI);
+      const response = await fetch(url).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      if (response instanceof Error || !response.ok) {
+        const why = response instanceof Error ? response.message : `HTTP ${response.status} ${response.statusText}`.trim();
+        this.problems.textContent = `attention-story: the lesson ${file} could not be fetched (${why}).`;
+        return null;
+      }
+      text = await response.text();
+    }
     let data: unknown;
     try {
-      data = JSON.parse(inline ? (inline.textContent ?? '') : await (await fetch(new URL(file!, document.baseURI))).text());
+      data = JSON.parse(text);
     } catch (e) {
       this.problems.textContent = `attention-story: the lesson ${file ?? '(inline)'} is not JSON: ${(e as Error).message}`;
       return null;
     }
     const r = validateLesson(data);
-    if (r.ok) return r.lesson;
+    if (r.ok) return this.checkSteps(r.lesson);
     this.problems.textContent =
       'attention-story: the lesson is not valid: ' + r.problems.map((p) => `${p.where} ${p.message}`).join('; ');
     return null;
+  }
+
+  /** Sections that name a step the lesson does not have are said, with their place, not skipped silently. */
+  private checkSteps(lesson: Lesson): Lesson {
+    const n = lesson.steps.length;
+    const wrong = this.sections()
+      .map((s, k) => [k + 1, s.dataset.step] as const)
+      .filter(([, step]) => step !== undefined && !(/^[1-9][0-9]*$/.test(step) && Number(step) <= n));
+    if (wrong.length)
+      this.problems.textContent =
+        `attention-story: the lesson has steps 1 to ${n}; ` +
+        wrong.map(([k, step]) => `section ${k} names data-step="${step}"`).join(', ') +
+        ', so it shows no figure.';
+    return lesson;
   }
 
   /** One section per step of the lesson, with the step's text in the story's language. */
