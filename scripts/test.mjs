@@ -43,16 +43,28 @@ function ctestSuite(buildDir) {
   };
 }
 
-// node's built-in runner with its TAP summary ("# pass N", "# fail N").
-function nodeSuite(dir) {
+// node's built-in runner with its TAP summary ("# pass N", "# fail N"). `alone`: the files that
+// measure time (tasks, clicks, training speed) or hold the machine for long, run one at a time
+// after the others; the rest run `concurrency` files at a time, each with its own server and
+// browser, since most of their time is spent waiting on the page.
+function nodeSuite(dir, { concurrency = 1, alone = [] } = {}) {
   return () => {
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => /\.test\.m?js$/.test(f)).sort() : [];
     if (files.length === 0) return { passed: 0, failed: 0, note: 'no tests yet' };
-    const r = run(process.execPath, ['--test', '--test-reporter=tap', '--test-concurrency=1',
-      ...files.map((f) => join(dir, f))]);
-    const count = (key) => Number((r.stdout.match(new RegExp(`^# ${key} (\\d+)$`, 'm')) ?? [])[1] ?? 0);
-    const passed = count('pass'), failed = count('fail') + count('cancelled');
-    return { passed, failed: r.status && !failed ? 1 : failed };
+    const groups = [
+      [files.filter((f) => !alone.includes(f)), concurrency],
+      [files.filter((f) => alone.includes(f)), 1],
+    ].filter(([list]) => list.length);
+    let passed = 0, failed = 0;
+    for (const [list, n] of groups) {
+      const r = run(process.execPath, ['--test', '--test-reporter=tap', `--test-concurrency=${n}`,
+        ...list.map((f) => join(dir, f))]);
+      const count = (key) => Number((r.stdout.match(new RegExp(`^# ${key} (\\d+)$`, 'm')) ?? [])[1] ?? 0);
+      const p = count('pass'), f = count('fail') + count('cancelled');
+      passed += p;
+      failed += r.status && !f ? 1 : f;
+    }
+    return { passed, failed };
   };
 }
 
@@ -116,7 +128,10 @@ const suites = {
   wasm: ctestSuite('build/wasm'),
   fuzz: runFuzz,
   js: nodeSuite('tests/js'),
-  e2e: nodeSuite('tests/e2e'),
+  e2e: nodeSuite('tests/e2e', {
+    concurrency: 2,
+    alone: ['blog-load.test.mjs', 'learn.test.mjs', 'page-cost.test.mjs', 'page-persist.test.mjs', 'soak.test.mjs'],
+  }),
 };
 
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
