@@ -104,8 +104,20 @@ function configValues(names, defaults, given) {
   });
 }
 
+// Every write into the heap asks for the room first and only then takes the heap's view: the
+// allocation may grow the memory, which detaches the view taken before it.
 function writeConfig(M, values) {
-  M.HEAPF64.set(values, M._attn_input(values.length) / 8);
+  const at = M._attn_input(values.length);
+  M.HEAPF64.set(values, at / 8);
+}
+
+// The saved bytes in the module's byte buffer, or false (and attn_error()) when their size alone
+// refuses them: then nothing is allocated or copied.
+function writeBytes(M, bytes) {
+  const at = M._attn_bytes(bytes.length);
+  if (!at) return false;
+  M.HEAPU8.set(bytes, at);
+  return true;
 }
 
 function bytesOf(value) {
@@ -182,10 +194,14 @@ function step(s, n = 1) {
   };
 }
 
-function tokenList(tokens) {
+// The tokens as numbers, refused when there are more than the model reads before any of them is
+// read or copied (in the core's words: Trainer::probe), so a huge list never grows the heap.
+function tokenList(tokens, seqLen) {
   if (!Array.isArray(tokens) && !ArrayBuffer.isView(tokens)) {
     refuse('bad_argument', 'tokens', 'probe() takes an array of tokens; got ' + describe(tokens) + '.');
   }
+  const n = tokens.length;
+  if (n > seqLen) refuse('too_large', 'tokens', 'tokens: ' + n + ' of them, but the model reads at most ' + seqLen + '.');
   const list = Array.from(tokens);
   list.forEach((x, k) => {
     if (!Number.isInteger(x) || x < 0 || x > 0x7fffffff) {
@@ -198,8 +214,9 @@ function tokenList(tokens) {
 function probe(s, tokens) {
   live(s);
   const M = s.M,
-    list = tokenList(tokens);
-  M.HEAPF64.set(list, M._attn_input(list.length) / 8);
+    list = tokenList(tokens, s.info.config.seqLen);
+  const input = M._attn_input(list.length);
+  M.HEAPF64.set(list, input / 8);
   const at = M._attn_probe(s.id, list.length);
   if (!at) return coreError(M);
   const r = result(M, at);
@@ -241,8 +258,7 @@ function save(s) {
 function load(s, value) {
   live(s);
   const bytes = bytesOf(value);
-  s.M.HEAPU8.set(bytes, s.M._attn_bytes(bytes.length));
-  if (!s.M._attn_load(s.id, bytes.length)) return coreError(s.M);
+  if (!writeBytes(s.M, bytes) || !s.M._attn_load(s.id, bytes.length)) return coreError(s.M);
   readInfo(s);
   return { ok: true };
 }
@@ -307,8 +323,7 @@ function makeModule(M) {
   function loadSaved(value, config) {
     const bytes = bytesOf(value);
     writeConfig(M, configValues(names, defaults, config));
-    M.HEAPU8.set(bytes, M._attn_bytes(bytes.length));
-    const id = M._attn_load(0, bytes.length);
+    const id = writeBytes(M, bytes) && M._attn_load(0, bytes.length);
     return id ? { ok: true, trainer: makeTrainer(M, names, id) } : coreError(M);
   }
 
