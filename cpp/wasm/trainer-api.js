@@ -156,9 +156,28 @@ function live(s) {
   if (!s.id) refuse('bad_argument', 'trainer', 'This trainer was disposed; create a new one.');
 }
 
+// A model whose weights are too large for float32 computes NaN or ±∞: that is an error, never a
+// number on screen. `what` says what was computed.
+function overflowed(r, what) {
+  const bad = r.find((x) => !Number.isFinite(x));
+  return bad === undefined
+    ? null
+    : failure(
+        'not_finite',
+        'model',
+        "The model's numbers overflowed: " +
+          what +
+          ' gave ' +
+          bad +
+          '. Its weights are too large; train it again with a lower learning rate, or load another model.',
+      );
+}
+
 function evaluate(s) {
   live(s);
   const r = result(s.M, s.M._attn_evaluate(s.id));
+  const bad = overflowed(r, 'evaluating it');
+  if (bad) return bad;
   const { layers, heads } = s.info.config;
   const headScores = Array.from({ length: layers }, (_, l) => Array.from(r.subarray(5 + l * heads, 5 + (l + 1) * heads)));
   return { ok: true, loss: r[0], accuracy: r[1], sequenceAccuracy: r[2], score: r[3], previousTokenScore: r[4], headScores };
@@ -175,9 +194,13 @@ function step(s, n = 1) {
   const seconds = (performance.now() - start) / 1000;
   if (!at) return coreError(M);
   const r = result(M, at);
-  const losses = r.slice(2);
+  // A step that diverged was not applied: its loss is in the error's message, not in `losses`,
+  // and a call whose first step diverged did nothing at all.
   const diverged = r[1] ? coreError(M).error : null;
+  const losses = r.slice(2, diverged ? -1 : undefined);
+  if (losses.length === 0) return { ok: false, error: diverged };
   const e = evaluate(s);
+  if (!e.ok) return e;
   return {
     ok: true,
     loss: losses.reduce((a, b) => a + b, 0) / losses.length,
@@ -220,6 +243,8 @@ function probe(s, tokens) {
   const at = M._attn_probe(s.id, list.length);
   if (!at) return coreError(M);
   const r = result(M, at);
+  const bad = overflowed(r, 'probing these tokens');
+  if (bad) return bad;
   const next = matrices(r, 0);
   const layers = [];
   for (let l = 0; l < s.info.config.layers; l++) {
