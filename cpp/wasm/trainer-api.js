@@ -6,7 +6,7 @@
 // exception), write numbers into the wasm heap, call a binding (trainer_bindings.cpp) and copy its
 // result out into JS-owned arrays, so nothing goes stale when the wasm memory grows.
 /* global createAttentionTrainer: writable */
-import { Refusal, refuse, describe, options } from './api/checks.js';
+import { refuse, describe, options, guard, thrown, resultsRead, readFailed } from './api/checks.js';
 
 // The config's fields in the order trainer_bindings.cpp reads and writes them, with their kind:
 // an enum (its strings come from attn_names), a count, a number, a flag or the seed.
@@ -39,6 +39,7 @@ const failure = (code, input, message) => ({ ok: false, error: { code, message, 
 
 // The result the binding wrote at byte address `at`, [length, values…], copied out.
 function result(M, at) {
+  resultsRead();
   const i = at / 8;
   return M.HEAPF64.slice(i + 1, i + 1 + M.HEAPF64[i]);
 }
@@ -121,8 +122,12 @@ function writeBytes(M, bytes) {
 }
 
 function bytesOf(value) {
-  if (value instanceof Uint8Array) return value;
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  try {
+    if (value instanceof Uint8Array) return value;
+    if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  } catch (x) {
+    readFailed(x, 'model'); // a Proxy of the caller's
+  }
   refuse('bad_argument', 'model', 'A saved model is a Uint8Array (what save() returned); got ' + describe(value) + '.');
 }
 
@@ -220,12 +225,17 @@ function step(s, n = 1) {
 // The tokens as numbers, refused when there are more than the model reads before any of them is
 // read or copied (in the core's words: Trainer::probe), so a huge list never grows the heap.
 function tokenList(tokens, seqLen) {
-  if (!Array.isArray(tokens) && !ArrayBuffer.isView(tokens)) {
-    refuse('bad_argument', 'tokens', 'probe() takes an array of tokens; got ' + describe(tokens) + '.');
+  let list;
+  try {
+    if (!Array.isArray(tokens) && !ArrayBuffer.isView(tokens)) {
+      refuse('bad_argument', 'tokens', 'probe() takes an array of tokens; got ' + describe(tokens) + '.');
+    }
+    const n = tokens.length;
+    if (n > seqLen) refuse('too_large', 'tokens', 'tokens: ' + n + ' of them, but the model reads at most ' + seqLen + '.');
+    list = Array.from(tokens);
+  } catch (x) {
+    readFailed(x, 'tokens'); // a getter or a Proxy of the caller's
   }
-  const n = tokens.length;
-  if (n > seqLen) refuse('too_large', 'tokens', 'tokens: ' + n + ' of them, but the model reads at most ' + seqLen + '.');
-  const list = Array.from(tokens);
   list.forEach((x, k) => {
     if (!Number.isInteger(x) || x < 0 || x > 0x7fffffff) {
       refuse('bad_argument', 'tokens', 'tokens[' + k + '] must be a whole number ≥ 0; got ' + describe(x) + '.', -1, k);
@@ -312,27 +322,21 @@ function makeTrainer(M, names, id) {
   );
 }
 
-// f with every refusal as {ok: false, error} and anything else as an "internal_error" value.
-// An abort of the wasm (memory exhausted) leaves the module unusable: the message says to make a
-// new one.
+// f behind the one guard of every entry point (api/checks.js): argument errors, whatever the
+// caller's objects throw, come back as values. An abort of the wasm (memory exhausted) leaves the
+// module unusable: the message says to make a new one.
 function guarded(f) {
-  return function (a, b, c) {
-    try {
-      return f(a, b, c);
-    } catch (x) {
-      if (x instanceof Refusal) return { ok: false, error: x.error };
-      if (x instanceof WebAssembly.RuntimeError) {
-        return failure(
-          'internal_error',
-          '',
-          'The trainer stopped (' +
-            String(x.message).split('. ')[0] +
-            '), most likely out of memory: create a new module with createAttentionTrainer().',
-        );
-      }
-      return failure('internal_error', '', 'The trainer failed: ' + x + '.');
-    }
-  };
+  return guard(f, {
+    stopped: (x) =>
+      failure(
+        'internal_error',
+        '',
+        'The trainer stopped (' +
+          thrown(x).split('. ')[0] +
+          '), most likely out of memory: create a new module with createAttentionTrainer().',
+      ),
+    failed: (x) => failure('internal_error', '', 'The trainer failed: ' + thrown(x) + '.'),
+  });
 }
 
 function makeModule(M) {
