@@ -326,8 +326,9 @@ function makeTrainer(M, names, id) {
 // caller's objects throw, come back as values. An abort of the wasm (memory exhausted) leaves the
 // module unusable: the message says to make a new one.
 function guarded(f) {
-  return guard(f, {
-    stopped: (x) =>
+  return guard(
+    f,
+    (x) =>
       failure(
         'internal_error',
         '',
@@ -335,8 +336,8 @@ function guarded(f) {
           thrown(x).split('. ')[0] +
           '), most likely out of memory: create a new module with createAttentionTrainer().',
       ),
-    failed: (x) => failure('internal_error', '', 'The trainer failed: ' + thrown(x) + '.'),
-  });
+    (x) => failure('internal_error', '', 'The trainer failed: ' + thrown(x) + '.'),
+  );
 }
 
 function makeModule(M) {

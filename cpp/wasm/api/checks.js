@@ -15,8 +15,6 @@ function is(x, type) {
     return false;
   }
 }
-const isRefusal = (x) => is(x, Refusal);
-const isTrap = (x) => is(x, WebAssembly.RuntimeError);
 
 export function refuse(code, input, message, row = -1, col = -1) {
   throw new Refusal({ code, message, input, row, col });
@@ -29,11 +27,11 @@ export function describe(x) {
   if (typeof x === 'string') return 'the text "' + (x.length > 20 ? x.slice(0, 20) + '…' : x) + '"';
   if (typeof x === 'function') return 'a function';
   if (typeof x !== 'object') return String(x);
+  let array;
   try {
-    return Array.isArray(x) ? 'an array' : 'an object';
-  } catch {
-    return 'an object that cannot be read';
-  }
+    array = Array.isArray(x);
+  } catch {}
+  return array ? 'an array' : 'an object';
 }
 
 export const isCount = (x) => Number.isInteger(x) && x >= 0;
@@ -43,8 +41,7 @@ export const isCount = (x) => Number.isInteger(x) && x >= 0;
 // is a getter; describing it must not throw again.
 export function thrown(x) {
   try {
-    const said = String(is(x, Error) ? x.message : x);
-    return said.length > 200 ? said.slice(0, 200) + '…' : said;
+    return String(is(x, Error) ? x.message : x);
   } catch {
     return 'an exception';
   }
@@ -53,7 +50,7 @@ export function thrown(x) {
 // A throw while reading the caller's own objects is their argument's fault, not the engine's:
 // refused as bad_argument naming the field, instead of "the engine failed".
 export function readFailed(x, input) {
-  if (isRefusal(x)) throw x;
+  if (is(x, Refusal)) throw x;
   refuse('bad_argument', input, 'reading `' + input + '` threw: ' + thrown(x) + '.');
 }
 
@@ -200,36 +197,27 @@ export function resultsRead() {
 // The one guard of every entry point of the engine (engine.js) and the trainer (trainer-api.js):
 // f(a, b, c, d) (no entry point takes more), with anything it throws as {ok: false, error}:
 //   a Refusal                        its error (the checks' and the core's words)
-//   a trap of the wasm               hooks.stopped(x) (an abort, most likely memory exhausted)
-//   anything else, reading arguments bad_argument, saying what was thrown
-//   anything else, after             hooks.failed(x), an internal_error
-// hooks.busy() may refuse a call before it starts; hooks.after() runs after every call.
-export function guard(f, hooks) {
+//   a trap of the wasm               stopped(x) (an abort, most likely memory exhausted)
+//   anything else, reading arguments bad_argument, input "arguments", saying what was thrown
+//   anything else, after             failed(x), an internal_error
+// after(), when given, runs after every call.
+export function guard(f, stopped, failed, after) {
   return function (a, b, c, d) {
-    const busy = hooks.busy && hooks.busy();
-    if (busy) return busy;
     const outer = reading; // a getter of the caller's may call the API again
     reading = true;
     try {
       return f(a, b, c, d);
     } catch (x) {
-      if (isRefusal(x)) return { ok: false, error: x.error };
-      if (isTrap(x)) return hooks.stopped(x);
-      if (reading) return { ok: false, error: argumentError(x) };
-      return hooks.failed(x);
+      if (is(x, WebAssembly.RuntimeError)) return stopped(x);
+      if (!reading && !is(x, Refusal)) return failed(x);
+      try {
+        readFailed(x, 'arguments');
+      } catch (refusal) {
+        return { ok: false, error: refusal.error };
+      }
     } finally {
       reading = outer;
-      if (hooks.after) hooks.after();
+      if (after) after();
     }
-  };
-}
-
-function argumentError(x) {
-  return {
-    code: 'bad_argument',
-    message: 'reading the arguments threw: ' + thrown(x) + '.',
-    input: 'arguments',
-    row: -1,
-    col: -1,
   };
 }

@@ -96,10 +96,12 @@ function restart(e) {
 // of the wasm also re-creates the module (restart), and calls while that runs are refused with a
 // message that says so; anything else is a bug, reported as code "internal_error".
 function guarded(e, f) {
-  return guard((a, b, c, d) => f(e, a, b, c, d), {
-    busy: () =>
-      e.restarting ? failure('The engine is restarting (it stopped, most likely out of memory); try again in a moment.') : null,
-    stopped(x) {
+  return guard(
+    (a, b, c, d) =>
+      e.restarting
+        ? failure('The engine is restarting (it stopped, most likely out of memory); try again in a moment.')
+        : f(e, a, b, c, d),
+    (x) => {
       restart(e);
       // "Aborted(). Build with -s ASSERTIONS=1 …": the first sentence is the one for a reader.
       return failure(
@@ -108,15 +110,15 @@ function guarded(e, f) {
           '), most likely out of memory, and is restarting: try again in a moment. Word-vector files loaded before must be loaded again.',
       );
     },
-    failed: (x) => failure('The engine failed: ' + thrown(x) + '. Reload the page to start it again.'),
-    after() {
+    (x) => failure('The engine failed: ' + thrown(x) + '. Reload the page to start it again.'),
+    () => {
       if (e.release && !e.restarting) {
         e.release = false;
         e.M.releaseBuffers();
         e.inputAddress = e.inputCapacity = 0;
       }
     },
-  });
+  );
 }
 
 // createModule: Emscripten's factory, to make a new module after an abort.

@@ -1,5 +1,5 @@
 // Word-vector files: the built-in lexicons and those the page loads.
-import { refuse, describe } from './checks.js';
+import { text } from './checks.js';
 import { Output } from './matrices.js';
 import { lines, lexiconId, features, sizedText } from './text.js';
 
@@ -34,7 +34,5 @@ export function freeLexicon(e, lexicon) {
 
 // No language's code is longer than a few letters: a long string is not copied into the heap.
 export function exampleSentences(e, lang) {
-  if (typeof lang !== 'string')
-    refuse('bad_argument', 'lang', 'lang must be a language code such as "en"; got ' + describe(lang) + '.');
-  return lang.length <= 16 ? lines(e.M.exampleSentences(lang)) : [];
+  return text(lang, 'lang').length <= 16 ? lines(e.M.exampleSentences(lang)) : [];
 }
