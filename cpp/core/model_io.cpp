@@ -11,6 +11,16 @@ namespace {
 constexpr char kMagic[4] = {'A', 'P', 'T', 'M'};
 constexpr std::size_t kHeaderBytes = 52, kChecksumBytes = 4;
 
+// The largest weight a saved model may hold, in size. Training here never comes near it: weights
+// start within ±√(3/dModel), AdamW moves each by about the learning rate (at most 1) per step
+// against weight decay, and cross-entropy stops pulling once float32 rounds a probability to 1,
+// which logits a few tens apart already do. A weight of a million is a file written or damaged
+// by hand. No bound that trained weights respect can keep every forward pass finite (each of
+// four layers can multiply the residual stream by dModel²·B² through W_V·W_O, and an MLP more),
+// so the trainer's API also refuses results that are not finite; this bound keeps absurd models
+// out at the door, with the tensor and the byte named, rather than as NaN later.
+constexpr float kMaxSavedWeight = 1e6f;
+
 std::uint32_t fnv1a32(const std::uint8_t* data, std::size_t size) {
   std::uint32_t h = 0x811C9DC5u;
   for (std::size_t i = 0; i < size; ++i) {
@@ -66,10 +76,30 @@ std::vector<std::uint8_t> save_model(const Trainer& trainer) {
   return out;
 }
 
-Result<SavedModel> load_model(const std::uint8_t* data, std::size_t size) {
+std::size_t max_saved_model_bytes() {
+  using L = TransformerLimits;
+  TransformerConfig largest;
+  largest.vocab = L::max_vocab, largest.seq_len = L::max_seq_len;
+  largest.d_model = L::max_d_model, largest.layers = L::max_layers;
+  largest.mlp = Mlp::gelu, largest.layer_norm = true;
+  const std::vector<TensorInfo> layout = parameter_layout(largest);
+  return kHeaderBytes + 4 * (layout.back().offset + layout.back().size()) + kChecksumBytes;
+}
+
+std::optional<Error> check_saved_size(std::size_t size) {
   if (size < kHeaderBytes + kChecksumBytes)
     return at(size, "the data ends after " + std::to_string(size) + " bytes; a saved model has " +
                         "at least " + std::to_string(kHeaderBytes + kChecksumBytes) + ".");
+  const std::size_t largest = max_saved_model_bytes();
+  if (size > largest)
+    return at(largest, "the data has " + std::to_string(size) +
+                           " bytes; the largest model this build makes has " +
+                           std::to_string(largest) + ".");
+  return std::nullopt;
+}
+
+Result<SavedModel> load_model(const std::uint8_t* data, std::size_t size) {
+  if (auto e = check_saved_size(size)) return *e;
   if (std::memcmp(data, kMagic, 4) != 0)
     return at(0, "this is not a saved model (it does not start with \"APTM\").");
   const std::uint32_t version = get_u32(data + 4);
@@ -121,10 +151,12 @@ Result<SavedModel> load_model(const std::uint8_t* data, std::size_t size) {
       const std::uint32_t bits = get_u32(data + byte);
       float w;
       std::memcpy(&w, &bits, 4);
-      if (!std::isfinite(w))
-        return at(byte, "entry " + std::to_string(i + 1) + " of " + to_string(t.kind) +
-                            (t.layer >= 0 ? " in layer " + std::to_string(t.layer + 1) : "") +
-                            " is " + number_text(w) + "; every weight must be a finite number.");
+      const std::string which = "entry " + std::to_string(i + 1) + " of " + to_string(t.kind) +
+                                (t.layer >= 0 ? " in layer " + std::to_string(t.layer + 1) : "") +
+                                " is " + number_text(w);
+      if (!std::isfinite(w)) return at(byte, which + "; every weight must be a finite number.");
+      if (std::fabs(w) > kMaxSavedWeight)
+        return at(byte, which + "; a weight's size must be at most 1000000.");
       saved.params[t.offset + i] = w;
     }
   return saved;

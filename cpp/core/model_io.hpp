@@ -15,11 +15,13 @@
 // Loading checks all of it and names where it fails: ErrorCode::parse_error, input "model",
 // col = the byte offset of the field (row −1), and a message that says which field and why. The
 // message gives that offset as the layout above does, counted from 0 as a hex dump counts, so
-// that "byte 24" is the heads field.
+// that "byte 24" is the heads field. Every weight must be finite and at most kMaxSavedWeight in
+// size (model_io.cpp says why).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "trainer.hpp"
@@ -35,6 +37,14 @@ struct SavedModel {
 constexpr std::uint32_t kModelFormatVersion = 1;
 
 std::vector<std::uint8_t> save_model(const Trainer& trainer);
+
+// The size of the largest model TransformerLimits allow. No saved model is larger, so a larger
+// buffer can be refused by its size alone, before it is copied anywhere.
+std::size_t max_saved_model_bytes();
+
+// The error load_model gives a buffer of `size` bytes for its size alone (fewer bytes than a
+// header, or more than the largest model), or nullopt.
+std::optional<Error> check_saved_size(std::size_t size);
 
 Result<SavedModel> load_model(const std::uint8_t* data, std::size_t size);
 

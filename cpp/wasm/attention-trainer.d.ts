@@ -20,7 +20,7 @@ declare namespace createAttentionTrainer {
   type ErrorCode =
     | 'empty_input' // probe() of no tokens
     | 'shape_mismatch' // a saved model's weights do not fit its config
-    | 'not_finite' // a step whose loss or gradient overflowed (step().diverged)
+    | 'not_finite' // a step whose loss or gradient overflowed (step().diverged), a model whose numbers overflow
     | 'bad_dimension' // heads that do not divide dModel, a vocab or seqLen smaller than the task's
     | 'too_large' // above a limit (64 tokens of vocab, 32 positions, dModel 64, 4 layers, 4 heads, …)
     | 'parse_error' // a saved model that is damaged, truncated or of another version
@@ -95,7 +95,10 @@ declare namespace createAttentionTrainer {
     tokens: readonly string[];
   }
 
-  /** On the held-out sequences, with the current ablation. */
+  /**
+   * On the held-out sequences, with the current ablation. Every number is finite: a model whose
+   * numbers overflow (weights too large) gives a 'not_finite' Failure, as probe() does.
+   */
   interface Evaluation {
     ok: true;
     /** Mean cross-entropy per target position, in nats. */
@@ -119,7 +122,7 @@ declare namespace createAttentionTrainer {
     ok: true;
     /** The mean of `losses`: the batches' cross-entropy over this call's steps. */
     loss: number;
-    /** Each step's batch loss, before its update. */
+    /** Each applied step's batch loss, before its update: always finite. */
     losses: Float64Array;
     /** Updates applied since creation (or load). */
     steps: number;
@@ -134,7 +137,8 @@ declare namespace createAttentionTrainer {
     previousTokenScore: number;
     /**
      * Set when a step's loss or gradient was not finite: that step left the weights as they were
-     * and the call stopped there (losses ends with it).
+     * and the call stopped there (its loss is in the message, not in losses). When the call's
+     * first step diverged, step() returns this error as a Failure instead.
      */
     diverged: TrainerError | null;
   }

@@ -6,7 +6,7 @@
 // exception), write numbers into the wasm heap, call a binding (trainer_bindings.cpp) and copy its
 // result out into JS-owned arrays, so nothing goes stale when the wasm memory grows.
 /* global createAttentionTrainer: writable */
-import { Refusal, refuse, describe, options } from './api/checks.js';
+import { refuse, describe, options, guard, thrown, resultsRead, readFailed } from './api/checks.js';
 
 // The config's fields in the order trainer_bindings.cpp reads and writes them, with their kind:
 // an enum (its strings come from attn_names), a count, a number, a flag or the seed.
@@ -39,6 +39,7 @@ const failure = (code, input, message) => ({ ok: false, error: { code, message, 
 
 // The result the binding wrote at byte address `at`, [length, values…], copied out.
 function result(M, at) {
+  resultsRead();
   const i = at / 8;
   return M.HEAPF64.slice(i + 1, i + 1 + M.HEAPF64[i]);
 }
@@ -104,13 +105,29 @@ function configValues(names, defaults, given) {
   });
 }
 
+// Every write into the heap asks for the room first and only then takes the heap's view: the
+// allocation may grow the memory, which detaches the view taken before it.
 function writeConfig(M, values) {
-  M.HEAPF64.set(values, M._attn_input(values.length) / 8);
+  const at = M._attn_input(values.length);
+  M.HEAPF64.set(values, at / 8);
+}
+
+// The saved bytes in the module's byte buffer, or false (and attn_error()) when their size alone
+// refuses them: then nothing is allocated or copied.
+function writeBytes(M, bytes) {
+  const at = M._attn_bytes(bytes.length);
+  if (!at) return false;
+  M.HEAPU8.set(bytes, at);
+  return true;
 }
 
 function bytesOf(value) {
-  if (value instanceof Uint8Array) return value;
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  try {
+    if (value instanceof Uint8Array) return value;
+    if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  } catch (x) {
+    readFailed(x, 'model'); // a Proxy of the caller's
+  }
   refuse('bad_argument', 'model', 'A saved model is a Uint8Array (what save() returned); got ' + describe(value) + '.');
 }
 
@@ -144,9 +161,28 @@ function live(s) {
   if (!s.id) refuse('bad_argument', 'trainer', 'This trainer was disposed; create a new one.');
 }
 
+// A model whose weights are too large for float32 computes NaN or ±∞: that is an error, never a
+// number on screen. `what` says what was computed.
+function overflowed(r, what) {
+  const bad = r.find((x) => !Number.isFinite(x));
+  return bad === undefined
+    ? null
+    : failure(
+        'not_finite',
+        'model',
+        "The model's numbers overflowed: " +
+          what +
+          ' gave ' +
+          bad +
+          '. Its weights are too large; train it again with a lower learning rate, or load another model.',
+      );
+}
+
 function evaluate(s) {
   live(s);
   const r = result(s.M, s.M._attn_evaluate(s.id));
+  const bad = overflowed(r, 'evaluating it');
+  if (bad) return bad;
   const { layers, heads } = s.info.config;
   const headScores = Array.from({ length: layers }, (_, l) => Array.from(r.subarray(5 + l * heads, 5 + (l + 1) * heads)));
   return { ok: true, loss: r[0], accuracy: r[1], sequenceAccuracy: r[2], score: r[3], previousTokenScore: r[4], headScores };
@@ -163,9 +199,13 @@ function step(s, n = 1) {
   const seconds = (performance.now() - start) / 1000;
   if (!at) return coreError(M);
   const r = result(M, at);
-  const losses = r.slice(2);
+  // A step that diverged was not applied: its loss is in the error's message, not in `losses`,
+  // and a call whose first step diverged did nothing at all.
   const diverged = r[1] ? coreError(M).error : null;
+  const losses = r.slice(2, diverged ? -1 : undefined);
+  if (losses.length === 0) return { ok: false, error: diverged };
   const e = evaluate(s);
+  if (!e.ok) return e;
   return {
     ok: true,
     loss: losses.reduce((a, b) => a + b, 0) / losses.length,
@@ -182,11 +222,20 @@ function step(s, n = 1) {
   };
 }
 
-function tokenList(tokens) {
-  if (!Array.isArray(tokens) && !ArrayBuffer.isView(tokens)) {
-    refuse('bad_argument', 'tokens', 'probe() takes an array of tokens; got ' + describe(tokens) + '.');
+// The tokens as numbers, refused when there are more than the model reads before any of them is
+// read or copied (in the core's words: Trainer::probe), so a huge list never grows the heap.
+function tokenList(tokens, seqLen) {
+  let list;
+  try {
+    if (!Array.isArray(tokens) && !ArrayBuffer.isView(tokens)) {
+      refuse('bad_argument', 'tokens', 'probe() takes an array of tokens; got ' + describe(tokens) + '.');
+    }
+    const n = tokens.length;
+    if (n > seqLen) refuse('too_large', 'tokens', 'tokens: ' + n + ' of them, but the model reads at most ' + seqLen + '.');
+    list = Array.from(tokens);
+  } catch (x) {
+    readFailed(x, 'tokens'); // a getter or a Proxy of the caller's
   }
-  const list = Array.from(tokens);
   list.forEach((x, k) => {
     if (!Number.isInteger(x) || x < 0 || x > 0x7fffffff) {
       refuse('bad_argument', 'tokens', 'tokens[' + k + '] must be a whole number ≥ 0; got ' + describe(x) + '.', -1, k);
@@ -198,11 +247,14 @@ function tokenList(tokens) {
 function probe(s, tokens) {
   live(s);
   const M = s.M,
-    list = tokenList(tokens);
-  M.HEAPF64.set(list, M._attn_input(list.length) / 8);
+    list = tokenList(tokens, s.info.config.seqLen);
+  const input = M._attn_input(list.length);
+  M.HEAPF64.set(list, input / 8);
   const at = M._attn_probe(s.id, list.length);
   if (!at) return coreError(M);
   const r = result(M, at);
+  const bad = overflowed(r, 'probing these tokens');
+  if (bad) return bad;
   const next = matrices(r, 0);
   const layers = [];
   for (let l = 0; l < s.info.config.layers; l++) {
@@ -241,8 +293,7 @@ function save(s) {
 function load(s, value) {
   live(s);
   const bytes = bytesOf(value);
-  s.M.HEAPU8.set(bytes, s.M._attn_bytes(bytes.length));
-  if (!s.M._attn_load(s.id, bytes.length)) return coreError(s.M);
+  if (!writeBytes(s.M, bytes) || !s.M._attn_load(s.id, bytes.length)) return coreError(s.M);
   readInfo(s);
   return { ok: true };
 }
@@ -271,27 +322,22 @@ function makeTrainer(M, names, id) {
   );
 }
 
-// f with every refusal as {ok: false, error} and anything else as an "internal_error" value.
-// An abort of the wasm (memory exhausted) leaves the module unusable: the message says to make a
-// new one.
+// f behind the one guard of every entry point (api/checks.js): argument errors, whatever the
+// caller's objects throw, come back as values. An abort of the wasm (memory exhausted) leaves the
+// module unusable: the message says to make a new one.
 function guarded(f) {
-  return function (a, b, c) {
-    try {
-      return f(a, b, c);
-    } catch (x) {
-      if (x instanceof Refusal) return { ok: false, error: x.error };
-      if (x instanceof WebAssembly.RuntimeError) {
-        return failure(
-          'internal_error',
-          '',
-          'The trainer stopped (' +
-            String(x.message).split('. ')[0] +
-            '), most likely out of memory: create a new module with createAttentionTrainer().',
-        );
-      }
-      return failure('internal_error', '', 'The trainer failed: ' + x + '.');
-    }
-  };
+  return guard(
+    f,
+    (x) =>
+      failure(
+        'internal_error',
+        '',
+        'The trainer stopped (' +
+          thrown(x).split('. ')[0] +
+          '), most likely out of memory: create a new module with createAttentionTrainer().',
+      ),
+    (x) => failure('internal_error', '', 'The trainer failed: ' + thrown(x) + '.'),
+  );
 }
 
 function makeModule(M) {
@@ -307,8 +353,7 @@ function makeModule(M) {
   function loadSaved(value, config) {
     const bytes = bytesOf(value);
     writeConfig(M, configValues(names, defaults, config));
-    M.HEAPU8.set(bytes, M._attn_bytes(bytes.length));
-    const id = M._attn_load(0, bytes.length);
+    const id = writeBytes(M, bytes) && M._attn_load(0, bytes.length);
     return id ? { ok: true, trainer: makeTrainer(M, names, id) } : coreError(M);
   }
 

@@ -28,7 +28,7 @@ using attn::wasm::Reader;
 using attn::wasm::Writer;
 using Address = std::uintptr_t;
 
-std::vector<double> g_in;           // the input buffer, grown on request, never shrunk
+std::vector<double> g_in;           // the input buffer, grown on request (release_input)
 std::vector<std::uint8_t> g_bytes;  // a saved model on its way in, or out
 std::vector<double> g_out;          // the output buffer (stream.hpp's Writer)
 std::string g_text;                 // the strings of the last result
@@ -55,6 +55,14 @@ int keep(Trainer t) {
   const int id = g_next_id++;
   g_trainers.emplace(id, std::make_unique<Trainer>(std::move(t)));
   return id;
+}
+
+// The input buffer given back after a call that needed it large. A config is 19 numbers and a
+// probe at most seqLen ≤ 32 tokens, so anything larger was a request the API should have refused;
+// if one gets here all the same, its megabytes do not stay in the heap.
+void release_input() {
+  constexpr std::size_t kKept = 1024;
+  if (g_in.capacity() > kKept) std::vector<double>().swap(g_in);
 }
 
 // Appends s to g_text and writes where it lies, as two doubles.
@@ -139,8 +147,10 @@ EMSCRIPTEN_KEEPALIVE Address attn_input(std::size_t count) {
   return reinterpret_cast<Address>(g_in.data());
 }
 
-// Room for a saved model of `size` bytes; its byte address.
+// Room for a saved model of `size` bytes: its byte address, or 0 (and attn_error()) when no saved
+// model has that size, so that a buffer too large to be one is never copied into the heap.
 EMSCRIPTEN_KEEPALIVE Address attn_bytes(std::size_t size) {
+  if (auto e = check_saved_size(size)) return fail(*e);
   g_bytes.resize(size);
   return reinterpret_cast<Address>(g_bytes.data());
 }
@@ -184,6 +194,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_defaults() {
 EMSCRIPTEN_KEEPALIVE int attn_create() {
   Reader in(g_in.data());
   auto t = Trainer::create(read_config(in));
+  release_input();
   if (!t) return static_cast<int>(fail(t.error()));
   return keep(std::move(t).value());
 }
@@ -200,6 +211,7 @@ EMSCRIPTEN_KEEPALIVE int attn_load(int id, std::size_t size) {
   } else {
     Reader in(g_in.data());
     base = read_config(in);
+    release_input();
   }
   auto saved = load_model(g_bytes.data(), size);
   g_bytes = std::vector<std::uint8_t>();  // a model can be large: not kept after it is read
@@ -273,8 +285,13 @@ EMSCRIPTEN_KEEPALIVE Address attn_evaluate(int id) {
 EMSCRIPTEN_KEEPALIVE Address attn_probe(int id, std::size_t n) {
   Trainer* t = find(id);
   if (!t) return 0;
+  if (n > g_in.size())  // more tokens than were written: never read past the buffer
+    return fail(make_error(ErrorCode::bad_argument, "tokens", -1, -1,
+                           "tokens: " + std::to_string(n) + " announced, " +
+                               std::to_string(g_in.size()) + " written."));
   std::vector<int> tokens(n);
   for (std::size_t i = 0; i < n; ++i) tokens[i] = static_cast<int>(g_in[i]);
+  release_input();
   auto p = t->probe(tokens);
   if (!p) return fail(p.error());
   Writer w(g_out);

@@ -140,3 +140,43 @@ TEST_CASE("model io: damaged bytes are refused with the byte and the field", "[t
                          ": entry 4 of w_q in layer 1 is NaN; every weight must be a finite "
                          "number.");
 }
+
+TEST_CASE("model io: a weight of absurd size is refused with its tensor and byte", "[trainer]") {
+  std::vector<std::uint8_t> b = save_model(trained());
+  // Entry 1 of the unembedding, the last tensor: its first weight sits this far before the
+  // checksum (8 dimensions × 11 tokens).
+  const std::size_t at = b.size() - 4 - 4 * 8 * 11;
+  for (const float w : {1e20f, -1e20f, 2e6f}) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &w, 4);
+    put_u32(b, at, bits);
+    reseal(b);
+    const Error e = refused(b);
+    CHECK(e.col == static_cast<long>(at));
+    CHECK(e.message.find("Saved model, byte " + std::to_string(at) +
+                         ": entry 1 of unembedding is ") == 0);
+    CHECK(e.message.find("; a weight's size must be at most 1000000.") != std::string::npos);
+  }
+  // At the bound itself the model loads.
+  const float edge = -1e6f;
+  std::uint32_t bits;
+  std::memcpy(&bits, &edge, 4);
+  put_u32(b, at, bits);
+  reseal(b);
+  CHECK(load_model(b.data(), b.size()).ok());
+}
+
+TEST_CASE("model io: more bytes than the largest model is refused by the size alone", "[trainer]") {
+  // The largest model the limits allow: 64 tokens, 32 positions, 64 dimensions, 4 layers with
+  // LayerNorm and an MLP: 209,280 weights.
+  CHECK(max_saved_model_bytes() == 52 + 4 * 209280 + 4);
+  const std::vector<std::uint8_t> zeros(10000000, 0);
+  const Error e = refused(zeros);
+  CHECK(e.col == static_cast<long>(max_saved_model_bytes()));
+  CHECK(e.message ==
+        "Saved model, byte 837176: the data has 10000000 bytes; the largest model "
+        "this build makes has 837176.");
+  REQUIRE(check_saved_size(max_saved_model_bytes()) == std::nullopt);
+  CHECK(check_saved_size(max_saved_model_bytes() + 1)->message.find("has 837177 bytes") !=
+        std::string::npos);
+}

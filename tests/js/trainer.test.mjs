@@ -188,3 +188,43 @@ test('trainer: reverse reaches 99 percent held-out accuracy within 150 steps in 
   assert.ok(reached > 0, 'not at 99 % after 150 steps');
   console.log(`reverse: 99 % held-out accuracy at step ${reached}`);
 });
+
+// The saved format's checksum (FNV-1a, 32-bit, of every byte before it), rewritten after an edit.
+function reseal(bytes) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length - 4; i++) h = Math.imul(h ^ bytes[i], 0x01000193) >>> 0;
+  new DataView(bytes.buffer, bytes.byteOffset).setUint32(bytes.length - 4, h, true);
+  return bytes;
+}
+
+// Every weight of a saved model set to w (they start at byte 52, one float32 each).
+function everyWeight(saved, w) {
+  const bytes = saved.slice();
+  const view = new DataView(bytes.buffer);
+  for (let at = 52; at < bytes.length - 4; at += 4) view.setFloat32(at, w, true);
+  return reseal(bytes);
+}
+
+test('trainer: weights too large to compute with are refused, never NaN with ok: true', () => {
+  const t = create({ task: 'copy', dModel: 16, layers: 4, heads: 1, seed: 3 });
+  const saved = t.save().bytes;
+  // 1e20 is refused at the door, with the first weight (entry 1 of the token embedding) named.
+  const e = assertError(T.load(everyWeight(saved, 1e20)), 'parse_error', { input: 'model', col: 52 });
+  assert.match(e.message, /^Saved model, byte 52: entry 1 of token_embedding is 1e\+20; a weight's size must be at most 1000000\.$/);
+  assertError(t.load(everyWeight(saved, -1e20)), 'parse_error', { input: 'model', col: 52 });
+  // A million loads, and four layers of it overflow float32: every result says so.
+  const loaded = T.load(everyWeight(saved, 1e6));
+  assert.equal(loaded.ok, true, loaded.error?.message);
+  const u = loaded.trainer;
+  const overflow = { input: 'model', message: /^The model's numbers overflowed: .* gave (NaN|-?Infinity)\. Its weights are too large/ };
+  assertError(u.evaluate(), 'not_finite', overflow);
+  assertError(u.probe([1, 2, 3]), 'not_finite', overflow);
+  const s = u.step(3);
+  assertError(s, 'not_finite', { input: 'loss' });
+  assert.equal(u.steps, 0, 'no step was applied');
+  // The trainer that was loaded over is refused nothing: its own model is sound.
+  assert.equal(t.evaluate().ok, true);
+  assert.ok(Number.isFinite(t.step(2).loss));
+  t.dispose();
+  u.dispose();
+});

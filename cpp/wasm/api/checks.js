@@ -7,24 +7,41 @@ export class Refusal {
   }
 }
 
+// instanceof asks a Proxy's getPrototypeOf trap, which may throw: a thrown Proxy is neither.
+function is(x, type) {
+  try {
+    return x instanceof type;
+  } catch {
+    return false;
+  }
+}
+
 export function refuse(code, input, message, row = -1, col = -1) {
   throw new Refusal({ code, message, input, row, col });
 }
 
+// A value of the caller's in a message. Array.isArray throws for a revoked Proxy: describing it
+// must not throw in turn.
 export function describe(x) {
   if (x === null) return 'null';
-  if (Array.isArray(x)) return 'an array';
   if (typeof x === 'string') return 'the text "' + (x.length > 20 ? x.slice(0, 20) + '…' : x) + '"';
   if (typeof x === 'function') return 'a function';
-  return typeof x === 'object' ? 'an object' : String(x);
+  if (typeof x !== 'object') return String(x);
+  let array;
+  try {
+    array = Array.isArray(x);
+  } catch {}
+  return array ? 'an array' : 'an object';
 }
 
 export const isCount = (x) => Number.isInteger(x) && x >= 0;
 
-// What a getter or a Proxy of the caller's threw, for the message that names the field.
-function thrown(x) {
+// What a getter or a Proxy of the caller's threw, for a message. Anything can be thrown: a Symbol
+// (which String() names but `+` refuses), a Proxy whose every trap throws, an Error whose message
+// is a getter; describing it must not throw again.
+export function thrown(x) {
   try {
-    return x instanceof Error ? x.message : String(x);
+    return String(is(x, Error) ? x.message : x);
   } catch {
     return 'an exception';
   }
@@ -33,7 +50,7 @@ function thrown(x) {
 // A throw while reading the caller's own objects is their argument's fault, not the engine's:
 // refused as bad_argument naming the field, instead of "the engine failed".
 export function readFailed(x, input) {
-  if (x instanceof Refusal) throw x;
+  if (is(x, Refusal)) throw x;
   refuse('bad_argument', input, 'reading `' + input + '` threw: ' + thrown(x) + '.');
 }
 
@@ -165,4 +182,42 @@ export function bytesAbove(s, limit) {
   if (s.length * 3 <= limit) return 0;
   const bytes = utf8Length(s);
   return bytes > limit ? bytes : 0;
+}
+
+// Whether the call under way is still reading its arguments: set by guard(), cleared by
+// resultsRead() when the first result comes back from the wasm. Only the caller's own objects run
+// code of theirs while arguments are read (a getter, a Proxy's trap, a revoked Proxy, a valueOf),
+// so what is thrown then is the argument's fault; after it, a throw is the API's own failure.
+let reading = false;
+
+export function resultsRead() {
+  reading = false;
+}
+
+// The one guard of every entry point of the engine (engine.js) and the trainer (trainer-api.js):
+// f(a, b, c, d) (no entry point takes more), with anything it throws as {ok: false, error}:
+//   a Refusal                        its error (the checks' and the core's words)
+//   a trap of the wasm               stopped(x) (an abort, most likely memory exhausted)
+//   anything else, reading arguments bad_argument, input "arguments", saying what was thrown
+//   anything else, after             failed(x), an internal_error
+// after(), when given, runs after every call.
+export function guard(f, stopped, failed, after) {
+  return function (a, b, c, d) {
+    const outer = reading; // a getter of the caller's may call the API again
+    reading = true;
+    try {
+      return f(a, b, c, d);
+    } catch (x) {
+      if (is(x, WebAssembly.RuntimeError)) return stopped(x);
+      if (!reading && !is(x, Refusal)) return failed(x);
+      try {
+        readFailed(x, 'arguments');
+      } catch (refusal) {
+        return { ok: false, error: refusal.error };
+      }
+    } finally {
+      reading = outer;
+      if (after) after();
+    }
+  };
 }

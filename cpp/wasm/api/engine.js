@@ -4,7 +4,7 @@
 // {ok: false, error}, never an exception), copy matrices into the wasm heap, call a binding
 // (bindings.cpp), and copy its result out into JS-owned typed arrays, so nothing needs .delete()
 // and nothing goes stale when the wasm memory grows.
-import { Refusal } from './checks.js';
+import { guard, thrown, resultsRead } from './checks.js';
 import { Output } from './matrices.js';
 import { attention, explainCell, explainOutput, traceRow, difference } from './attention.js';
 import { multiHead, explainProjection, entropyByDk, project2d } from './multihead.js';
@@ -56,7 +56,10 @@ function context(M, createModule) {
     // Each result of attention() and the one ArrayBuffer its arrays view, with the shape that
     // fixes where each array lies in it: what a later call may write into (`into`).
     ownBuffers: new WeakMap(),
-    coreError: () => ({ ok: false, error: e.M.lastError() }),
+    coreError: () => {
+      resultsRead();
+      return { ok: false, error: e.M.lastError() };
+    },
   };
   return e;
 }
@@ -88,35 +91,34 @@ function restart(e) {
   );
 }
 
-// f with the engine's context as its first argument (no function of the API takes more than four
-// arguments; spreading `arguments` would cost every call). Every argument error comes back as a value.
-// Anything else is a bug, reported as code "internal_error"; an abort of the wasm also re-creates
-// the module (restart), and calls while that runs are refused with a message that says so.
+// f with the engine's context as its first argument, behind the one guard of every entry point
+// (checks.js): argument errors come back as values, whatever the caller's objects throw. An abort
+// of the wasm also re-creates the module (restart), and calls while that runs are refused with a
+// message that says so; anything else is a bug, reported as code "internal_error".
 function guarded(e, f) {
-  return function (a, b, c, d) {
-    if (e.restarting) return failure('The engine is restarting (it stopped, most likely out of memory); try again in a moment.');
-    try {
-      return f(e, a, b, c, d);
-    } catch (x) {
-      if (x instanceof Refusal) return { ok: false, error: x.error };
-      if (x instanceof WebAssembly.RuntimeError) {
-        restart(e);
-        // "Aborted(). Build with -s ASSERTIONS=1 …": the first sentence is the one for a reader.
-        return failure(
-          'The engine stopped (' +
-            String(x.message).split('. ')[0] +
-            '), most likely out of memory, and is restarting: try again in a moment. Word-vector files loaded before must be loaded again.',
-        );
-      }
-      return failure('The engine failed: ' + x + '. Reload the page to start it again.');
-    } finally {
+  return guard(
+    (a, b, c, d) =>
+      e.restarting
+        ? failure('The engine is restarting (it stopped, most likely out of memory); try again in a moment.')
+        : f(e, a, b, c, d),
+    (x) => {
+      restart(e);
+      // "Aborted(). Build with -s ASSERTIONS=1 …": the first sentence is the one for a reader.
+      return failure(
+        'The engine stopped (' +
+          thrown(x).split('. ')[0] +
+          '), most likely out of memory, and is restarting: try again in a moment. Word-vector files loaded before must be loaded again.',
+      );
+    },
+    (x) => failure('The engine failed: ' + thrown(x) + '. Reload the page to start it again.'),
+    () => {
       if (e.release && !e.restarting) {
         e.release = false;
         e.M.releaseBuffers();
         e.inputAddress = e.inputCapacity = 0;
       }
-    }
-  };
+    },
+  );
 }
 
 // createModule: Emscripten's factory, to make a new module after an abort.

@@ -1,4 +1,5 @@
 // Word-vector files: the built-in lexicons and those the page loads.
+import { text } from './checks.js';
 import { Output } from './matrices.js';
 import { lines, lexiconId, features, sizedText } from './text.js';
 
@@ -33,5 +34,5 @@ export function freeLexicon(e, lexicon) {
 
 // No language's code is longer than a few letters: a long string is not copied into the heap.
 export function exampleSentences(e, lang) {
-  return typeof lang === 'string' && lang.length <= 16 ? lines(e.M.exampleSentences(lang)) : [];
+  return text(lang, 'lang').length <= 16 ? lines(e.M.exampleSentences(lang)) : [];
 }

@@ -1,6 +1,6 @@
 // Matrices in and out: checked and copied into the wasm heap's input buffer, and results read back
 // from the output buffer (stream.hpp: Reader and Writer).
-import { Refusal, refuse, describe, isCount, readFailed } from './checks.js';
+import { Refusal, refuse, describe, isCount, readFailed, resultsRead } from './checks.js';
 
 // What an entry of a matrix may be: numbers, or booleans for masks.
 export function number(x) {
@@ -191,6 +191,7 @@ export function view(buffer, at, rows, cols) {
 // allocation per call instead of one per array (each costs about 0.5 µs in V8).
 export class Output {
   constructor(e, address) {
+    resultsRead();
     const heap = e.M.HEAPF64; // the call that wrote the result may have grown the memory
     const at = address / 8;
     this.all = heap.slice(at + 1, at + 1 + heap[at]);
