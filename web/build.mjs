@@ -54,7 +54,8 @@ await build({ ...common, entryPoints: [join(root, 'web/src/learn/worker.ts')], o
   format: 'iife', target: 'es2020' });
 // The parts the page loads later, each from its entry in web/src/app/ (and inline in the offline file).
 const LATER = { 'cost-view.js': 'cost-entry.ts', 'formats.js': 'formats-entry.ts', 'share.js': 'share-entry.ts',
-  'plot.js': 'plot-entry.ts', 'lesson.js': 'lesson-entry.ts', 'play.js': 'play-entry.ts', 'learn.js': 'learn-entry.ts' };
+  'plot.js': 'plot-entry.ts', 'lesson.js': 'lesson-entry.ts', 'play.js': 'play-entry.ts', 'learn.js': 'learn-entry.ts',
+  'heatmap-canvas.js': 'canvas-entry.ts' };
 for (const [out, entry] of Object.entries(LATER)) {
   await build({ ...common, entryPoints: [join(root, 'web/src/app', entry)], outfile: join(dist, out), format: 'iife', target: 'es2020' });
 }

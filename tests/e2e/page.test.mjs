@@ -494,6 +494,8 @@ test('Multi-head: each head’s projected Q, K and V are shown, and change with 
 
 test('a large heatmap is a canvas in a keyboard grid: arrows move the cursor and explain the cell', async () => {
   const { page: p, problems } = await page();
+  const fetched = () => p.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/heatmap-canvas.js')));
+  assert.equal(await fetched(), false, 'a first figure of tables does not fetch the canvas form');
   await andRender(p, () => p.check('fieldset[data-control="mode"] input[value="vectors"]'));
   const rows = (n, d, f) => Array.from({ length: n }, (_, i) => Array.from({ length: d }, (_, j) => f(i, j)).join(' ')).join('\n');
   for (const [target, f] of [['q', (i, j) => ((i + j) % 5) - 2], ['k', (i, j) => ((i * j) % 3) - 1], ['v', (i, j) => (i === j ? 1 : 0)]]) {
@@ -501,7 +503,9 @@ test('a large heatmap is a canvas in a keyboard grid: arrows move the cursor and
   }
   assert.equal(await p.locator('#app').getAttribute('data-state'), 'ok');
   const grid = p.locator('.heatmap[data-view="scores"][data-side="a"] [role="grid"]');
+  await grid.waitFor(); // the canvas form comes in a script of its own, with the first large figure
   assert.equal(await grid.count(), 1, '40 × 40 = 1,600 cells: drawn on a canvas');
+  assert.ok(await fetched(), 'fetched when first needed');
   assert.equal(await p.locator('.heatmap[data-view="scores"][data-side="a"] td').count(), 0);
   assert.equal(await grid.getAttribute('aria-rowcount'), '41');
   await grid.focus();

@@ -22,8 +22,10 @@ import {
 import { LessonRun } from './lesson-run';
 import { learnRun } from './learn-run';
 import { loadCatalog } from './catalogs';
-import { loadPart, FORMATS } from './scripts';
+import { loadPart, FORMATS, CANVAS } from './scripts';
 import { provideExports, type Exports } from '../views/exporter';
+import { provideCanvasForm } from '../views/heatmap';
+import type { CanvasForm } from '../views/heatmap-canvas';
 import { applyEmbed, applyLanguage, notice, postHeight } from './frame';
 import { App } from './app';
 
@@ -43,6 +45,8 @@ function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
 
 // The text exports come with the first one a reader asks for.
 provideExports(() => loadPart<Exports>('formats.js', FORMATS));
+// The canvas form of a heatmap with the first figure too large for a table.
+provideCanvasForm(() => loadPart<typeof CanvasForm>('heatmap-canvas.js', CANVAS));
 
 async function start(): Promise<void> {
   const root = document.getElementById('app');

@@ -1,7 +1,7 @@
 // The page's parts that come later, each a classic script next to the page: a language's catalog
 // (i18n-<tag>.js), the cost view (cost-view.js), the text exports (formats.js), the share dialog
 // (share.js), the plot (plot.js), the lessons (lesson.js), the pipeline's animation (play.js),
-// the Learn view (learn.js).
+// the Learn view (learn.js), the canvas form of large heatmaps (heatmap-canvas.js).
 // Each is loaded once; in the offline file they are inline already, and then nothing is fetched.
 import { scriptURL } from '../engine/trusted';
 
@@ -57,6 +57,9 @@ export const LESSONS = '__attentionPlaygroundLessons';
 
 /** Where learn.js leaves the Learn view on the global object. */
 export const LEARN = '__attentionPlaygroundLearn';
+
+/** Where heatmap-canvas.js leaves the canvas form of a heatmap on the global object. */
+export const CANVAS = '__attentionPlaygroundCanvas';
 
 /** Where play.js leaves the pipeline's animation on the global object. */
 export const PLAY = '__attentionPlaygroundPlay';

@@ -1,10 +1,10 @@
 // Trusted Types: the served CSP has `require-trusted-types-for 'script'`, so a script URL must be
-// a TrustedScriptURL made by a named policy. The page needs one in four places: the cost view's
+// a TrustedScriptURL made by a named policy. The page needs one for the cost view's
 // `new Worker('cost-worker.js')`, inside that worker `importScripts('attention-engine.js')`, the
-// cost view's and the text exports' own scripts (`cost-view.js`, `formats.js`) and the script of a
-// language's catalog (`i18n-zh-CN.js`), and the same for the Learn view (`learn.js`, its
-// `learn-worker.js` and the trainer that worker imports). The policy `attention-playground` accepts
-// those same-origin names and nothing else.
+// page's later parts (`cost-view.js`, `formats.js`, `heatmap-canvas.js` and the others below), the
+// script of a language's catalog (`i18n-zh-CN.js`), and the same for the Learn view (`learn.js`,
+// its `learn-worker.js` and the trainer that worker imports). The policy `attention-playground`
+// accepts those same-origin names and nothing else.
 // Browsers without Trusted Types (Firefox, Safari today) get the plain string.
 
 /** The only script URLs the policy makes: files next to the page, by exact name (a catalog per language of i18n/index.ts). */
@@ -17,6 +17,7 @@ const SCRIPTS = new Set([
   'plot.js',
   'lesson.js',
   'play.js',
+  'heatmap-canvas.js',
   'learn.js',
   'learn-worker.js',
   'attention-trainer.js',

@@ -48,8 +48,10 @@ export function ns(namespace: string, tag: string, attrs: Record<string, string>
   return el;
 }
 
-let counter = 0;
+/** One count for the page: each later part is a bundle of its own, and a count each would repeat ids. */
+const ids = ((globalThis as unknown as Record<string, { n: number } | undefined>).__attentionPlaygroundIds ??= { n: 0 });
+
 /** A page-unique id for label/aria wiring. */
 export function uid(prefix: string): string {
-  return `${prefix}-${++counter}`;
+  return `${prefix}-${++ids.n}`;
 }

@@ -10,9 +10,23 @@ import { CANVAS_CELLS, swatches, scaleOf, type HeatmapData, type Pointer, type F
 import { weightColor, signedColor } from './color';
 import { num } from '../i18n';
 import { TableForm } from './heatmap-table';
-import { CanvasForm } from './heatmap-canvas';
+import type { CanvasForm } from './heatmap-canvas';
 
 export { CANVAS_CELLS, swatches, type HeatmapData, type Extra, type Pointer } from './heatmap-data';
+
+type CanvasFormClass = typeof CanvasForm;
+
+/**
+ * The canvas form is for figures of more than CANVAS_CELLS cells, which most readers never make:
+ * its code comes in a script of its own the first time one is drawn (main.ts says from where).
+ * Until then the map is empty and busy; if the script cannot come, the map is a table after all.
+ */
+let loadCanvas: () => Promise<CanvasFormClass> = () => Promise.reject(new Error('no canvas form'));
+let canvasForm: CanvasFormClass | 'table' | null = null;
+
+export function provideCanvasForm(load: () => Promise<CanvasFormClass>): void {
+  loadCanvas = load;
+}
 
 export class Heatmap {
   readonly el: HTMLElement;
@@ -36,16 +50,36 @@ export class Heatmap {
 
   update(d: HeatmapData): void {
     this.data = d;
-    const kind = d.values.rows * d.values.cols > CANVAS_CELLS ? 'canvas' : 'table';
+    const large = d.values.rows * d.values.cols > CANVAS_CELLS;
+    if (large && canvasForm === null) return this.awaitCanvas();
+    const kind = large && canvasForm !== 'table' ? 'canvas' : 'table';
     if (kind !== this.kind) {
       clear(this.body);
+      this.body.removeAttribute('aria-busy');
       this.kind = kind;
       this.el.classList.toggle('canvas-mode', kind === 'canvas');
-      this.form = kind === 'canvas' ? new CanvasForm(this.body, this.point) : new TableForm(this.body, this.point);
+      const Canvas = canvasForm !== 'table' ? canvasForm : null;
+      this.form = Canvas && kind === 'canvas' ? new Canvas(this.body, this.point) : new TableForm(this.body, this.point);
     }
     const on = scaleOf(d); // one pass over the values for the cells and the legend
     this.form!.update(d, swatches(d, on));
     this.drawLegend(on);
+  }
+
+  /** Empties the map until the canvas form's script is here, then draws what it was last given. */
+  private awaitCanvas(): void {
+    if (this.kind !== null) clear(this.body);
+    this.kind = null;
+    this.form = null;
+    this.body.setAttribute('aria-busy', 'true');
+    void loadCanvas()
+      .then(
+        (form) => (canvasForm = form),
+        () => (canvasForm = 'table'),
+      )
+      .then(() => {
+        if (this.data && this.kind === null) this.update(this.data);
+      });
   }
 
   /**
