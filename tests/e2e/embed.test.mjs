@@ -39,11 +39,22 @@ test('embed: embed.html shows the chosen views compactly, with a link to the ful
   const { page: full } = await open(chromium.context, new URL(href, page.url()).href);
   assert.deepEqual(await readHeatmap(full, 'weights'), weights, 'the full page shows the same numbers');
   assert.equal(await full.locator('.app.embed').count(), 0);
-  // embed=1 on index.html does the same; minimal keeps the inputs.
-  const { page: flagged } = await open(chromium.context, server.url + '#ver=1&embed=1&controls=minimal');
+  // embed=1 on index.html does the same; minimal is the example's explanation, its sentence and the
+  // figure: no word-vector loader, no vector table, no settings.
+  const { page: flagged } = await open(chromium.context, server.url + '#ver=1&embed=1&controls=minimal&preset=fruit');
   assert.deepEqual(await visibleSteps(flagged), ['weights', 'output']);
-  assert.equal(await flagged.locator('.inputs').isVisible(), true);
-  assert.equal(await flagged.locator('.controls').isVisible(), false);
+  assert.equal(await flagged.locator('#words-text').isVisible(), true);
+  for (const part of ['.controls', '#glove-file', '.inputs .input-grid', 'select[data-control="lexicon"], [data-control="lexicon"]', '.inputs-head', '.formula'])
+    assert.equal(await flagged.locator(part).first().isVisible(), false, part);
+  assert.match(await flagged.locator('.story-box .story').innerText(), /apple·orange = 1×2 \+ 2×2 \+ 1×0 = 6/);
+  // In a blog's 760 px column: the inputs card was 450 px of it; now only the sentence's field.
+  await flagged.setViewportSize({ width: 760, height: 600 });
+  const card = await flagged.locator('.inputs').evaluate((el) => el.getBoundingClientRect().height);
+  assert.ok(card < 130, `the inputs card is ${card} px tall at 760 px wide`);
+  // A figure of vectors has no sentence: no inputs card at all.
+  const { page: vectors } = await open(chromium.context, server.url + '#ver=1&embed=1&controls=minimal&preset=painting');
+  assert.equal(await vectors.locator('.inputs').isVisible(), false);
+  await vectors.close();
   // Bad embedding keys: the notice, like any bad link.
   const { page: bad } = await open(chromium.context, server.url + 'embed.html#ver=1&views=<b>&controls=some');
   assert.equal(await bad.locator('[data-notice="link"]').count(), 1);

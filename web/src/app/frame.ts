@@ -23,7 +23,10 @@ export function applyEmbed(root: HTMLElement, state: State): void {
   // No step card asked for (views=pipeline): no empty "Steps" heading either.
   const steps = root.querySelector('section.steps');
   steps?.classList.toggle('embed-off', !steps.querySelector('.card.step[data-step]:not(.embed-off)'));
-  root.querySelector('.intro')?.classList.toggle('embed-off', !views.includes('formula'));
+  // `minimal`: the figure and what it shows, in the example's own words (the intro's story).
+  const formula = views.includes('formula');
+  root.querySelector('.intro')?.classList.toggle('embed-off', !formula && embed.controls !== 'minimal');
+  root.querySelector('.intro .formula')?.classList.toggle('embed-off', !formula);
   const fullLink = h('a', {
     text: t('embed.full'),
     attrs: { href: 'index.html#' + serialise(state, t), target: '_blank', rel: 'noopener', 'data-full': '' },

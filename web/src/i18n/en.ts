@@ -60,7 +60,7 @@ export const en = {
   'share.viewPipeline': 'One query, step by step',
   'share.controls': 'What the reader can change',
   'share.controls.none': 'Nothing',
-  'share.controls.minimal': 'The inputs',
+  'share.controls.minimal': 'The sentence, with the example’s explanation',
   'share.controls.all': 'Inputs and settings',
   'share.theme': 'Theme',
   'share.theme.auto': 'The reader’s',

@@ -55,7 +55,7 @@ export const zhCN: Messages = {
   'share.viewPipeline': '一个查询，逐步计算',
   'share.controls': '读者可以改什么',
   'share.controls.none': '什么都不能改',
-  'share.controls.minimal': '输入',
+  'share.controls.minimal': '句子，并附上这个例子的说明',
   'share.controls.all': '输入和设置',
   'share.theme': '配色',
   'share.theme.auto': '跟随读者的系统',

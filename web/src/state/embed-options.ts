@@ -11,7 +11,7 @@ export type EmbedView = (typeof EMBED_VIEWS)[number];
 export interface EmbedOptions {
   embed: boolean; // the compact layout for an iframe or the web component
   views: EmbedView[]; // the steps it shows, in the page's order
-  controls: (typeof CONTROLS)[number]; // none: the figure only; minimal: the inputs; all: inputs and settings
+  controls: (typeof CONTROLS)[number]; // none: the figure only; minimal: its explanation and sentence; all: inputs and settings
   theme: (typeof THEMES)[number];
 }
 

@@ -153,7 +153,7 @@ export class InputsPanel {
     this.wordsPanel.append(
       h(
         'div',
-        { class: 'field' },
+        { class: 'field words-field' },
         h('label', { text: t('words.text'), attrs: { for: 'words-text' } }),
         text,
         textCut,
