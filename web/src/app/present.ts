@@ -11,7 +11,7 @@ export function presentButton(
   state: () => State,
   load: (id: PresetId) => void,
   signal: AbortSignal,
-): HTMLButtonElement {
+): HTMLElement {
   const button = h('button', {
     class: 'btn present-open',
     text: t('present.open'),
@@ -38,5 +38,7 @@ export function presentButton(
     },
     { signal },
   );
-  return button;
+  // Said on the screen while presenting: a teacher at a projector has no tooltip to hover.
+  const hint = h('span', { class: 'present-hint', text: t('present.hint'), attrs: { 'aria-hidden': 'true' } });
+  return h('span', { class: 'present' }, hint, button);
 }

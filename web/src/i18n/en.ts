@@ -79,6 +79,7 @@ export const en = {
   'embed.full': 'Open in the full playground ↗',
   'present.open': 'Present',
   'present.keys': 'Large numbers for a projector; ← and → go through the examples, Escape leaves',
+  'present.hint': '← → examples · Esc leaves',
   'app.skip': 'Skip to the figure',
   'app.language': 'Language',
 

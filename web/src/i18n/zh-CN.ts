@@ -72,6 +72,7 @@ export const zhCN: Messages = {
     '这个图太大，无法放进链接（{length} 个字符；链接最多 {max} 个）。它已保存在这个浏览器里；要分享，请导出其中的数字。',
   'share.close': '关闭',
   'embed.full': '在完整的演示中打开 ↗',
+  'present.hint': '← → 切换例子 · Esc 退出',
   'present.open': '演示',
   'present.keys': '放大数字，便于投影；← 和 → 切换示例，Esc 退出',
   'app.skip': '跳到图示',
