@@ -24,7 +24,13 @@ export class Actions {
       b.addEventListener('click', () => press(action));
       return b;
     };
-    this.buttons = { train: button('train'), pause: button('pause'), step: button('step'), reset: button('reset'), share: button('share') };
+    this.buttons = {
+      train: button('train'),
+      pause: button('pause'),
+      step: button('step'),
+      reset: button('reset'),
+      share: button('share'),
+    };
   }
 
   get list(): HTMLButtonElement[] {

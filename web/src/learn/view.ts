@@ -23,6 +23,7 @@ import { RunState } from './run-state';
 import { Progress } from './progress';
 import { ReachedNote } from './reached';
 import { Sight } from './sight';
+import { Throttle } from './throttle';
 import { say, tokenWord, type WordKey } from './words';
 
 export interface LearnHost {
@@ -56,8 +57,7 @@ export class LearnView {
   private tokens: string[] = [];
   private reached: number | null = null;
   private readonly progress = new Progress();
-  private drawTimer: ReturnType<typeof setTimeout> | null = null;
-  private drawnAt = -Infinity;
+  private readonly drawing = new Throttle(DRAW_MS, () => this.redraw());
   private last: Update | null = null;
   private failed = false;
   private readonly timeline = new Timeline();
@@ -112,7 +112,7 @@ export class LearnView {
   }
 
   dispose(): void {
-    if (this.drawTimer !== null) clearTimeout(this.drawTimer);
+    this.drawing.stop();
     this.sight.dispose();
     this.parts?.scrubber.dispose();
     this.trainer?.stop();
@@ -301,21 +301,7 @@ export class LearnView {
     } else {
       this.take(m);
     }
-    this.soon();
-  }
-
-  /**
-   * After the trainer's replies: drawn at most every DRAW_MS. On the page's own thread a large
-   * model posts an update per step or two, and drawing every head each time would take the
-   * time training has; what the reader does is drawn at once.
-   */
-  private soon(): void {
-    if (this.drawTimer !== null) return;
-    const wait = Math.max(0, this.drawnAt + DRAW_MS - performance.now());
-    this.drawTimer = setTimeout(() => {
-      this.drawTimer = null;
-      this.redraw();
-    }, wait);
+    this.drawing.soon(); // what the reader does is drawn at once; the trainer's updates, at most ten a second
   }
 
   private take(u: Update): void {
@@ -358,7 +344,6 @@ export class LearnView {
   }
 
   private redraw(): void {
-    this.drawnAt = performance.now();
     const p = this.parts;
     const progress = this.progress;
     p.loss.draw(progress.lossSteps, progress.losses);
