@@ -1,7 +1,7 @@
 // The Learn view in real Chromium: a small model learns "reverse" in the training worker to the
-// task's accuracy target within a stated number of steps, its loss falls and its head's attention
-// changes, Pause stops the steps, Reset starts again from the same first loss, and the page has no
-// long task while it trains. The timeline goes back to the step a head's pattern formed, with the
+// task's accuracy target within a stated number of steps and stops there, its loss falls and its
+// head's attention changes, it trains on when asked, Pause stops the steps, Reset starts again from
+// the same first loss, and the page has no long task while it trains. The timeline goes back to the step a head's pattern formed, with the
 // trainer's numbers there; breaking the head gives the trainer's accuracy without it; the reader's
 // own digits get the trainer's predictions, and its head opens in the playground's views with the
 // trainer's weights and an explanation of a cell. A link holds the steps (retrained to the same
@@ -192,7 +192,7 @@ async function linkWithWeights(context, page, steps) {
   await again.page.close();
 }
 
-test('learn: reverse trains to 99 % within the stated steps, with no long task; pause and reset', async () => {
+test('learn: reverse trains to 99 % within the stated steps and stops there, with no long task; train on, pause and reset', async () => {
   const context = await env.chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const { page, problems } = await open(context, `${env.server.url}#view=learn&task=reverse&seed=1`, { width: 1280, height: 900 });
   await page.locator('[data-learn]').waitFor();
@@ -207,23 +207,36 @@ test('learn: reverse trains to 99 % within the stated steps, with no long task; 
     new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
   });
   await page.click('[data-learn-action="train"]');
-  await page.locator('[data-learn-note][data-reached]').waitFor({ timeout: 20000 });
-  const reached = Number(await page.locator('[data-learn-note]').getAttribute('data-reached'));
+  await page.locator('[data-learn-target][data-stopped]').waitFor({ timeout: 20000 });
+  const reached = Number(await page.locator('[data-learn-target]').getAttribute('data-reached'));
   console.log(`reverse: 99 % held-out accuracy at step ${reached} (stated limit ${TARGET_STEPS})`);
   assert.ok(reached <= TARGET_STEPS, `reached at step ${reached}`);
-  await page.click('[data-learn-action="pause"]');
+  // It stops there by itself, says so, and the link keeps the step.
+  await page.waitForTimeout(400);
+  assert.equal(await steps(page), reached, 'training stopped at the step the target was reached');
+  assert.match(await page.locator('[data-learn-target]').textContent(), /Reached 99\s% at step \d+: the task is learned, so training stopped there/);
+  assert.equal(await page.locator('[data-learn-action="pause"]').isDisabled(), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-learn-train-on')), true,
+    'focus moves from Pause, now disabled, to Train on');
+  assert.match(await page.evaluate(() => location.hash), new RegExp(`trained=${reached}(&|$)`));
   const long = await page.evaluate(() => window.__long);
   assert.deepEqual(long.filter((d) => d > 100), [], 'no task over 100 ms while training');
-  const shown = await losses(page);
-  assert.ok(shown.at(-1) < first / 4, `loss ${shown.at(-1)} after training, ${first} at first`);
+  assert.ok((await losses(page)).at(-1) < first / 2, 'the loss has fallen by the target');
   assert.notDeepEqual(await fills(page), start, "the head's heatmap changed");
   const score = Number(await page.locator('.learn-head').first().getAttribute('data-score'));
   assert.ok(score > 0.5, `anti-diagonal score ${score}`);
-  // Pause: the step count stays.
+  // Train on, then Pause: the step count stays.
+  await page.click('[data-learn-train-on]');
+  await page.waitForFunction((r) => Number(document.querySelector('[data-learn-status]').dataset.steps) > r + 200, reached);
+  assert.match(await page.locator('[data-learn-target]').textContent(), new RegExp(`^Reached 99\\s% at step ${reached}\\.$`),
+    'training on: the note keeps the step, without the button');
+  await page.click('[data-learn-action="pause"]');
   await page.waitForTimeout(300); // a chunk already under way comes in
   const paused = await steps(page);
   await page.waitForTimeout(500);
   assert.equal(await steps(page), paused, 'pause stops the steps');
+  const shown = await losses(page);
+  assert.ok(shown.at(-1) < first / 4, `loss ${shown.at(-1)} after training on, ${first} at first`);
   assert.equal(await page.locator('[data-learn-action="train"]').evaluate((b) => document.activeElement === b), true,
     'focus moves to Train when Pause is pressed');
   await timelineAndBreak(page, paused);
@@ -274,7 +287,10 @@ test('learn: an embed with autoplay trains on opening without taking focus, and 
       await page.waitForTimeout(800);
       assert.equal(await steps(page), 0, 'reduced motion: no autoplay');
     } else {
-      await page.waitForFunction(() => Number(document.querySelector('[data-learn-status]').dataset.steps) > 50);
+      await page.locator('[data-learn-target][data-stopped]').waitFor({ timeout: 20000 });
+      const reached = Number(await page.locator('[data-learn-target]').getAttribute('data-reached'));
+      await page.waitForTimeout(400);
+      assert.equal(await steps(page), reached, 'autoplay stops at the target');
       assert.equal(await page.evaluate(() => document.activeElement === document.body), true, 'focus stays where it was');
     }
     await context.close();
@@ -290,9 +306,8 @@ test('learn: an embed with autoplay trains on opening without taking focus, and 
   assert.deepEqual(labels.filter((_, k) => k % 2 === 0), ['山', '花', '人', '鸟', '会飞的'], 'mountain flower person bird · flying');
   // Trained, the query 会飞的 (flying) puts most of a head's weight on 鸟 (bird): learned, not set.
   await page.click('[data-learn-action="train"]');
-  await page.locator('[data-learn-note][data-reached]').waitFor({ timeout: 20000 });
-  await page.click('[data-learn-action="pause"]');
-  const reached = Number(await page.locator('[data-learn-note]').getAttribute('data-reached'));
+  await page.locator('[data-learn-target][data-stopped]').waitFor({ timeout: 20000 });
+  const reached = Number(await page.locator('[data-learn-target]').getAttribute('data-reached'));
   console.log(`find the match: 99 % held-out accuracy at step ${reached} (stated limit ${TARGET_STEPS})`);
   assert.ok(reached <= TARGET_STEPS, `reached at step ${reached}`);
   const flying = await page.locator('.learn-head').evaluateAll((heads) => heads.map((head) =>
@@ -306,7 +321,9 @@ test('learn: an embed with autoplay trains on opening without taking focus, and 
 
 test('learn: a hostile learn link gives the page notice and nothing else', async () => {
   const context = await env.chromium.browser.newContext();
+  // dmodel=7 is a width the form cannot show; a second task is a link that says two things.
   for (const hash of ['view=learn&task=<script>&seed=1', 'view=learn&task=reverse&seed=99999999999999999999&dmodel=100000&lr=1e308',
+    'view=learn&task=reverse&dmodel=7', 'view=learn&task=reverse&task=copy', 'view=learn&task=constructor',
     `view=learn&task=reverse&trained=5&weights=${'A'.repeat(48001)}`, 'view=learn&task=reverse&trained=5&weights=<img>']) {
     const { page, problems } = await open(context, `${env.server.url}#${hash}`);
     await page.locator('.notice[data-notice="link"]').waitFor();
@@ -335,8 +352,7 @@ test('learn: from a file and in a sandboxed frame, where no worker starts, the m
     new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
   });
   await page.click('[data-learn-action="train"]');
-  await page.locator('[data-learn-note][data-reached]').waitFor({ timeout: 20000 });
-  await page.click('[data-learn-action="pause"]');
+  await page.locator('[data-learn-target][data-stopped]').waitFor({ timeout: 20000 });
   assert.deepEqual((await page.evaluate(() => window.__long)).filter((d) => d > 100), [], 'no task over 100 ms on the page');
   assert.deepEqual(problems, []);
   // A frame with an opaque origin, as WordPress embeds: a link's steps, trained in the frame.

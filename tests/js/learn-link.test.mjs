@@ -37,3 +37,18 @@ test('learn link: a bad task, a huge number or a wrong view is refused whole', (
     assert.equal(L.parseLearn(keys), null, keys);
   }
 });
+
+test('learn link: a width the form cannot show, or a key said twice, is refused whole', () => {
+  for (const keys of ['view=learn&dmodel=7', 'view=learn&dmodel=12', 'view=learn&dmodel=08', 'view=learn&task=reverse&task=copy',
+    'view=learn&view=learn', 'view=learn&mlp=gelu&mlp=relu', 'view=learn&trained=5&trained=6', 'view=learn&task=constructor',
+    'view=learn&task=__proto__', 'view=learn&mlp=toString']) {
+    assert.equal(L.parseLearn(keys), null, keys);
+  }
+  for (const d of [8, 16, 32, 64]) assert.equal(L.parseLearn(`view=learn&dmodel=${d}`).dModel, d);
+  // The playground's own seed and heads come before the view's, which win.
+  assert.deepEqual(L.parseLearn('seed=3&heads=2&view=learn&task=copy&seed=7&heads=4'), { task: 'copy', seed: 7, heads: 4 });
+});
+
+test('learn link: the widths the form offers are the ones a link may name', () => {
+  for (let d = 1; d <= 64; d++) assert.equal(L.parseLearn(`view=learn&dmodel=${d}`) !== null, L.D_MODELS.includes(d), `dmodel=${d}`);
+});

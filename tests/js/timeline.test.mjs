@@ -65,3 +65,34 @@ test("timeline: a head is marked formed at the first snapshot where its score re
   assert.deepEqual([t.snapshots.length, t.formed.length], [0, 0]);
   assert.equal(t.nearest(3), -1);
 });
+
+test("timeline: a head's formation step stays a snapshot however long the run, so it can be shown exactly", () => {
+  const t = new T.Timeline();
+  t.add(snap(0, [[0.1]]));
+  let s = 0;
+  while (s < 20000) {
+    s = T.nextSnapshot(s);
+    t.add(snap(s, [[s >= 35 ? 0.8 : 0.1]]));
+  }
+  assert.deepEqual(t.formed, [{ layer: 0, head: 0, steps: 35 }]);
+  assert.equal(t.snapshots[t.nearest(35)].steps, 35, 'its "See that step" shows step 35');
+  assert.ok(t.snapshots.length <= T.MAX_SNAPSHOTS + 2, `held ${t.snapshots.length}: the spaced ones and the formation`);
+  const steps = t.snapshots.map((x) => x.steps);
+  assert.deepEqual(steps, [...steps].sort((a, b) => a - b), 'in order of steps');
+});
+
+test('timeline: a step the view marks (the target reached) is kept too', () => {
+  const t = new T.Timeline();
+  t.add(snap(0));
+  let s = 0;
+  while (s < 5000) {
+    s = T.nextSnapshot(s);
+    t.add(snap(s));
+    if (s === 55) t.keep(55);
+  }
+  assert.equal(t.snapshots[t.nearest(55)].steps, 55);
+  t.clear();
+  t.add(snap(0));
+  for (let k = 5; k <= 5000; k += 5) t.add(snap(k));
+  assert.notEqual(t.snapshots[t.nearest(55)].steps, 55, 'unmarked, it is thinned out');
+});

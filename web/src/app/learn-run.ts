@@ -3,7 +3,7 @@
 // the link's keys and keeps the view (learn-entry.ts), so the page's first load carries little.
 import { openButton } from './lazy-lesson';
 import type { App } from './app';
-import { keep, setLearnKeys } from './link';
+import { keepLink, setLearnKeys } from './link';
 import { notice } from './frame';
 import { loadPart, LEARN } from './scripts';
 import type { LearnModule } from './learn-entry';
@@ -12,10 +12,12 @@ import type { State } from '../state/state';
 /** `mount` opens a state in the playground (a trained head, from the view's "try it"). */
 export function learnRun(root: HTMLElement, app: () => App | null, mount: (state: State) => void) {
   let mod: LearnModule | null = null;
+  // The view's keys go into the link only: the stored state is the playground's, and a Learn
+  // link opening must not write it.
   const keepKeys = (keys: string | null) => {
     setLearnKeys(keys);
     const now = app();
-    if (now) keep(now.current);
+    if (now) keepLink(now.current);
   };
   const open = (keys: string | null) =>
     keys === null

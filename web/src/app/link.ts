@@ -74,7 +74,9 @@ export function setFullLink(a: HTMLAnchorElement | null): void {
 
 /**
  * The state a link carries: the hash through the state table (whitelisted, validated, capped).
- * `carried`: the link has a hash at all, so it (even when broken) wins over the stored state.
+ * `carried`: the link sets the playground, so it (even when broken) wins over the stored state. A
+ * link that only opens the Learn view (`#view=learn&task=…`, as a post or a hand writes it) does
+ * not: the playground below the view goes on from the reader's own state, which it must not replace.
  */
 export function readLink(): { state: State; rejected: string[]; carried: boolean } {
   const hash = location.hash.replace(/^#/, '');
@@ -89,7 +91,8 @@ export function readLink(): { state: State; rejected: string[]; carried: boolean
   learn = inLearn.keys;
   const r = parse(withQueryLanguage(inLearn.rest, location.search));
   const rejected = [...split.rejected, ...inLesson.rejected, ...inPlay.rejected, ...r.rejected];
-  return { state: r.state, rejected, carried: hash !== '' };
+  const own = [...new URLSearchParams(inLearn.rest).keys()].some((k) => k !== 'ver' && k !== 'lang');
+  return { state: r.state, rejected, carried: hash !== '' && (learn === null || own || rejected.length > 0) };
 }
 
 /**
@@ -125,13 +128,7 @@ export type NoticeKind = 'link' | 'stored';
 export function initialState(link: ReturnType<typeof readLink>): { state: State; notice: NoticeKind | null } {
   if (link.carried || embed.embed) return { state: link.state, notice: link.rejected.length ? 'link' : null };
   const stored = readStored();
-  const asked = link.state.lang; // ?lang=, over what the last visit kept
-  if (stored.kind === 'ok') {
-    return {
-      state: asked ? inLanguage(stored.state, stored.state.lang || navigator.language, asked) : stored.state,
-      notice: null,
-    };
-  }
+  if (stored.kind === 'ok') return { state: continued(stored.state, link), notice: null };
   // A first visit opens on the painting: one query moves the weight from the person to the bird,
   // which is the point of attention in one figure.
   const lang = link.state.lang;
@@ -139,6 +136,15 @@ export function initialState(link: ReturnType<typeof readLink>): { state: State;
     state: { ...preset('painting', translator(lang || navigator.language)), lang },
     notice: stored.kind === 'broken' ? 'stored' : null,
   };
+}
+
+/**
+ * The reader's own state, for a link that does not set the playground: in the link's language
+ * (`lang`, `?lang=`) when it names one, over the one the state was kept in.
+ */
+export function continued(own: State, link: ReturnType<typeof readLink>): State {
+  const asked = link.state.lang;
+  return asked ? inLanguage(own, own.lang || navigator.language, asked) : own;
 }
 
 /** `s`, written in `from`, shown in `lang` (or the browser's language): what its preset or the defaults wrote, translated. */
@@ -151,6 +157,11 @@ export function keep(state: State): void {
   const text = serialise(state, t); // once: a state of large pasted matrices is 300,000 characters
   writeLink(text);
   if (!embed.embed) writeStored(text);
+}
+
+/** Writes the link alone: for what is not the reader's playground (the Learn view's keys), storage stays. */
+export function keepLink(state: State): void {
+  writeLink(serialise(state, t));
 }
 
 /**

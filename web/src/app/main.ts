@@ -10,6 +10,7 @@ import { unavailableMessage } from './faults';
 import {
   readLink,
   initialState,
+  continued,
   keep,
   historyText,
   linkText,
@@ -143,8 +144,10 @@ async function start(): Promise<void> {
         .catch(() => undefined)
         .then(() => {
           const next = readLink();
-          history.record(historyText(next.state), '', performance.now()); // undo goes back to before the link
-          mount(next.state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
+          // A link that only opens the Learn view leaves the playground as the reader has it.
+          const state = next.carried || !app ? next.state : continued(app.current, next);
+          history.record(historyText(state), '', performance.now()); // undo goes back to before the link
+          mount(state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
           const at = lessonPlace();
           if (at) lessons.open(at);
           else lessons.leave();

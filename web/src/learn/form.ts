@@ -2,7 +2,7 @@
 // learning rate and seed. It turns the fields into the trainer's config and into the link's place
 // (which writes only what differs from the task's own size).
 import { h } from '../views/dom';
-import type { LearnPlace } from '../state/learn-link';
+import { D_MODELS, type LearnPlace } from '../state/learn-link';
 import { formatPercent } from './format';
 import { DEFAULT_LEARNING_RATE, SETUPS, TASKS, type TaskName } from './tasks';
 import { say, taskWords, type WordKey } from './words';
@@ -61,7 +61,7 @@ export class LearnForm {
       heads: select('heads', counts(4), String(place.heads ?? size.heads)),
       dModel: select(
         'dModel',
-        ['8', '16', '32', '64'].map((d) => [d, d]),
+        D_MODELS.map((d) => [String(d), String(d)]),
         String(place.dModel ?? size.dModel),
       ),
       mlp: select(

@@ -83,6 +83,8 @@ export class HeadMaps {
   private mark(map: Map): void {
     if (!this.toggles) return;
     const on = this.broken.has(`${map.figure.dataset.layer}.${map.figure.dataset.head}`);
+    // Written only when it changes: this runs on every update, and each write restyles the head.
+    if (map.button.getAttribute('aria-pressed') === String(on)) return;
     map.button.setAttribute('aria-pressed', String(on));
     map.figure.classList.toggle('learn-broken', on);
   }

@@ -41,7 +41,9 @@ export class ModelInLink {
     }
     this.weightsAt = null;
     if (this.opening.weights) {
-      note(say(lang, 'loadFailed', { message: m.loadError ?? 'it is not base64url', n }));
+      // The link's check lets through base64url letters only, so bytes that do not decode are a
+      // text cut short: a length of 4k + 1 letters cannot end a byte.
+      note(say(lang, 'loadFailed', { message: m.loadError ?? say(lang, 'weightsCut'), n }));
     } else if (n > 0) {
       note(say(lang, 'retraining', { n }));
     }

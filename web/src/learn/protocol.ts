@@ -9,8 +9,8 @@ export type TrainerError = T.TrainerError;
 export type Request =
   /** A new model from the config, or the saved one in `weights` (trained `trained` steps). */
   | { type: 'create'; run: number; config: Partial<T.TrainerConfig>; probe: number[]; weights?: Uint8Array; trained?: number }
-  /** Train until paused, or until step `until`. */
-  | { type: 'train'; run: number; until?: number }
+  /** Train until paused, or until step `until`, or until a snapshot's accuracy reaches `target`. */
+  | { type: 'train'; run: number; until?: number; target?: number }
   /** The model as bytes, for a link. */
   | { type: 'save'; run: number }
   /** The view is gone: stop and free the model. */
@@ -21,6 +21,12 @@ export type Request =
   | { type: 'ablate'; run: number; heads: [number, number][] }
   /** A reader's sequence to run through the model, now and after every update (null: none). */
   | { type: 'try'; run: number; tokens: number[] | null };
+
+/** The requests that start and stop training: the worker counts them, so the page knows which it answered. */
+export type Control = Extract<Request, { type: 'train' | 'pause' | 'step' }>;
+
+/** Why training stopped by itself: at a link's step, or where the accuracy reached its target. */
+export type Stop = 'until' | 'target';
 
 /** One head's weights on the probe: (n, n) row-major, 0 above the diagonal. */
 export interface HeadWeights {
@@ -58,6 +64,19 @@ export interface Update {
   /** Set when a step overflowed: training stopped there. */
   diverged: TrainerError | null;
   running: boolean;
+  /** The page's Train, Pause and Step requests read before this: `running` answers the last of them. */
+  asked: number;
+  /** Set when training stopped by itself at this update. */
+  stopped: Stop | null;
+}
+
+/** After a pause, or a train request with nothing left to train: where the model stands. */
+export interface State {
+  type: 'state';
+  run: number;
+  steps: number;
+  running: boolean;
+  asked: number;
 }
 
 /** The held-out numbers with the broken heads' outputs zeroed, for the model at `steps`. */
@@ -95,6 +114,7 @@ export interface Tried {
 
 export type Reply =
   | Update
+  | State
   | Ablation
   | Tried
   | {

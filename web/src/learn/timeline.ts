@@ -2,7 +2,9 @@
 // worker every few steps, so a reader can go back and watch a pattern form even when it formed in
 // a fraction of a second. Memory is bounded: at most MAX_SNAPSHOTS + 1 are kept, and when a run
 // outgrows them the spacing doubles and every other one goes (a pure rule of the step count, so
-// the worker and the page agree on it without a message).
+// the worker and the page agree on it without a message). The steps where something happened stay
+// whatever the spacing: each head's formation, and a step the view marks (the target reached), so
+// a button that goes to one shows that very step; they add at most one per head and one more.
 import type { Snapshot } from './protocol';
 
 /** The most snapshots kept (beside the one at step 0). */
@@ -45,6 +47,8 @@ export interface Formed {
 export class Timeline {
   private list: Snapshot[] = [];
   private firsts: Formed[] = [];
+  /** Steps kept whatever the spacing: the formations, and those the view marked. */
+  private pinned = new Set<number>();
 
   get snapshots(): readonly Snapshot[] {
     return this.list;
@@ -58,18 +62,25 @@ export class Timeline {
   clear(): void {
     this.list = [];
     this.firsts = [];
+    this.pinned.clear();
   }
 
   add(s: Snapshot): void {
     this.list.push(s);
-    this.list = this.list.filter((x) => kept(x.steps, s.steps));
     s.headScores.forEach((scores, layer) =>
       scores.forEach((score, head) => {
         if (score >= FORMED_SCORE && !this.firsts.some((f) => f.layer === layer && f.head === head)) {
           this.firsts.push({ layer, head, steps: s.steps });
+          this.pinned.add(s.steps);
         }
       }),
     );
+    this.list = this.list.filter((x) => kept(x.steps, s.steps) || this.pinned.has(x.steps));
+  }
+
+  /** Keeps the snapshot at `steps` (one taken, or to come) whatever the spacing. */
+  keep(steps: number): void {
+    this.pinned.add(steps);
   }
 
   /** The index of the kept snapshot nearest to `steps` (the later one on a tie), or −1 if none. */

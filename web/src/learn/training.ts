@@ -1,9 +1,12 @@
 // Training the Learn view's model in chunks: the trainer's numbers posted after each chunk, the
-// page's messages read between them (so Pause stops within one). It runs in learn-worker.js, off
-// the page's thread; where a page cannot start a worker (opened from a file, or in a sandboxed
-// frame) it runs on the page itself, in shorter chunks, so the page still never stalls.
+// page's messages read between them (so Pause stops within one). Every run is chunked the same
+// way, whether it goes on until paused, to a link's step or to the task's target. It runs in
+// learn-worker.js, off the page's thread; where a page cannot start a worker (opened from a file,
+// or in a sandboxed frame) it runs on the page itself, in shorter chunks, so the page still never
+// stalls.
 import type T from '../../../cpp/wasm/attention-trainer';
-import type { HeadWeights, Reply, Request, Snapshot, Update } from './protocol';
+import type { Control, HeadWeights, Reply, Request, Snapshot, Stop, Update } from './protocol';
+import { measured, stepsThatFit, type Costs } from './chunks';
 import { nextSnapshot } from './timeline';
 
 /** The most steps in one chunk, whatever the machine. */
@@ -22,10 +25,13 @@ export function training(
   let run = 0;
   let probe: number[] = [];
   let running = false;
-  let chunk = 1;
+  let costs: Costs = { step: 0, run: 0 };
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let later: ReturnType<typeof setTimeout> | null = null;
   /** A press of Train or Step that came while the model was still being made: done once it is. */
-  let queued: 'train' | 'step' | null = null;
+  let queued: Control | null = null;
+  /** The page's Train, Pause and Step requests for this model so far: each reply says how many it had read. */
+  let asked = 0;
   /** The heads the reader broke, as [layer, head]. */
   let broken: [number, number][] = [];
   /** The reader's own sequence, run through the model after every update. */
@@ -34,6 +40,8 @@ export function training(
   let base = 0;
   /** The step a link asked training to stop at. */
   let until: number | null = null;
+  /** The held-out accuracy to stop at, once a snapshot reaches it. */
+  let target: number | null = null;
 
   /** The model's steps as the reader counts them. */
   function now(t: T.Trainer): number {
@@ -85,7 +93,14 @@ export function training(
       snapshots: [first],
       diverged: null,
       running,
+      asked,
+      stopped: null,
     });
+  }
+
+  /** Whether the page should still be running, now that a request has been read. */
+  function postState(t: T.Trainer): void {
+    post({ type: 'state', run, steps: now(t), running, asked });
   }
 
   function fail(error: T.TrainerError | null, message = ''): void {
@@ -94,34 +109,50 @@ export function training(
   }
 
   /**
-   * `n` steps, then the trainer's numbers to the page; false if training must stop. The steps go in
-   * runs that end where the timeline takes a snapshot, so its snapshots fall on their steps
-   * whatever the chunk.
+   * Up to `most` steps, as many as fit in one chunk's time, then the trainer's numbers to the
+   * page; false if training must stop. The steps go in runs that end where the timeline takes a
+   * snapshot, so its snapshots fall on their steps whatever the chunk, and where a snapshot
+   * reaches the target training stops.
    */
-  function stepAndPost(t: T.Trainer, n: number): boolean {
+  function stepAndPost(t: T.Trainer, most: number): boolean {
     const started = performance.now();
     const losses: number[] = [];
     const snapshots: Snapshot[] = [];
     let stepSeconds = 0;
+    let stopped: Stop | null = null;
     let r: T.StepResult | null = null;
-    while (losses.length < n) {
-      const step = t.step(Math.min(n - losses.length, nextSnapshot(now(t)) - now(t)));
+    while (losses.length < most) {
+      const left = Math.min(most - losses.length, nextSnapshot(now(t)) - now(t));
+      const fit = stepsThatFit(chunkMs - (performance.now() - started), costs, left);
+      // The first run of a chunk goes whatever it costs: at least one step a chunk.
+      if (fit < 1 && losses.length > 0) break;
+      const runStarted = performance.now();
+      const step = t.step(Math.max(1, fit));
       if (!step.ok) {
         fail(step.error);
         return false;
       }
       r = step;
       losses.push(...step.losses);
-      stepSeconds += step.losses.length / step.stepsPerSecond;
+      const seconds = step.losses.length / step.stepsPerSecond;
+      stepSeconds += seconds;
       if (step.diverged) break;
-      if (now(t) === nextSnapshot(now(t) - 1)) snapshots.push(snapshot(t, step.accuracy, step.headScores));
+      let snap: Snapshot | null = null;
+      if (now(t) === nextSnapshot(now(t) - 1)) snapshots.push((snap = snapshot(t, step.accuracy, step.headScores)));
+      costs = measured(step.losses.length, performance.now() - runStarted, seconds * 1000);
+      if (snap && target !== null && snap.accuracy >= target) {
+        stopped = 'target';
+        break;
+      }
     }
     if (!r) return false;
-    const took = performance.now() - started;
+    if (until !== null && now(t) >= until) stopped = 'until';
+    if (stopped || r.diverged) {
+      running = false;
+      until = null;
+      target = null;
+    }
     const latest = snapshots[snapshots.length - 1];
-    // The next chunk sized to take about chunkMs, evaluations included.
-    chunk = Math.max(1, Math.min(MAX_CHUNK, Math.round((n * chunkMs) / Math.max(took, 1))));
-    if (r.diverged) running = false;
     postUpdate({
       type: 'update',
       run,
@@ -136,9 +167,19 @@ export function training(
       snapshots,
       diverged: r.diverged,
       running,
+      asked,
+      stopped,
     });
-    postAblation(t);
-    postTry(t);
+    // The broken heads and the reader's sequence in a task of their own: on the page's thread a
+    // chunk stays near its time, and each is one more evaluation or pass of the model.
+    if (broken.length > 0 || tried) {
+      later = setTimeout(() => {
+        later = null;
+        if (trainer !== t) return;
+        postAblation(t);
+        postTry(t);
+      }, 0);
+    }
     return !r.diverged;
   }
 
@@ -181,17 +222,33 @@ export function training(
   function loop(): void {
     timer = null;
     if (!running || !trainer) return;
-    // The first step alone, so that the first loss is its own row whatever the machine's speed.
-    let n = trainer.steps === 0 ? 1 : chunk;
-    const last = until !== null && until - now(trainer) <= n;
-    if (until !== null) n = until - now(trainer);
-    if (last) {
-      // The step a link asked for: the update after this chunk says training stopped there.
+    const t = trainer;
+    // The first step alone, so that the first loss is its own row whatever the machine's speed;
+    // then chunks, the last of them ending at the link's step.
+    const most = t.steps === 0 ? 1 : until !== null ? until - now(t) : MAX_CHUNK;
+    if (most <= 0) {
       running = false;
       until = null;
-      if (n <= 0) return postStart(trainer);
+      return postState(t);
     }
-    if (stepAndPost(trainer, n) && running) timer = setTimeout(loop, 0);
+    if (stepAndPost(t, Math.min(most, MAX_CHUNK)) && running) timer = setTimeout(loop, 0);
+  }
+
+  /** Train, Pause or Step, on a model that is made. */
+  function control(t: T.Trainer, m: Control): void {
+    if (m.type === 'train') {
+      until = m.until ?? null;
+      target = m.target ?? null;
+      if (!running) {
+        running = true;
+        loop();
+      }
+    } else if (m.type === 'pause') {
+      running = false;
+      postState(t); // the page learns the step training stopped at
+    } else if (!running) {
+      stepAndPost(t, 1);
+    }
   }
 
   function handle(m: Request): void {
@@ -199,21 +256,22 @@ export function training(
       run = m.run;
       probe = m.probe;
       running = false;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      stopTimers();
       trainer?.dispose();
       trainer = null;
-      chunk = 1;
+      costs = { step: 0, run: 0 };
       queued = null;
+      asked = 0;
       broken = [];
       tried = null;
       base = 0;
       until = null;
+      target = null;
       if (!module) return fail(null, 'attention-trainer.js did not load');
-      const asked = run;
+      const ordered = run;
       void module.then(
         (mod) => {
-          if (asked !== run) return;
+          if (ordered !== run) return;
           let loadError: string | null = null;
           if (m.weights) {
             const loaded = mod.load(m.weights, m.config);
@@ -242,9 +300,13 @@ export function training(
             loaded: m.weights !== undefined && loadError === null,
             loadError,
           });
-          postStart(trainer);
-          if (queued) handle({ type: queued, run });
+          // A press of Train that came meanwhile: the model's first numbers already say it runs.
+          const press = queued;
           queued = null;
+          running = press?.type === 'train';
+          postStart(trainer);
+          running = false;
+          if (press) control(trainer, press);
         },
         (error: unknown) => fail(null, error instanceof Error ? error.message : String(error)),
       );
@@ -252,7 +314,7 @@ export function training(
     }
     if (m.type === 'dispose') {
       running = false;
-      if (timer !== null) clearTimeout(timer);
+      stopTimers();
       trainer?.dispose();
       trainer = null;
       run = -1; // a model still being made is dropped when it comes
@@ -269,26 +331,22 @@ export function training(
       if (trainer) postTry(trainer);
       return;
     }
-    if (!trainer) {
-      queued = m.type === 'train' || m.type === 'step' ? m.type : null;
-      return;
-    }
     if (m.type === 'save') {
+      if (!trainer) return;
       const saved = trainer.save();
       if (!saved.ok) return fail(saved.error);
       return post({ type: 'saved', run, steps: now(trainer), bytes: saved.bytes }, [saved.bytes.buffer]);
     }
-    if (m.type === 'train') {
-      until = m.until ?? null;
-      if (!running) {
-        running = true;
-        loop();
-      }
-    } else if (m.type === 'pause') {
-      running = false;
-    } else if (m.type === 'step' && !running) {
-      stepAndPost(trainer, 1);
-    }
+    asked += 1;
+    if (trainer) control(trainer, m);
+    else if (m.type !== 'pause') queued = m;
+    else queued = null;
+  }
+
+  function stopTimers(): void {
+    if (timer !== null) clearTimeout(timer);
+    if (later !== null) clearTimeout(later);
+    timer = later = null;
   }
 
   return handle;

@@ -18,6 +18,12 @@ import { Timeline } from './timeline';
 import { TryPanel } from './try';
 import { headState } from './try-state';
 import { ModelInLink } from './model-link';
+import { Actions, type Action } from './actions';
+import { RunState } from './run-state';
+import { Progress } from './progress';
+import { ReachedNote } from './reached';
+import { Sight } from './sight';
+import { Throttle } from './throttle';
 import { say, tokenWord, type WordKey } from './words';
 
 export interface LearnHost {
@@ -31,22 +37,27 @@ export interface LearnHost {
   loadTrainer(): Promise<T.TrainerModule>;
 }
 
-type Action = 'train' | 'pause' | 'step' | 'reset' | 'share';
+/** The least time between two drawings of the trainer's updates: ten a second. */
+const DRAW_MS = 100;
 
 export class LearnView {
   private el: HTMLElement = h('section');
   private lang = '';
   private trainer: TrainerLink | null;
   private run = 0;
-  private running = false;
+  private readonly training = new RunState(
+    (request) => this.trainer?.send({ ...request, run: this.run }),
+    () => (this.reached === null ? SETUPS[this.place.task as TaskName].target : null),
+  );
+  private readonly sight = new Sight((inSight) => {
+    this.training.sighted(inSight);
+    this.redrawButtons();
+  });
   private steps = 0;
   private tokens: string[] = [];
   private reached: number | null = null;
-  // The curves' points, as the trainer gave them: each step's loss, and accuracy per update.
-  private lossSteps: number[] = [];
-  private losses: number[] = [];
-  private accSteps: number[] = [];
-  private accuracies: number[] = [];
+  private readonly progress = new Progress();
+  private readonly drawing = new Throttle(DRAW_MS, () => this.redraw());
   private last: Update | null = null;
   private failed = false;
   private readonly timeline = new Timeline();
@@ -55,14 +66,13 @@ export class LearnView {
   /** The model's tokens and longest sequence, and the reader's sequence through it. */
   private made: { tokens: string[]; seqLen: number } | null = null;
   private tried: Tried | null = null;
-  // The table's rows (step, loss, accuracy), kept to word them again when the language changes.
-  private rows: [number, number, number][] = [];
   private parts!: {
     form: LearnForm;
     scrubber: Scrubber;
     tryPanel: TryPanel;
-    buttons: Record<Action, HTMLButtonElement>;
+    actions: Actions;
     status: HTMLElement;
+    reached: ReachedNote;
     first: HTMLElement;
     note: HTMLElement;
     loss: Curve;
@@ -91,16 +101,19 @@ export class LearnView {
       this.build();
       if (fresh) this.reset();
       else {
-        for (const row of this.rows) this.parts.table.add(...row, this.lang);
+        for (const row of this.progress.rows) this.parts.table.add(...row, this.lang);
         this.redraw();
       }
     }
     const header = this.host.root().querySelector('header.top');
     if (header) header.after(this.el);
     else this.host.root().prepend(this.el);
+    this.sight.watch(this.el);
   }
 
   dispose(): void {
+    this.drawing.stop();
+    this.sight.dispose();
     this.parts?.scrubber.dispose();
     this.trainer?.stop();
     this.trainer = null;
@@ -113,18 +126,7 @@ export class LearnView {
 
   private build(): void {
     this.parts?.scrubber.dispose();
-    const button = (action: Action) => {
-      const b = h('button', { class: 'btn', text: this.say(action), attrs: { type: 'button', 'data-learn-action': action } });
-      b.addEventListener('click', () => this.act(action));
-      return b;
-    };
-    const buttons = {
-      train: button('train'),
-      pause: button('pause'),
-      step: button('step'),
-      reset: button('reset'),
-      share: button('share'),
-    };
+    const actions = new Actions(this.lang, (action) => this.act(action));
     const close = h('button', {
       class: 'btn learn-close',
       text: this.say('close'),
@@ -147,8 +149,9 @@ export class LearnView {
           this.parts.note.textContent = this.say('tryOpened', { layer: head.layer + 1, head: head.head + 1, n: steps });
         },
       ),
-      buttons,
+      actions,
       status: h('p', { class: 'learn-status', attrs: { 'data-learn-status': '' } }),
+      reached: new ReachedNote(this.lang, () => this.act('train')),
       first: h('p', { class: 'learn-first', attrs: { 'data-learn-first': '' } }),
       note: h('p', { class: 'learn-note', attrs: { role: 'status', 'data-learn-note': '' } }),
       loss: new Curve(this.say('lossCurve'), null),
@@ -171,7 +174,8 @@ export class LearnView {
       this.trainer?.inPage ? h('p', { class: 'learn-note', text: this.say('inPage'), attrs: { 'data-learn-where': '' } }) : null,
       p.form.setup,
       p.form.size,
-      h('div', { class: 'learn-actions' }, buttons.train, buttons.pause, buttons.step, buttons.reset, buttons.share, p.status),
+      h('div', { class: 'learn-actions' }, ...actions.list, p.status),
+      p.reached.el,
       p.note,
       h(
         'div',
@@ -203,6 +207,7 @@ export class LearnView {
       ),
       p.tryPanel.el,
     );
+    this.showReached();
     if (this.made) p.tryPanel.reset(this.made.tokens, this.made.seqLen, SETUPS[this.place.task as TaskName].probe);
     if (this.tried) p.tryPanel.show(this.tried);
   }
@@ -223,7 +228,7 @@ export class LearnView {
     this.redraw();
   }
 
-  private act(action: Action, moveFocus = true): void {
+  private act(action: Action): void {
     if (action === 'reset') {
       this.place = this.parts.form.place(); // a new model: the link's steps and weights go
       this.host.place(this.place);
@@ -231,29 +236,21 @@ export class LearnView {
     }
     if (!this.trainer) return;
     if (action === 'share') return this.trainer.send({ type: 'save', run: this.run });
-    if (action === 'train') this.running = true;
-    if (action === 'pause') this.running = false;
-    this.trainer.send({ type: action, run: this.run });
+    this.training.pressed(action);
+    this.showReached();
     this.redrawButtons();
-    // The pressed button is disabled now: focus moves to the one that undoes it.
-    const b = this.parts.buttons;
-    if (moveFocus && action === 'train') b.pause.focus();
-    if (moveFocus && action === 'pause') b.train.focus();
+    this.parts.actions.focusAfter(action);
   }
 
   /** A new model from the seed: step 0, and the same first loss as every run of this config. */
   private reset(): void {
     this.run += 1;
-    this.running = false;
+    this.training.reset();
     this.failed = false;
     this.steps = 0;
     this.reached = null;
     this.last = null;
-    this.lossSteps = [];
-    this.losses = [];
-    this.accSteps = [];
-    this.accuracies = [];
-    this.rows = [];
+    this.progress.clear();
     this.timeline.clear();
     this.breaking.clear();
     this.made = null;
@@ -262,7 +259,7 @@ export class LearnView {
     this.parts.table.clear();
     this.parts.heads.clear();
     this.parts.note.textContent = '';
-    delete this.parts.note.dataset.reached;
+    this.parts.reached.clear();
     if (this.trainer) {
       this.parts.status.textContent = this.say('starting');
       const c = this.parts.form.config();
@@ -275,7 +272,7 @@ export class LearnView {
   private receive(m: Reply): void {
     if (m.run !== this.run && m.run !== -1) return;
     if (m.type === 'error') {
-      this.running = false;
+      this.training.running = false;
       this.failed = true;
       this.parts.note.textContent = this.say('failed', { message: m.message });
     } else if (m.type === 'created') {
@@ -287,14 +284,10 @@ export class LearnView {
       this.parts.status.dataset.parameters = String(m.parameters);
       // A link's steps: the model it held, or the same model trained again from its seed.
       const until = this.run === 1 ? this.opening.created(m, (text) => (this.parts.note.textContent = text), this.lang) : null;
-      if (until !== null) {
-        this.running = true;
-        this.trainer?.send({ type: 'train', run: this.run, until });
-      }
-      // A link's autoplay trains the first model at once, unless the reader asked for less motion.
-      else if (this.place.autoplay && this.run === 1 && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
-        this.act('train', false); // an embed must not pull the host page's scroll to itself
-      }
+      // A link's autoplay trains the first model at once, unless the reader asked for less motion
+      // (and without moving focus: an embed must not pull the host page's scroll to itself).
+      const autoplay = this.place.autoplay && this.run === 1 && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+      if (until !== null || autoplay) this.training.start(this.sight.inSight, until);
     } else if (m.type === 'ablation') {
       this.breaking.take(m);
     } else if (m.type === 'saved') {
@@ -303,57 +296,58 @@ export class LearnView {
     } else if (m.type === 'tried') {
       this.tried = m;
       this.parts.tryPanel.show(m);
+    } else if (m.type === 'state') {
+      if (this.training.follow(m.running, m.asked)) this.stepped(m.steps);
     } else {
       this.take(m);
     }
-    this.redraw();
+    this.drawing.soon(); // what the reader does is drawn at once; the trainer's updates, at most ten a second
   }
 
   private take(u: Update): void {
     this.last = u;
-    const first = u.steps - u.losses.length;
-    u.losses.forEach((loss, k) => {
-      this.lossSteps.push(first + k + 1);
-      this.losses.push(loss);
-    });
-    for (const s of [...u.snapshots, u]) {
-      if (this.accSteps[this.accSteps.length - 1] === s.steps) continue;
-      this.accSteps.push(s.steps);
-      this.accuracies.push(s.accuracy);
-    }
+    const row = this.progress.take(u);
+    if (row) this.parts.table.add(...row, this.lang);
     for (const s of u.snapshots) this.timeline.add(s);
     this.steps = u.steps;
-    if (u.losses.length) {
-      const row: [number, number, number] = [u.steps, u.loss, u.accuracy];
-      this.rows.push(row);
-      if (this.rows.length > CurveTable.MAX_ROWS) this.rows.splice(1, 1);
-      this.parts.table.add(...row, this.lang);
-    }
     const target = SETUPS[this.place.task as TaskName].target;
     // The first snapshot at the target (they come every few steps), whatever the chunks' sizes.
     const from = this.opening.loadedAt; // a loaded model's own steps are not this run's
     const at = this.reached === null ? [...u.snapshots, u].find((s) => s.steps > from && s.accuracy >= target) : undefined;
     if (at) {
       this.reached = at.steps;
-      this.parts.note.dataset.reached = String(at.steps);
-      this.parts.note.textContent = this.say('reached', { target: formatPercent(target, 0, this.lang), step: at.steps });
+      this.timeline.keep(at.steps); // the step the note names stays on the timeline
     }
-    if (!u.running) {
-      // Not training (paused, a step, or a link's step reached): the link keeps the model's steps.
-      this.running = false;
-      this.place = this.opening.stepped(this.place, u.steps);
-      this.host.place(this.place);
+    const pauseFocused = document.activeElement === this.parts.actions.buttons.pause;
+    if (this.training.follow(u.running, u.asked, u.stopped)) this.stepped(u.steps);
+    this.showReached();
+    if (pauseFocused && this.training.stoppedAtTarget) {
+      // Pause is disabled now: focus goes on to the button that trains on, not to the page's start.
+      this.redrawButtons();
+      this.parts.reached.focus();
     }
     if (u.diverged) {
-      this.running = false;
       this.parts.note.textContent = this.say('diverged', { message: u.diverged.message });
     }
   }
 
+  /** Not training (paused, a step, a link's step or the target reached): the link keeps the model's steps. */
+  private stepped(steps: number): void {
+    this.place = this.opening.stepped(this.place, steps);
+    this.host.place(this.place);
+  }
+
+  private showReached(): void {
+    const target = SETUPS[this.place.task as TaskName].target;
+    if (this.reached === null) this.parts.reached.clear();
+    else this.parts.reached.show(target, this.reached, this.training.stoppedAtTarget);
+  }
+
   private redraw(): void {
     const p = this.parts;
-    p.loss.draw(this.lossSteps, this.losses);
-    p.accuracy.draw(this.accSteps, this.accuracies);
+    const progress = this.progress;
+    p.loss.draw(progress.lossSteps, progress.losses);
+    p.accuracy.draw(progress.accSteps, progress.accuracies);
     p.scrubber.redraw(this.steps);
     const formed = this.timeline.formed.map((f) => f.steps);
     p.loss.mark(formed, p.scrubber.step);
@@ -379,19 +373,14 @@ export class LearnView {
     }
     p.heads.setBroken(this.breaking.heads);
     this.breaking.draw(this.last, this.lang);
-    p.first.textContent = this.losses.length ? this.say('firstLoss', { loss: formatNumber(this.losses[0], 4, this.lang) }) : '';
-    p.first.dataset.loss = this.losses.length ? String(this.losses[0]) : '';
+    const first = progress.firstLoss;
+    p.first.textContent = first === null ? '' : this.say('firstLoss', { loss: formatNumber(first, 4, this.lang) });
+    p.first.dataset.loss = first === null ? '' : String(first);
     this.redrawButtons();
   }
 
   private redrawButtons(): void {
-    const b = this.parts.buttons;
-    // While a new model is being made the buttons stay: the worker does a press once it is.
     const live = this.trainer !== null && !this.failed;
-    b.train.disabled = !live || this.running;
-    b.pause.disabled = !live || !this.running;
-    b.step.disabled = !live || this.running;
-    b.reset.disabled = this.trainer === null;
-    b.share.disabled = !live || this.running || !this.last;
+    this.parts.actions.draw({ live, trainer: this.trainer !== null, running: this.training.running, made: this.last !== null });
   }
 }
