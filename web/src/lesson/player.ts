@@ -66,15 +66,40 @@ export class LessonPlayer {
     this.host.show(withFocus(this.current), this.current.play ? (this.current.play.frame ?? 1) : null);
     this.host.place(this.k + 1);
     this.render();
+    this.bringIntoView();
+  }
+
+  /**
+   * The step's text with its figure right below it, in view: the reader reads both at once. The
+   * cards above come to their real heights as they are drawn (off screen they are estimates), so
+   * the place is kept for a few frames until it holds.
+   */
+  private bringIntoView(frames = 8): void {
+    const top = this.el.getBoundingClientRect().top;
+    if (Math.abs(top - 8) > 2) this.el.scrollIntoView({ block: 'start' });
+    if (frames > 0) requestAnimationFrame(() => this.el.isConnected && this.bringIntoView(frames - 1));
   }
 
   /** After the playground was drawn again (a new state, a language): the player back in its place. */
   attach(): void {
     const root = this.host.root();
+    this.render(); // first: it says which parts of the page the step shows
+    for (const marked of Array.from(root.querySelectorAll('[data-lesson-target]'))) marked.removeAttribute('data-lesson-target');
+    const target = this.exploring ? null : this.target(root);
     const header = root.querySelector('header.top');
-    if (header) header.after(this.el);
+    if (target) {
+      target.before(this.el);
+      target.setAttribute('data-lesson-target', '');
+    } else if (header) header.after(this.el);
     else root.prepend(this.el);
-    this.render();
+  }
+
+  /** The card the step talks about (its focus), as drawn now; null for none or one not shown. */
+  private target(root: HTMLElement): HTMLElement | null {
+    const focus = this.current.focus?.step;
+    if (!focus) return null;
+    const selector = focus === 'formula' ? '.intro' : `[data-step="${focus}"]`;
+    return Array.from(root.querySelectorAll<HTMLElement>(selector)).find((el) => el.offsetParent !== null) ?? null;
   }
 
   private get current(): LessonStepData {
@@ -336,7 +361,7 @@ export class LessonPlayer {
   explore(): void {
     this.exploring = true;
     this.host.place(null);
-    this.render();
+    this.attach(); // back under the header, the figure unmarked
   }
 
   /** ← → move through the steps and Space goes on, except where those keys are a control's own. */
