@@ -6,6 +6,7 @@ export class Sight {
   private onScreen = true;
   private observer: IntersectionObserver | null = null;
   private was = true;
+  private readonly life = new AbortController();
   private readonly check = () => {
     const now = this.inSight;
     if (now !== this.was) {
@@ -16,7 +17,7 @@ export class Sight {
 
   /** `changed` runs when the view comes into sight or leaves it. */
   constructor(private readonly changed: (inSight: boolean) => void) {
-    document.addEventListener('visibilitychange', this.check);
+    document.addEventListener('visibilitychange', this.check, { signal: this.life.signal });
   }
 
   get inSight(): boolean {
@@ -36,6 +37,6 @@ export class Sight {
 
   dispose(): void {
     this.observer?.disconnect();
-    document.removeEventListener('visibilitychange', this.check);
+    this.life.abort();
   }
 }
