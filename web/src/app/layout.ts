@@ -110,9 +110,10 @@ export class Page {
         h(
           'main',
           { class: 'main-col' },
+          this.stale, // above the first figure, whose numbers it is about
           this.pipeline.el,
           this.inputs.el,
-          this.steps.section(this.errors.box('steps'), this.errors.box('heads'), this.stale),
+          this.steps.section(this.errors.box('steps'), this.errors.box('heads')),
           // The cost is about attention at large sizes, not a step of this figure: it comes after.
           h('section', { class: 'after-steps' }, card('cost', t('view.cost'), '', lazyCost(signal))),
         ),

@@ -86,7 +86,7 @@ export const en = {
   'presets.label': 'Examples',
   'preset.painting.title': 'Painting',
   'preset.painting.story':
-    'Five things in a painting, scored by how much each draws the eye (80, 60, 50, 30, 10). The query picks which feature counts: with no condition the person takes 0.59 of the attention; ask about “flying” and the bird takes 0.93. Scores are the query times each key, divided by T = 20, then softmax.',
+    'Five things in a painting, scored by how much each draws the eye (80, 60, 50, 30, 10). The query picks which feature counts: with no condition the person takes 0.59 of the attention; ask about “flying” and the bird takes 0.93. Scores are the query times each key, divided by a temperature T = 20 that softens them (undivided, the bird’s 100 against the mountain’s 30 would take all the weight), then softmax.',
   'preset.fruit.title': 'Fruit',
   'preset.fruit.story':
     'Features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). apple·orange = 1×2 + 2×2 + 1×0 = 6, but apple·iPhone = 7: by dot product apple is closest to the longer iPhone and gives it 0.99 of its weight. Cosine (right) divides by both lengths: 0.87 for orange, 0.79 for iPhone, so orange comes first (0.27 against 0.19). Both sides divide by T = 0.2; ÷√3 would leave cosine’s weights almost equal.',
@@ -360,7 +360,7 @@ export const en = {
   'error.emptyCell': '{matrix}, row {row} ({rowLabel}), column {col} is empty.',
   'error.tooManyTokens':
     'The text has {count} words and pieces of words; the page draws at most {max}. Shorten it to see every step.',
-  'error.kept': 'Showing the last result that worked.',
+  'error.kept': 'The figure shows the last result that worked; what went wrong is said below, where it is.',
   'error.at.line': 'line {line}, column {col}: ',
   'error.at.lineOnly': 'line {line}: ',
   'error.at.cell': 'row {row}, column {col}: ',

@@ -37,7 +37,7 @@ export const zhCN: Messages = {
   'export.format.markdown': 'Markdown',
   'export.format.numpy': 'NumPy 代码',
   'lesson.open': '课程',
-  'learn.open': '训练',
+  'learn.open': '学习',
   'share.open': '分享或嵌入',
   'share.title': '分享这张图',
   'share.link': '链接（打开后与现在完全相同）',
@@ -81,7 +81,7 @@ export const zhCN: Messages = {
   'presets.label': '示例',
   'preset.painting.title': '一幅画',
   'preset.painting.story':
-    '画里五样东西，按吸引目光的程度打分（80、60、50、30、10）。查询决定看重哪项特征：不加条件时人分到 0.59 的注意力；问“飞行”时鸟分到 0.93。分数是查询与每个键的点积，除以 T = 20 再做 softmax。',
+    '画里五样东西，按吸引目光的程度打分（80、60、50、30、10）。查询决定看重哪项特征：不加条件时人分到 0.59 的注意力；问“飞行”时鸟分到 0.93。分数是查询与每个键的点积，先除以温度 T = 20 把差距放缓（不除的话，鸟的 100 对山的 30，会拿走全部权重），再做 softmax。',
   'preset.fruit.title': '水果',
   'preset.fruit.story':
     '特征（颜色、水果、科技）：苹果 (1, 2, 1)、橘子 (2, 2, 0)、iPhone (0, 2, 3)。苹果·橘子 = 1×2 + 2×2 + 1×0 = 6，苹果·iPhone 却是 7：按点积，离苹果最近的是更长的 iPhone，分到 0.99 的权重。右边的余弦再除以两个长度：橘子 0.87，iPhone 0.79，橘子排到前面（0.27 对 0.19）。两边都除以 T = 0.2；除以 √3 的话余弦的权重几乎一样。',
@@ -348,7 +348,7 @@ export const zhCN: Messages = {
   'error.cellTooLarge': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列：“{text}”太大了：这里的数最大约为 1.8e308。',
   'error.emptyCell': '{matrix}，第 {row} 行（{rowLabel}），第 {col} 列是空的。',
   'error.tooManyTokens': '这段文字有 {count} 个词（或词的片段）；页面最多画 {max} 个。请缩短文字，再看每一步。',
-  'error.kept': '仍显示上一次成功的结果。',
+  'error.kept': '图中仍是上一次成功的结果；出了什么问题，写在下面出错的地方。',
   'error.at.line': '第 {line} 行，第 {col} 列：',
   'error.at.lineOnly': '第 {line} 行：',
   'error.at.cell': '第 {row} 行，第 {col} 列：',

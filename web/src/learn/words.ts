@@ -85,7 +85,7 @@ const WORDS = {
     tryOpened: 'Layer {layer}, head {head} at step {n} is in the playground below.',
   },
   'zh-CN': {
-    title: '训练：看注意力如何形成',
+    title: '学习：看注意力如何形成',
     intro: '一个很小的 Transformer 就在你的浏览器里学习一个小任务。按“训练”，看它的各个头如何找到解题的模式。',
     close: '回到演示',
     task: '任务',
