@@ -40,3 +40,21 @@ test('first screen: an error keeps the last figure, and the note saying so sits 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('first screen: on a 375 px phone the weights, their Σ and their H fit the card for the examples of five or fewer keys', async () => {
+  const context = await env.chromium.browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  for (const lang of ['en', 'zh-CN']) {
+    for (const preset of ['painting', 'fruit', 'softmax']) {
+      const { page, problems } = await open(context, env.server.url + `#ver=1&preset=${preset}&lang=${lang}`, { width: 375, height: 740 });
+      const map = page.locator('.heatmap[data-view="weights"][data-side="a"]');
+      await map.scrollIntoViewIfNeeded();
+      const fit = await map.evaluate((el) => ({ scroll: el.scrollWidth, width: el.clientWidth,
+        extras: Array.from(el.querySelectorAll('th.extra'), (th) => th.textContent) }));
+      assert.deepEqual(fit.extras, ['Σ', 'H'], `${preset} ${lang}`);
+      assert.ok(fit.scroll <= fit.width + 1, `${preset} (${lang}): ${fit.scroll} px of table in ${fit.width} px`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  }
+  await context.close();
+});

@@ -171,7 +171,9 @@ export class TableForm implements Form {
       this.rowEls.push(tr);
       body.append(tr);
     }
-    this.el.append(h('table', { class: 'grid' }, this.caption, h('thead', {}, headRow), body));
+    // Labels wider than a cell stand upright on a phone (styles), so the columns keep the cells' width.
+    const wide = d.colLabels.some((label) => [...label].reduce((w, c) => w + (c.charCodeAt(0) > 0x2e80 ? 2 : 1), 0) > 5);
+    this.el.append(h('table', { class: wide ? 'grid wide-heads' : 'grid' }, this.caption, h('thead', {}, headRow), body));
     this.active = Math.max(0, Math.min(this.active, rows * cols - 1));
     if (this.cells[this.active]) this.cells[this.active].tabIndex = 0;
   }
