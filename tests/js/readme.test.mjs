@@ -109,3 +109,16 @@ test('README: every core header is in its table and has its test file', () => {
     assert.match(readFileSync(tests, 'utf8'), new RegExp(`#include "${header.replace('.', '\\.')}"`));
   }
 });
+
+test('README: its pictures are the ones scripts/readme-pictures.mjs takes from the built page, and each is there', async () => {
+  const { PICTURES } = await import(join(root, 'scripts', 'readme-pictures.mjs'));
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const shown = [...readme.matchAll(/!\[[^\]]*\]\(docs\/([^)]+\.png)\)/g)].map((m) => m[1]).sort();
+  assert.deepEqual(shown, Object.keys(PICTURES).sort());
+  for (const [name, p] of Object.entries(PICTURES)) {
+    const png = readFileSync(join(root, 'docs', name));
+    assert.equal(png.toString('latin1', 1, 4), 'PNG', name);
+    // The size the script takes it at: the screen times its scale (IHDR: width and height at 16 and 20).
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [p.width * p.scale, p.height * p.scale], name);
+  }
+});
