@@ -4,33 +4,72 @@ import { h, ns, SVG } from '../views/dom';
 import { formatNumber, formatPercent } from './format';
 
 const W = 320;
-const H = 110;
-const PAD = 4;
+const H = 120;
+// Room for the axes' numbers: the values at the left, the steps below.
+const LEFT = 34;
+const RIGHT = 6;
+const TOP = 6;
+const BOTTOM = 18;
 
-/** A line chart of (x, y) points, x from 0 to the last, y from 0 to `top` (the largest if null). */
+/**
+ * A line chart of (x, y) points, x (the step) from 0 to the last, y from 0 to `top` (the largest
+ * if null), with its axes numbered: 0 and the top on the left, step 0 and the latest below. A
+ * reference line (the loss of guessing) can be drawn across, with its name.
+ */
 export class Curve {
   readonly el: Element;
   private readonly line: Element;
   private readonly label: Element;
   private readonly marks: Element;
+  private readonly ticks: Element;
+  private readonly reference = ns(SVG, 'g', { class: 'learn-reference' });
   private last = 1;
+  private scaleTop = 1;
+  private refValue: number | null = null;
+  private refName = '';
 
   constructor(
     title: string,
     private readonly top: number | null,
+    /** How the y axis writes a value (a loss, a percentage). */
+    private readonly value: (y: number) => string,
   ) {
     this.line = ns(SVG, 'polyline', { class: 'learn-line', fill: 'none' });
     this.label = ns(SVG, 'title', {}, title);
     this.marks = ns(SVG, 'g', { class: 'learn-marks' });
+    this.ticks = ns(SVG, 'g', { class: 'learn-ticks', 'aria-hidden': 'true' });
     this.el = ns(
       SVG,
       'svg',
       { class: 'learn-curve', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title },
       this.label,
-      ns(SVG, 'line', { class: 'learn-axis', x1: String(PAD), y1: String(H - PAD), x2: String(W - PAD), y2: String(H - PAD) }),
+      ns(SVG, 'line', {
+        class: 'learn-axis',
+        x1: String(LEFT),
+        y1: String(H - BOTTOM),
+        x2: String(W - RIGHT),
+        y2: String(H - BOTTOM),
+      }),
+      ns(SVG, 'line', { class: 'learn-axis', x1: String(LEFT), y1: String(TOP), x2: String(LEFT), y2: String(H - BOTTOM) }),
+      this.ticks,
+      this.reference,
       this.marks,
       this.line,
     );
+  }
+
+  private x(step: number): number {
+    return LEFT + ((W - LEFT - RIGHT) * step) / this.last;
+  }
+
+  private y(value: number): number {
+    return H - BOTTOM - ((H - TOP - BOTTOM) * Math.min(value, this.scaleTop)) / this.scaleTop;
+  }
+
+  /** A line across at `value`, named `name` (the loss a model that guesses would have). */
+  setReference(value: number | null, name: string): void {
+    this.refValue = value !== null && Number.isFinite(value) ? value : null;
+    this.refName = name;
   }
 
   /**
@@ -38,14 +77,13 @@ export class Curve {
    * step the timeline shows), on the scale of the last draw.
    */
   mark(formed: readonly number[], cursor: number | null): void {
-    const at = (step: number) => (PAD + ((W - 2 * PAD) * step) / this.last).toFixed(1);
     const line = (step: number, cls: string) =>
       ns(SVG, 'line', {
         class: cls,
-        x1: at(step),
-        x2: at(step),
-        y1: String(PAD),
-        y2: String(H - PAD),
+        x1: this.x(step).toFixed(1),
+        x2: this.x(step).toFixed(1),
+        y1: String(TOP),
+        y2: String(H - BOTTOM),
         'data-step': String(step),
       });
     this.marks.replaceChildren(
@@ -55,21 +93,37 @@ export class Curve {
   }
 
   draw(xs: readonly number[], ys: readonly number[]): void {
-    const last = xs.length ? Math.max(xs[xs.length - 1], 1) : 1;
-    this.last = last;
+    this.last = xs.length ? Math.max(xs[xs.length - 1], 1) : 1;
     let top = this.top ?? 0;
     if (this.top === null) for (const y of ys) if (Number.isFinite(y) && y > top) top = y;
-    if (!(top > 0)) top = 1;
+    if (this.top === null && this.refValue !== null && this.refValue > top) top = this.refValue;
+    this.scaleTop = top > 0 ? top : 1;
     // At most ~2 points per pixel: a long run is drawn from every k-th point.
     const every = Math.max(1, Math.ceil(xs.length / (2 * W)));
     const points: string[] = [];
     for (let i = 0; i < xs.length; i += every) {
       if (!Number.isFinite(ys[i])) continue;
-      const x = PAD + ((W - 2 * PAD) * xs[i]) / last;
-      const y = H - PAD - ((H - 2 * PAD) * Math.min(ys[i], top)) / top;
-      points.push(x.toFixed(1) + ',' + y.toFixed(1));
+      points.push(this.x(xs[i]).toFixed(1) + ',' + this.y(ys[i]).toFixed(1));
     }
     this.line.setAttribute('points', points.join(' '));
+    this.drawTicks();
+  }
+
+  private drawTicks(): void {
+    const text = (x: number, y: number, anchor: string, content: string, data: string) =>
+      ns(SVG, 'text', { x: x.toFixed(1), y: y.toFixed(1), 'text-anchor': anchor, [`data-${data}`]: '' }, content);
+    this.ticks.replaceChildren(
+      text(LEFT - 4, this.y(this.scaleTop) + 8, 'end', this.value(this.scaleTop), 'top'),
+      text(LEFT - 4, H - BOTTOM, 'end', this.value(0), 'zero'),
+      text(LEFT, H - 4, 'start', '0', 'first'),
+      text(W - RIGHT, H - 4, 'end', String(this.last), 'last'),
+    );
+    if (this.refValue === null) return this.reference.replaceChildren();
+    const y = this.y(this.refValue).toFixed(1);
+    this.reference.replaceChildren(
+      ns(SVG, 'line', { x1: String(LEFT), x2: String(W - RIGHT), y1: y, y2: y }),
+      ns(SVG, 'text', { x: String(W - RIGHT), y: (Number(y) - 3).toFixed(1), 'text-anchor': 'end' }, this.refName),
+    );
   }
 }
 

@@ -74,6 +74,7 @@ export class LearnView {
     status: HTMLElement;
     reached: ReachedNote;
     first: HTMLElement;
+    meanings: HTMLElement;
     note: HTMLElement;
     loss: Curve;
     accuracy: Curve;
@@ -153,9 +154,10 @@ export class LearnView {
       status: h('p', { class: 'learn-status', attrs: { 'data-learn-status': '' } }),
       reached: new ReachedNote(this.lang, () => this.act('train')),
       first: h('p', { class: 'learn-first', attrs: { 'data-learn-first': '' } }),
+      meanings: h('p', { class: 'learn-note', attrs: { 'data-learn-meanings': '' } }),
       note: h('p', { class: 'learn-note', attrs: { role: 'status', 'data-learn-note': '' } }),
-      loss: new Curve(this.say('lossCurve'), null),
-      accuracy: new Curve(this.say('accuracyCurve'), 1),
+      loss: new Curve(this.say('lossCurve'), null, (y) => formatNumber(y, 2, this.lang)),
+      accuracy: new Curve(this.say('accuracyCurve'), 1, (y) => formatPercent(y, 0, this.lang)),
       table: new CurveTable(this.say('tableCaption'), [this.say('tableStep'), this.say('loss'), this.say('accuracy')]),
       heads: new HeadMaps(
         {
@@ -187,6 +189,7 @@ export class LearnView {
           h('figure', {}, p.loss.el, h('figcaption', { text: this.say('lossCurve') })),
           h('figure', {}, p.accuracy.el, h('figcaption', { text: this.say('accuracyCurve') })),
           p.first,
+          p.meanings,
           h(
             'details',
             { class: 'learn-numbers' },
@@ -281,6 +284,7 @@ export class LearnView {
       this.tokens = probe.map((id) => m.tokens[id] ?? '?');
       this.made = { tokens: m.tokens, seqLen: m.seqLen };
       this.parts.tryPanel.reset(m.tokens, m.seqLen, probe);
+      this.explainMeasures(m.tokens.length);
       this.parts.status.dataset.parameters = String(m.parameters);
       // A link's steps: the model it held, or the same model trained again from its seed.
       const until = this.run === 1 ? this.opening.created(m, (text) => (this.parts.note.textContent = text), this.lang) : null;
@@ -382,5 +386,12 @@ export class LearnView {
   private redrawButtons(): void {
     const live = this.trainer !== null && !this.failed;
     this.parts.actions.draw({ live, trainer: this.trainer !== null, running: this.training.running, made: this.last !== null });
+  }
+
+  /** The loss of guessing evenly among the `n` tokens, ln n: drawn across the loss curve and said. */
+  private explainMeasures(n: number): void {
+    const v = formatNumber(Math.log(n), 2, this.lang);
+    this.parts.loss.setReference(Math.log(n), this.say('chance', { n, v }));
+    this.parts.meanings.textContent = this.say('meanings', { n, v });
   }
 }

@@ -29,6 +29,9 @@ const WORDS = {
     accuracy: 'Accuracy',
     curves: 'Training so far',
     lossCurve: 'Loss (training batches) by step',
+    chance: 'guessing: ln {n} = {v}',
+    meanings:
+      'Loss: how surprised the model is by each right answer (cross-entropy); guessing evenly among the {n} tokens gives ln {n} = {v}, a sure right answer 0. Accuracy: the share of answer positions in held-out sequences (never trained on) where its likeliest token is right. Pattern score: the mean weight a head puts where the task’s pattern says, 0 to 1; from 0.5 on, the head has taken its pattern.',
     accuracyCurve: 'Held-out accuracy by step',
     tableCaption: 'Loss and accuracy at each update',
     tableNote: 'A row’s loss is the mean of the training steps since the row before; its accuracy is on held-out sequences.',
@@ -109,6 +112,9 @@ const WORDS = {
     accuracy: '准确率',
     curves: '训练至今',
     lossCurve: '各步的损失（训练批次）',
+    chance: '瞎猜：ln {n} = {v}',
+    meanings:
+      '损失：模型对每个正确答案有多“意外”（交叉熵）；在 {n} 个词元里平均瞎猜是 ln {n} = {v}，完全确定地答对是 0。准确率：在留出序列（从未用来训练）的答案位置上，模型最可能的词元答对的比例。模式分数：一个头放在任务模式所指位置上的平均权重，0 到 1；到 0.5 就算这个头形成了它的模式。',
     accuracyCurve: '各步的留出集准确率',
     tableCaption: '每次更新时的损失和准确率',
     tableNote: '每一行的损失是自上一行以来各训练步的平均值；准确率是在留出序列上测得的。',
