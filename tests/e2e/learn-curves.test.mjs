@@ -35,3 +35,25 @@ for (const [lang, train, guess, said] of [
     await page.close();
   });
 }
+
+test('learn try: positions the task asks nothing about are marked, "·" is said to be left out, and an error clears the old predictions', async () => {
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#view=learn&task=reverse');
+  await page.waitForSelector('[data-learn-predictions] li');
+  // The probe 3 1 4 1 5 | 5 1 4 1: the five digits before the bar are asked nothing.
+  const asked = await page.$$eval('[data-learn-predictions] li', (lis) => lis.map((li) => li.dataset.asked));
+  assert.deepEqual(asked, ['false', 'false', 'false', 'false', 'false', 'true', 'true', 'true', 'true', 'true']);
+  assert.equal(await page.isVisible('[data-learn-unasked]'), true);
+  await page.fill('[data-learn-try]', '3 1 · 4 | 4');
+  await page.click('[data-learn-try-run]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-learn-predictions] li').length === 5);
+  assert.match(await page.textContent('[data-learn-try-note]'), /“·” only separates/);
+  await page.fill('[data-learn-try]', '3 1 x');
+  await page.click('[data-learn-try-run]');
+  assert.match(await page.textContent('[data-learn-try-message]'), /“x” \(token 3\)/);
+  assert.equal(await page.locator('[data-learn-predictions] li').count(), 0, 'no predictions of the sequence before');
+  assert.equal(await page.textContent('[data-learn-answer]'), '');
+  await page.waitForTimeout(600); // updates of the model keep coming: the old sequence must not come back
+  assert.equal(await page.locator('[data-learn-predictions] li').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -18,13 +18,13 @@ const PAINTING = ['bird', 'kite', 'butterfly', 'mountain', 'tree', 'tower', 'flo
   'dog', 'horse', 'sun', 'moon', 'lamp', 'flying', 'tall', 'colourful', 'walking', 'shining'];
 
 test('sequence: digits and the bar become their ids, whatever the spaces', () => {
-  assert.deepEqual(S.readSequence('  2 7 1   8 2 | ', DIGITS, 22), { ok: true, ids: [2, 7, 1, 8, 2, 10] });
+  assert.deepEqual(S.readSequence('  2 7 1   8 2 | ', DIGITS, 22), { ok: true, ids: [2, 7, 1, 8, 2, 10], dropped: 0 });
 });
 
-test('sequence: the painting in English or in Chinese, with the example\'s "·" left out', () => {
-  const want = { ok: true, ids: [3, 6, 9, 0, 15] };
+test('sequence: the painting in English or in Chinese, with the example\'s "·" left out and counted, so the page says so', () => {
+  const want = { ok: true, ids: [3, 6, 9, 0, 15], dropped: 1 };
   assert.deepEqual(S.readSequence('mountain flower person bird · flying', PAINTING, 5), want);
-  assert.deepEqual(S.readSequence('Mountain FLOWER person bird flying', PAINTING, 5), want);
+  assert.deepEqual(S.readSequence('Mountain FLOWER person bird flying', PAINTING, 5), { ...want, dropped: 0 });
   assert.deepEqual(S.readSequence('山 花 人 鸟 · 会飞的', PAINTING, 5), want);
 });
 
@@ -33,4 +33,20 @@ test('sequence: an unknown word is named with its place; too many or none are re
   assert.deepEqual(S.readSequence('1 2 3 4 5 6', PAINTING.slice(0, 2), 5),
     { ok: false, key: 'tryTooLong', params: { n: 5, given: 6 } });
   assert.deepEqual(S.readSequence(' · ', DIGITS, 22), { ok: false, key: 'tryEmpty', params: {} });
+});
+
+test('sequence: the positions a task asks about, as its generator marks targets', async () => {
+  const { build } = await import('esbuild');
+  const { join } = await import('node:path');
+  const { root } = await import('./engine-helpers.mjs');
+  const out = await build({ entryPoints: [join(root, 'web/src/learn/tasks.ts')], bundle: true, format: 'esm', platform: 'neutral',
+    write: false, logLevel: 'silent' });
+  const T = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
+  // reverse: 3 1 4 | 4 1 — the bar and after; nothing before it.
+  assert.deepEqual(T.askedPositions('reverse', DIGITS, [3, 1, 4, 10, 4, 1]), [false, false, false, true, true, true]);
+  assert.deepEqual(T.askedPositions('copy', DIGITS, [3, 1, 4]), [false, false, false], 'no bar: nothing asked yet');
+  // The painting: only the query word, last.
+  assert.deepEqual(T.askedPositions('find_match', PAINTING, [3, 6, 9, 0, 15]), [false, false, false, false, true]);
+  // induction: A B C A B — the second A and B (seen before).
+  assert.deepEqual(T.askedPositions('induction', DIGITS, [0, 1, 2, 0, 1]), [false, false, false, true, true]);
 });

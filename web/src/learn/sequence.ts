@@ -4,14 +4,15 @@
 import { tokenWord, type WordKey } from './words';
 
 export type ReadSequence =
-  | { ok: true; ids: number[] }
+  | { ok: true; ids: number[]; /** How many "·" were left out (they are no token). */ dropped: number }
   | { ok: false; key: Extract<WordKey, 'tryEmpty' | 'tryUnknown' | 'tryTooLong'>; params: Record<string, string | number> };
 
 /** "·" may stand between the painting and its query word, as in the task's example: it is no token. */
 const SEPARATORS = new Set(['·']);
 
 export function readSequence(text: string, tokens: readonly string[], max: number): ReadSequence {
-  const words = text.split(/\s+/).filter((w) => w !== '' && !SEPARATORS.has(w));
+  const all = text.split(/\s+/).filter((w) => w !== '');
+  const words = all.filter((w) => !SEPARATORS.has(w));
   if (words.length === 0) return { ok: false, key: 'tryEmpty', params: {} };
   if (words.length > max) return { ok: false, key: 'tryTooLong', params: { n: max, given: words.length } };
   const ids: number[] = [];
@@ -20,5 +21,5 @@ export function readSequence(text: string, tokens: readonly string[], max: numbe
     if (id < 0) return { ok: false, key: 'tryUnknown', params: { token: word, k: k + 1 } };
     ids.push(id);
   }
-  return { ok: true, ids };
+  return { ok: true, ids, dropped: all.length - words.length };
 }

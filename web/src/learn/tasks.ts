@@ -37,3 +37,16 @@ export const SETUPS: Record<TaskName, TaskSetup> = {
 };
 
 export const DEFAULT_LEARNING_RATE = 0.01;
+
+/**
+ * Which positions of a reader's sequence the task asks a token after, as its generator marks
+ * targets: the painting's query word (the last token); for copy, reverse and sort every position
+ * from the bar on; for induction every symbol seen earlier in the sequence. The model was never
+ * trained to predict at the others, so its guesses there mean nothing.
+ */
+export function askedPositions(task: TaskName, tokens: readonly string[], ids: readonly number[]): boolean[] {
+  if (task === 'find_match') return ids.map((_, i) => i === ids.length - 1);
+  if (task === 'induction') return ids.map((id, i) => ids.indexOf(id) < i);
+  const bar = ids.findIndex((id) => tokens[id] === '|');
+  return ids.map((_, i) => bar >= 0 && i >= bar);
+}

@@ -8,11 +8,15 @@ import { HeadMaps } from './heads';
 import type { Tried, TriedHead } from './protocol';
 import { readSequence } from './sequence';
 import { say, tokenWord } from './words';
+import { askedPositions, type TaskName } from './tasks';
 
 export class TryPanel {
   readonly el: HTMLElement;
   private readonly field: HTMLInputElement;
   private readonly message: HTMLElement;
+  private readonly note = h('p', { class: 'learn-note', attrs: { role: 'status', 'data-learn-try-note': '' } });
+  private readonly unasked: HTMLElement;
+  private task: TaskName = 'find_match';
   private readonly answer: HTMLElement;
   private readonly predictions: HTMLElement;
   private readonly heads: HeadMaps;
@@ -45,6 +49,11 @@ export class TryPanel {
     });
     this.answer = h('p', { class: 'learn-answer', attrs: { 'data-learn-answer': '', 'aria-live': 'polite' } });
     this.predictions = h('ol', { class: 'learn-predictions', attrs: { 'data-learn-predictions': '' } });
+    this.unasked = h('p', {
+      class: 'learn-note',
+      text: say(lang, 'tryUnasked'),
+      attrs: { 'data-learn-unasked': '', hidden: '' },
+    });
     this.heads = new HeadMaps(
       {
         caption: (layer, head) => say(lang, 'head', { layer, head }),
@@ -80,14 +89,17 @@ export class TryPanel {
       h('p', { class: 'learn-note', text: say(lang, 'tryNote') }),
       form,
       this.message,
+      this.note,
       this.answer,
       this.predictions,
+      this.unasked,
       this.headsPart,
     );
   }
 
   /** A new model: its tokens, its longest sequence, and the probe sequence as the field's start. */
-  reset(tokens: readonly string[], max: number, probe: readonly number[]): void {
+  reset(tokens: readonly string[], max: number, probe: readonly number[], task: TaskName): void {
+    this.task = task;
     // Another task's tokens: the reader's sequence was of the old ones, so the field starts again.
     if (tokens.join(' ') !== this.tokens.join(' ')) this.field.value = '';
     this.tokens = tokens;
@@ -95,10 +107,7 @@ export class TryPanel {
     this.last = null;
     if (!this.field.value) this.field.value = probe.map((t) => tokenWord(this.lang, tokens[t] ?? '')).join(' ');
     this.message.textContent = '';
-    this.answer.textContent = '';
-    this.predictions.replaceChildren();
-    this.heads.clear();
-    this.headsPart.hidden = true;
+    this.clear();
     // The sequence in the field runs at once, so its predictions change as the model learns.
     this.read(false);
   }
@@ -107,7 +116,7 @@ export class TryPanel {
   show(t: Tried): void {
     if (t.error) {
       this.message.textContent = t.error.message;
-      return;
+      return this.clear();
     }
     this.last = t;
     const word = (id: number) => tokenWord(this.lang, this.tokens[id] ?? '?');
@@ -120,11 +129,16 @@ export class TryPanel {
     this.answer.dataset.next = this.tokens[t.predicted[n - 1]] ?? '';
     this.predictions.setAttribute('aria-label', say(this.lang, 'tryPredicts', { n: t.steps }));
     this.predictions.dataset.steps = String(t.steps);
+    const asked = askedPositions(this.task, this.tokens, t.tokens);
+    this.unasked.hidden = asked.every(Boolean);
     this.predictions.replaceChildren(
       ...t.tokens.map((id, i) =>
         h(
           'li',
-          { attrs: { 'data-next': this.tokens[t.predicted[i]] ?? '' } },
+          {
+            class: asked[i] ? '' : 'learn-unasked',
+            attrs: { 'data-next': this.tokens[t.predicted[i]] ?? '', 'data-asked': String(asked[i]) },
+          },
           h('span', { class: 'learn-tok', text: word(id) }),
           h('span', { class: 'learn-next', text: '→ ' + word(t.predicted[i]) }),
           h('span', { class: 'learn-p', text: formatPercent(t.confidence[i], 0, this.lang) }),
@@ -143,8 +157,12 @@ export class TryPanel {
 
   private read(pressed = true): void {
     const r = readSequence(this.field.value, this.tokens, this.max);
+    this.note.textContent = r.ok && r.dropped ? say(this.lang, 'tryDropped') : '';
     if (!r.ok) {
       if (!pressed) return;
+      // The numbers below were the last sequence's: gone with it, and the worker stops running it.
+      this.clear();
+      this.submit(null);
       const tokens = this.tokens.map((t) => tokenWord(this.lang, t)).join(' ');
       this.message.textContent = say(this.lang, r.key, { ...r.params, tokens });
       this.field.setAttribute('aria-invalid', 'true');
@@ -154,6 +172,16 @@ export class TryPanel {
     this.field.removeAttribute('aria-invalid');
     this.message.textContent = '';
     this.submit(r.ids);
+  }
+
+  /** No numbers shown: those on screen were of a sequence that is no longer the one asked about. */
+  private clear(): void {
+    this.last = null;
+    this.answer.textContent = '';
+    this.predictions.replaceChildren();
+    this.unasked.hidden = true;
+    this.heads.clear();
+    this.headsPart.hidden = true;
   }
 
   private openHead(layer: number, head: number): void {

@@ -211,7 +211,13 @@ export class LearnView {
       p.tryPanel.el,
     );
     this.showReached();
-    if (this.made) p.tryPanel.reset(this.made.tokens, this.made.seqLen, SETUPS[this.place.task as TaskName].probe);
+    if (this.made)
+      p.tryPanel.reset(
+        this.made.tokens,
+        this.made.seqLen,
+        SETUPS[this.place.task as TaskName].probe,
+        this.place.task as TaskName,
+      );
     if (this.tried) p.tryPanel.show(this.tried);
   }
 
@@ -283,7 +289,7 @@ export class LearnView {
       const probe = SETUPS[this.place.task as TaskName].probe;
       this.tokens = probe.map((id) => m.tokens[id] ?? '?');
       this.made = { tokens: m.tokens, seqLen: m.seqLen };
-      this.parts.tryPanel.reset(m.tokens, m.seqLen, probe);
+      this.parts.tryPanel.reset(m.tokens, m.seqLen, probe, this.place.task as TaskName);
       this.explainMeasures(m.tokens.length);
       this.parts.status.dataset.parameters = String(m.parameters);
       // A link's steps: the model it held, or the same model trained again from its seed.
