@@ -2,6 +2,7 @@
 // points so far, and the table of the same numbers for keyboard and screen-reader users.
 import { h, ns, SVG } from '../views/dom';
 import { formatNumber, formatPercent } from './format';
+import { say } from './words';
 
 const W = 320;
 const H = 120;
@@ -158,4 +159,11 @@ export class CurveTable {
     this.body.append(row);
     if (this.body.rows.length > CurveTable.MAX_ROWS) this.body.rows[1]?.remove();
   }
+}
+
+/** The loss of guessing evenly among the `n` tokens, ln n: drawn across the loss curve and said. */
+export function explainMeasures(loss: Curve, meanings: HTMLElement, n: number, lang: string): void {
+  const v = formatNumber(Math.log(n), 2, lang);
+  loss.setReference(Math.log(n), say(lang, 'chance', { n, v }));
+  meanings.textContent = say(lang, 'meanings', { n, v });
 }

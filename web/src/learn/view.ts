@@ -6,7 +6,7 @@ import type { LearnPlace } from '../state/learn-link';
 import type { State } from '../state/state';
 import type T from '../../../cpp/wasm/attention-trainer';
 import { startTrainer, type TrainerLink } from './client';
-import { Curve, CurveTable } from './curves';
+import { Curve, CurveTable, explainMeasures } from './curves';
 import { LearnForm } from './form';
 import { HeadMaps } from './heads';
 import { formatNumber, formatPercent } from './format';
@@ -290,7 +290,7 @@ export class LearnView {
       this.tokens = probe.map((id) => m.tokens[id] ?? '?');
       this.made = { tokens: m.tokens, seqLen: m.seqLen };
       this.parts.tryPanel.reset(m.tokens, m.seqLen, probe, this.place.task as TaskName);
-      this.explainMeasures(m.tokens.length);
+      explainMeasures(this.parts.loss, this.parts.meanings, m.tokens.length, this.lang);
       this.parts.status.dataset.parameters = String(m.parameters);
       // A link's steps: the model it held, or the same model trained again from its seed.
       const until = this.run === 1 ? this.opening.created(m, (text) => (this.parts.note.textContent = text), this.lang) : null;
@@ -392,12 +392,5 @@ export class LearnView {
   private redrawButtons(): void {
     const live = this.trainer !== null && !this.failed;
     this.parts.actions.draw({ live, trainer: this.trainer !== null, running: this.training.running, made: this.last !== null });
-  }
-
-  /** The loss of guessing evenly among the `n` tokens, ln n: drawn across the loss curve and said. */
-  private explainMeasures(n: number): void {
-    const v = formatNumber(Math.log(n), 2, this.lang);
-    this.parts.loss.setReference(Math.log(n), this.say('chance', { n, v }));
-    this.parts.meanings.textContent = this.say('meanings', { n, v });
   }
 }
