@@ -58,3 +58,46 @@ test('lesson answers: while a step asks for a number of the similarity map, its 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('lesson answers: the explanation that opens with an answer covers neither the reply nor Next', async () => {
+  for (const step of [2, 5, 9, 13]) {
+    const { page, problems } = await atStep(step);
+    if (await page.locator('[data-choice]').count()) await page.click('[data-choice] >> nth=0');
+    else {
+      if (await page.locator('input[type="text"][data-lesson-number]').count()) await page.fill('[data-lesson-number]', '3');
+      await page.click('[data-lesson-check]');
+    }
+    await page.waitForSelector('.explain.open');
+    await page.waitForTimeout(200); // placed on the next frame
+    const boxes = await page.evaluate(() => Object.fromEntries(['.explain.open', '[data-lesson-reply]', '[data-lesson-next]']
+      .map((s) => [s, document.querySelector(s).getBoundingClientRect().toJSON()])));
+    const panel = boxes['.explain.open'];
+    for (const what of ['[data-lesson-reply]', '[data-lesson-next]']) {
+      const b = boxes[what];
+      const over = panel.left < b.right && b.left < panel.right && panel.top < b.bottom && b.top < panel.bottom;
+      assert.ok(!over, `step ${step}: the explanation (${panel.top}–${panel.bottom}) covers ${what} (${b.top}–${b.bottom})`);
+      assert.ok(b.top >= -1 && b.bottom <= 800, `step ${step}: ${what} on the screen (${b.top}–${b.bottom})`);
+    }
+    assert.ok(panel.bottom - panel.top > 120, `step ${step}: the explanation is ${panel.bottom - panel.top} px tall`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('lesson answers: the last step sums up how many questions were answered right and what to do next', async () => {
+  const context = await env.chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, problems } = await open(context, env.server.url + '#ver=1&lesson=intro&step=2');
+  await page.waitForSelector('[data-choice]');
+  await page.click('[data-choice] >> nth=0'); // one question answered, right or not
+  const right = (await page.getAttribute('[data-lesson-reply]', 'data-right')) === 'true' ? 1 : 0;
+  await page.evaluate(() => { location.hash = 'ver=1&lesson=intro&step=16'; });
+  await page.waitForSelector('[data-lesson-summary]');
+  const n = await page.evaluate(() => document.querySelectorAll('.lesson-dot').length);
+  assert.equal(n, 16);
+  const said = await page.textContent('[data-lesson-summary]');
+  assert.match(said, new RegExp(`You answered ${right} of the \\d+ questions right; \\d+ are still open`));
+  assert.match(said, /watch a model learn/);
+  assert.equal(await page.locator('[data-lesson-learn]').count(), 1, 'the way on to Learn beside it');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -113,15 +113,11 @@ export class ExplainPopover {
     const { row, cell } = this.anchor;
     if (row.bottom < 0 || row.top > innerHeight) return this.close(false); // scrolled away
     this.panel.style.removeProperty('max-height');
-    const spot = placeBeside(
-      cell,
-      row,
-      { width: this.panel.offsetWidth, height: this.panel.offsetHeight },
-      {
-        width: document.documentElement.clientWidth,
-        height: innerHeight,
-      },
-    );
+    const size = { width: this.panel.offsetWidth, height: this.panel.offsetHeight };
+    const screen = { width: document.documentElement.clientWidth, height: innerHeight };
+    // Clear of a lesson's reply and Next too, where the whole panel fits so; else beside the row.
+    const clear = placeBeside(cell, keepClear(row), size, screen);
+    const spot = clear.maxHeight >= size.height ? clear : placeBeside(cell, row, size, screen);
     this.panel.style.left = `${spot.left}px`;
     this.panel.style.top = `${spot.top}px`;
     this.panel.style.maxHeight = `${spot.maxHeight}px`;
@@ -131,4 +127,15 @@ export class ExplainPopover {
 
 function shift(b: Box, dy: number): Box {
   return { left: b.left, right: b.right, top: b.top + dy, bottom: b.bottom + dy };
+}
+
+/**
+ * The row's band, grown up to a part of the page the panel must not cover either, when it is
+ * right above the row (a lesson step's text, its reply and its Next, above the figure it asks
+ * about: it marks itself data-keep-clear).
+ */
+function keepClear(row: Box): Box {
+  const keep = document.querySelector('[data-keep-clear]')?.getBoundingClientRect();
+  if (!keep || keep.bottom > row.top + 1 || keep.bottom < 0 || keep.height === 0) return row;
+  return { ...row, top: Math.min(row.top, keep.top) };
 }

@@ -3,7 +3,7 @@
 // engine's explanation of it belongs to.
 import { num } from '../i18n';
 import type { Model, Run } from '../model/compute';
-import type { Prediction } from './schema';
+import type { Lesson, Prediction } from './schema';
 import { say } from './words';
 
 export type Answer = {
@@ -67,4 +67,12 @@ export function cellAnswer(p: Kind<'cell'>, model: Model, given: number, lang: s
     : say(lang, 'wrong', { answer, given: Number.isInteger(given) ? name(given) : '' });
   const focus = { view: p.step, row: Math.floor(best / cols), col: best % cols, side: p.side ?? 'a' };
   return { text, right, focusText: answer, focus };
+}
+
+/** The lesson's last word: how many of its questions the reader got right, and where to go on. */
+export function summary(lesson: Lesson, answers: Record<number, 'right' | 'wrong'>, lang: string): string {
+  const asked = lesson.steps.flatMap((s, k) => (s.predict ? [k] : []));
+  const right = asked.filter((k) => answers[k] === 'right').length;
+  const open = asked.filter((k) => answers[k] === undefined).length;
+  return say(lang, open ? 'summaryOpen' : 'summary', { right, n: asked.length, open });
 }

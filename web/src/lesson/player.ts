@@ -7,7 +7,8 @@ import { num } from '../i18n';
 import type { Model } from '../model/compute';
 import { NUMBER_STEPS, type Lesson, type LessonStepData, type Prediction } from './schema';
 import { pick, say } from './words';
-import { cellAnswer, numberAnswer, tokenAnswer, type Answer } from './answers';
+import { cellAnswer, numberAnswer, summary, tokenAnswer, type Answer } from './answers';
+import { place, keepInView } from './placement';
 
 // Where the page shows explanations as a sheet (app/popover.ts): narrow or touch screens.
 const SHEET = matchMedia('(max-width: 900px), (pointer: coarse)');
@@ -66,40 +67,14 @@ export class LessonPlayer {
     this.host.show(withFocus(this.current), this.current.play ? (this.current.play.frame ?? 1) : null);
     this.host.place(this.k + 1);
     this.render();
-    this.bringIntoView();
-  }
-
-  /**
-   * The step's text with its figure right below it, in view: the reader reads both at once. The
-   * cards above come to their real heights as they are drawn (off screen they are estimates), so
-   * the place is kept for a few frames until it holds.
-   */
-  private bringIntoView(frames = 8): void {
-    const top = this.el.getBoundingClientRect().top;
-    if (Math.abs(top - 8) > 2) this.el.scrollIntoView({ block: 'start' });
-    if (frames > 0) requestAnimationFrame(() => this.el.isConnected && this.bringIntoView(frames - 1));
+    keepInView(this.el);
   }
 
   /** After the playground was drawn again (a new state, a language): the player back in its place. */
   attach(): void {
     const root = this.host.root();
     this.render(); // first: it says which parts of the page the step shows
-    for (const marked of Array.from(root.querySelectorAll('[data-lesson-target]'))) marked.removeAttribute('data-lesson-target');
-    const target = this.exploring ? null : this.target(root);
-    const header = root.querySelector('header.top');
-    if (target) {
-      target.before(this.el);
-      target.setAttribute('data-lesson-target', '');
-    } else if (header) header.after(this.el);
-    else root.prepend(this.el);
-  }
-
-  /** The card the step talks about (its focus), as drawn now; null for none or one not shown. */
-  private target(root: HTMLElement): HTMLElement | null {
-    const focus = this.current.focus?.step;
-    if (!focus) return null;
-    const selector = focus === 'formula' ? '.intro' : `[data-step="${focus}"]`;
-    return Array.from(root.querySelectorAll<HTMLElement>(selector)).find((el) => el.offsetParent !== null) ?? null;
+    place(this.el, root, this.exploring ? undefined : this.current.focus?.step);
   }
 
   private get current(): LessonStepData {
@@ -113,6 +88,7 @@ export class LessonPlayer {
     const step = this.current;
     const n = this.lesson.steps.length;
     root.classList.toggle('in-lesson', !this.exploring);
+    this.el.toggleAttribute('data-keep-clear', !this.exploring); // "Why this number?" opens clear of it
     root.dataset.lessonFocus = step.focus?.step ?? '';
     const asking = !this.exploring && step.predict && this.progress.answers[this.k] === undefined && this.given === null;
     if (asking) root.dataset.asking = hiddenBy(step.predict!).join(' ');
@@ -140,6 +116,8 @@ export class LessonPlayer {
     const text = h('p', { class: 'lesson-text', text: pick(step.text, lang), attrs: { 'data-lesson-text': '' } });
     this.el.append(h('div', { class: 'lesson-head' }, title, count, leave), text);
     if (step.predict) this.el.append(this.question(step.predict, lang));
+    const end = this.k === n - 1 ? summary(this.lesson, this.progress.answers, lang) : '';
+    if (end) this.el.append(h('p', { class: 'lesson-summary', text: end, attrs: { 'data-lesson-summary': '' } }));
     this.el.append(this.nav(lang, n));
   }
 
@@ -262,15 +240,20 @@ export class LessonPlayer {
     this.render();
     // On a phone the explanation is a sheet over the foot of the screen, and opening it would
     // scroll the reply away: the reply stays in view and says where to tap.
-    if (SHEET.matches) return this.el.querySelector('[data-lesson-reply]')?.scrollIntoView({ block: 'nearest' });
-    // The engine's own explanation of the answer, opened beside its cell in the pipeline, after
-    // the click that answered has finished (the page closes the explanation on a click elsewhere).
+    const reply = this.el.querySelector('[data-lesson-reply]');
+    if (SHEET.matches) return reply?.scrollIntoView({ block: 'nearest' });
+    // The engine's own explanation of the answer, opened beside its cell, after the click that
+    // answered has finished (the page closes the explanation on a click elsewhere). The reply and
+    // Next go to the top of the screen first, so the explanation has room below the figure's row
+    // and opens clear of them (the page keeps it off the lesson, marked data-keep-clear).
+    reply?.scrollIntoView({ block: 'start' });
     const f = a.focus;
-    const selector =
-      this.current.predict?.kind === 'cell'
+    const inMap = this.current.predict?.kind === 'cell' || (this.current.focus?.step ?? 'pipeline') !== 'pipeline';
+    const selector = // the cell in the figure right below the step
+      inMap
         ? `.heatmap[data-view="${f.view}"][data-side="${f.side}"] td[data-i="${f.row}"][data-j="${f.col}"]`
         : `.pipeline td[data-view="${f.view}"][data-col="${f.col}"][data-side="${f.side}"]`;
-    setTimeout(() => this.host.root().querySelector<HTMLElement>(selector)?.focus(), 0);
+    setTimeout(() => this.host.root().querySelector<HTMLElement>(selector)?.focus({ preventScroll: true }), 0);
   }
 
   private nav(lang: string, n: number): HTMLElement {

@@ -7,6 +7,10 @@ const WORDS = {
     back: 'Back',
     next: 'Next',
     done: 'Done',
+    summary:
+      'You answered {right} of the {n} questions right. Next: watch a model learn these patterns by itself, or explore from here: type your own sentence, pick another example, point at any number.',
+    summaryOpen:
+      'You answered {right} of the {n} questions right; {open} are still open (their dots are empty). Next: watch a model learn these patterns by itself, or explore from here: type your own sentence, pick another example, point at any number.',
     dot: 'Step {k}',
     progress: 'Steps',
     explore: 'Explore from here',
@@ -31,6 +35,10 @@ const WORDS = {
     back: '上一步',
     next: '下一步',
     done: '完成',
+    summary:
+      '{n} 个问题你答对了 {right} 个。接下来：看一个模型自己学会这些模式，或者从这里自由探索：输入你自己的句子、换一个例子、指向任意一个数字。',
+    summaryOpen:
+      '{n} 个问题你答对了 {right} 个，还有 {open} 个没答（它们的圆点是空的）。接下来：看一个模型自己学会这些模式，或者从这里自由探索：输入你自己的句子、换一个例子、指向任意一个数字。',
     dot: '第 {k} 步',
     progress: '步骤',
     explore: '从这里自由探索',
