@@ -58,3 +58,17 @@ test('first screen: on a 375 px phone the weights, their Σ and their H fit the 
   }
   await context.close();
 });
+
+test('first screen: Multi-head\'s story quotes head 2 as the page shows it, after the press it names', async () => {
+  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=multihead');
+  assert.match(await page.textContent('.story'), /0\.98 of its weight to “mountain” in head 1, the figure below; press Head 2 under Steps and it gives 0\.83 to “bird”/);
+  const weight = (key) => page.evaluate((k) => {
+    const row = Array.from(document.querySelectorAll('.pipeline-table tbody tr')).find((tr) => tr.querySelector('th')?.textContent === k);
+    return row?.querySelector('td[data-view="weights"]')?.textContent;
+  }, key);
+  assert.equal(await weight('mountain'), '0.98');
+  await andRender(page, () => page.click('[role="tab"][data-head="1"]'));
+  assert.equal(await weight('bird'), '0.83');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -101,7 +101,7 @@ export const en = {
     'Writing word by word, a word may see only itself and the words before it. The causal mask sets every later word to −∞ before softmax, so every weight above the diagonal is 0: the first word gives all its weight, 1, to itself, and “dog” splits its weight 0.42 and 0.58 between “the” and itself.',
   'preset.multihead.title': 'Multi-head',
   'preset.multihead.story':
-    'Two heads, each with its own seeded random W_Q, W_K and W_V, over made-up word vectors: “flies” gives 0.98 of its weight to “mountain” in head 1 and 0.83 to “bird” in head 2. Their outputs are joined and mixed by W_O. Random projections make patterns without meaning; trained ones mean something.',
+    'Two heads, each with its own seeded random W_Q, W_K and W_V, over made-up word vectors: “flies” gives 0.98 of its weight to “mountain” in head 1, the figure below; press Head 2 under Steps and it gives 0.83 to “bird”. Their outputs are joined and mixed by W_O. Random projections make patterns without meaning; trained ones mean something.',
   'default.sentence': 'the cat sat on the mat',
   'preset.fruit.sentence': 'apple orange iPhone',
   'preset.sqrtdk.sentence': 'a little bird flies over the tall mountain',
