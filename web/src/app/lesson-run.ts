@@ -2,7 +2,6 @@
 // header's button, opens each step's state through the page's own mount, and puts the player
 // (or the button) back after every mount, which rebuilds the page.
 import { language, t, int } from '../i18n';
-import { notice } from './frame';
 import { parse } from '../state/link';
 import type { State } from '../state/state';
 import type { App } from './app';
@@ -60,7 +59,8 @@ export class LessonRun {
         this.player.go(asked ? asked - 1 : progress.step);
         // A step past the lesson's end opens its last step, and says so.
         const n = lesson.steps.length;
-        if (asked > n) this.page.root.prepend(notice('link', t('link.lessonStep', { n: int(n), asked: int(asked) })));
+        // Said in the step itself, where the page has scrolled to (the top of the page is out of sight).
+        if (asked > n) this.player.tell(t('link.lessonStep', { n: int(n), asked: int(asked) }));
       },
       () => undefined, // offline and not inline: the page stays as it is
     );

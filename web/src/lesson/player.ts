@@ -36,6 +36,7 @@ export class LessonPlayer {
   private k = 0;
   private exploring = false;
   private given: number | null = null; // this visit's answer: a key's index or the number typed
+  private told = ''; // what the link that opened this step changed, until the next step
   private readonly life = new AbortController(); // the document's listener, until the player is replaced
 
   constructor(
@@ -57,8 +58,15 @@ export class LessonPlayer {
     return this.k;
   }
 
+  /** Says, in the step, what became of the link that opened it (a step it does not have). */
+  tell(text: string): void {
+    this.told = text;
+    this.render();
+  }
+
   /** Opens step `k` (0-based) with its state. */
   go(k: number): void {
+    this.told = '';
     this.k = Math.max(0, Math.min(this.lesson.steps.length - 1, k));
     this.exploring = false;
     this.given = null;
@@ -115,6 +123,8 @@ export class LessonPlayer {
     leave.addEventListener('click', () => this.explore());
     const text = h('p', { class: 'lesson-text', text: pick(step.text, lang), attrs: { 'data-lesson-text': '' } });
     this.el.append(h('div', { class: 'lesson-head' }, title, count, leave), text);
+    if (this.told)
+      this.el.prepend(h('p', { class: 'notice', text: this.told, attrs: { role: 'status', 'data-notice': 'link' } }));
     if (step.predict) this.el.append(this.question(step.predict, lang));
     const end = this.k === n - 1 ? summary(this.lesson, this.progress.answers, lang) : '';
     if (end) this.el.append(h('p', { class: 'lesson-summary', text: end, attrs: { 'data-lesson-summary': '' } }));
