@@ -124,6 +124,27 @@ test('story: a lesson file that is not there is said as not fetched (not as JSON
   await context.close();
 });
 
+test('story: in a blog\'s 700 px column the figure goes under the section, and its pipeline is not cut', async () => {
+  const { context, page, problems } = await openStory(blog.url('story.html'), { width: 1280, height: 800 });
+  await page.evaluate(() => { document.querySelector('attention-story').style.maxWidth = '700px'; }); // a 700 px column
+  const story = page.locator('attention-story');
+  await page.waitForFunction(() => document.querySelector('attention-story').hasAttribute('data-narrow'));
+  assert.ok((await story.evaluate((el) => el.clientWidth)) <= 700);
+  await read(page, 'attention-story', 1);
+  const frame = await figureTitle(page, 'attention-story');
+  await frame.waitForSelector('.pipeline td[data-view="weights"]');
+  const cut = await frame.evaluate(() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    parts: Array.from(document.querySelectorAll('.pipeline-scroll'), (el) => el.scrollWidth - el.clientWidth),
+    width: document.documentElement.clientWidth,
+  }));
+  assert.ok(cut.width >= 680, `the figure is ${cut.width} px wide: the column's width`);
+  assert.equal(cut.page, 0, 'nothing scrolls sideways');
+  assert.deepEqual(cut.parts.filter((d) => d > 0), [], 'no part of the pipeline is cut');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('story: axe finds no serious problem in the story, English at 1280 px and Chinese at 375', async () => {
   const { AxeBuilder } = await import('@axe-core/playwright');
   const found = [];

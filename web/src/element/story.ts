@@ -1,8 +1,9 @@
 // <attention-story>: a scrolling story for blog posts. The author writes prose sections, each
 // naming a playground state (data-state, in the link's format) or a step of a lesson (data-step);
 // one figure, an <attention-playground>, follows the section being read (the last whose top has
-// passed the middle of the screen, or the one pointed at or focused). On a wide screen the
-// figure stays beside the prose (sticky); on a narrow one it sits below the section being read.
+// passed the middle of the screen, or the one pointed at or focused). In a wide column the
+// figure stays beside the prose (sticky); in a narrow one (a blog's, a phone's) it sits below the
+// section being read.
 // The sections stay the author's own light DOM, so keyboards, screen readers, search and
 // printing read them as the page's text.
 //
@@ -20,7 +21,12 @@ import { validateLesson, type Lesson } from '../lesson/schema';
 import { Reading } from './reading';
 import './element';
 
-const NARROW = '(max-width: 760px)';
+/**
+ * Below this width of the story itself the figure goes under the section being read instead of
+ * beside the prose: beside it, the figure would get 1.2 / 2.2 of the width, and the pipeline (the
+ * keys, their scores, weights and bars, and the output) needs about 520 px not to be cut.
+ */
+const SIDE_BY_SIDE = 980;
 const PASSED = ['views', 'controls', 'theme', 'lang', 'height'] as const;
 
 const STYLE = `
@@ -30,7 +36,8 @@ const STYLE = `
 .figure { grid-column: 2; grid-row: 1 / span 2; align-self: start; position: sticky; top: 12px; }
 .problems { color: #b00020; font: 14px/1.4 system-ui, sans-serif; }
 .problems:empty { display: none; }
-@media ${NARROW} { .story { display: block; } .figure { position: static; margin: 12px 0; } }
+:host([data-narrow]) .story { display: block; }
+:host([data-narrow]) .figure { position: static; margin: 12px 0; }
 `;
 
 const sheet = (() => {
@@ -57,9 +64,21 @@ class AttentionStory extends HTMLElement {
   private readonly reading = new Reading(
     () => this.sections(),
     (s) => this.show(s),
-    (s) => (this.narrow.matches && s.slot !== 'read' ? this.figureBox.offsetHeight : 0),
+    (s) => (this.narrow && s.slot !== 'read' ? this.figureBox.offsetHeight : 0),
   );
-  private narrow = matchMedia(NARROW);
+  /** The story's own width decides (a blog's column, not the screen): see SIDE_BY_SIDE. */
+  private readonly sized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.measure()) : null;
+
+  private get narrow(): boolean {
+    return this.hasAttribute('data-narrow');
+  }
+
+  private measure(): void {
+    const narrow = this.clientWidth < SIDE_BY_SIDE;
+    if (narrow === this.narrow) return;
+    this.toggleAttribute('data-narrow', narrow);
+    this.place();
+  }
 
   constructor() {
     super();
@@ -84,7 +103,6 @@ class AttentionStory extends HTMLElement {
     grid.className = 'story';
     grid.append(this.readSlot, figure, document.createElement('slot'));
     root.append(this.problems, grid, this.live);
-    this.narrow.addEventListener('change', () => this.place());
   }
 
   connectedCallback(): void {
@@ -92,11 +110,14 @@ class AttentionStory extends HTMLElement {
     // The story keeps the section being read in place itself when the figure moves (place()).
     this.style.overflowAnchor = 'none';
     for (const name of PASSED) this.pass(name);
+    this.measure();
+    this.sized?.observe(this);
     void this.start();
   }
 
   disconnectedCallback(): void {
     this.reading.stop();
+    this.sized?.disconnect();
   }
 
   attributeChangedCallback(name: string): void {
@@ -211,7 +232,7 @@ class AttentionStory extends HTMLElement {
     const at = active ? sections.indexOf(active) : -1;
     const before = active?.getBoundingClientRect().top;
     sections.forEach((s, k) => {
-      if (this.narrow.matches && k <= at) s.slot = 'read';
+      if (this.narrow && k <= at) s.slot = 'read';
       else s.removeAttribute('slot');
     });
     const after = active?.getBoundingClientRect().top;
