@@ -1,54 +1,14 @@
-// The page for a keyboard, a screen reader and a phone, in real Chromium: axe-core finds no
-// serious or critical problem (every preset, light and dark, English and Chinese, 1280, 375 and 320 px);
-// a reader with only a keyboard can load a preset, move through the cells, hear the explanation
+// The page for a keyboard, a screen reader and a phone, in real Chromium (axe on every preset is
+// in a11y-axe-en and a11y-axe-zh, which run beside the others): a reader with only a keyboard can load a preset, move through the cells, hear the explanation
 // and change a control; every cell's text has a contrast of at least 4.5:1; reduced motion turns
 // transitions off; on a touch screen a tap explains a cell and every target is at least 44 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import { serveAndLaunch, open, andRender, readHeatmap, cell, loadPreset } from './page-helpers.mjs';
+import { axe } from './a11y-axe.mjs';
 
 const PRESETS = ['painting', 'fruit', 'softmax', 'sqrtdk', 'causal', 'multihead'];
 const env = serveAndLaunch();
-
-/** axe's serious and critical findings on the page as it is, one line each. */
-async function axe(page, only = '') {
-  const builder = new AxeBuilder({ page });
-  if (only) builder.include(only); // a part of the page on its own: the rest is checked elsewhere
-  const result = await builder
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-for (const lang of ['en', 'zh-CN']) {
-  for (const width of [1280, 375, 320]) {
-    // At 320 px what can break is the layout, which the theme does not change: light only.
-    const schemes = width === 320 ? ['light'] : ['light', 'dark'];
-    test(`axe: no serious or critical violation, ${lang}, ${width} px, every preset, ${schemes.join(' and ')}`, async () => {
-      const context = await env.chromium.browser.newContext({ viewport: { width, height: 900 } });
-      try {
-        for (const colorScheme of schemes) {
-          const { page, problems } = await open(context, `${env.server.url}#lang=${lang}`, { colorScheme, width, height: 900 });
-          const found = [];
-          found.push(...(await axe(page)).map((v) => `default: ${v}`));
-          for (const id of PRESETS) {
-            await loadPreset(page, id);
-            await cell(page, 'weights', 0, 0).focus(); // an explanation on screen, a row lit
-            found.push(...(await axe(page)).map((v) => `${id}: ${v}`));
-          }
-          assert.deepEqual(found, [], `${lang} ${width} ${colorScheme}`);
-          assert.deepEqual(problems, []);
-          await page.close();
-        }
-      } finally {
-        await context.close();
-      }
-    });
-  }
-}
 
 test('axe: the share dialog with its choices and preview, English and Chinese, 1280 and 375 px, light and dark', async () => {
   const found = [];

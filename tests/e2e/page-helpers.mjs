@@ -54,12 +54,12 @@ export async function serve() {
  * this context start without it, because the tests open the bare address (the first visit) after
  * other tests edited. page-persist.test.mjs tests the storage in contexts of its own.
  */
-export async function launch() {
+export async function launch(extraArgs = []) {
   const browser = await chromium.launch({
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run'],
+      '--disable-sync', '--no-first-run', ...extraArgs],
   });
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   await context.addInitScript(() => {
@@ -72,11 +72,11 @@ export async function launch() {
  * For a test file: serves dist/ and launches Chromium before its tests and closes both after.
  * Returns { server, chromium }, filled in once the tests begin.
  */
-export function serveAndLaunch() {
+export function serveAndLaunch(extraArgs = []) {
   const env = { server: null, chromium: null };
   before(async () => {
     env.server = await serve();
-    env.chromium = await launch();
+    env.chromium = await launch(extraArgs);
   });
   after(async () => {
     await env.chromium?.close();
