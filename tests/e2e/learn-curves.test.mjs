@@ -16,14 +16,16 @@ for (const [lang, train, guess, said] of [
     await page.waitForSelector('[data-learn] button');
     await page.getByRole('button', { name: train, exact: true }).click();
     await page.waitForFunction(() => /99/.test(document.querySelector('[data-learn-target]')?.textContent ?? ''), null, { timeout: 60000 });
+    // The step in "Reached 99 % at step 55" / "第 55 步达到 99 %": the number that is not a percentage.
+    const note = await page.textContent('[data-learn-target]');
+    const stopped = Number([...note.matchAll(/(\d+)(?!\d|\s*%)/g)][0][1]);
+    // The curves are drawn at most ten times a second: the last draw follows the note.
+    await page.waitForFunction((n) => document.querySelector('.learn-curve [data-last]')?.textContent === String(n), stopped);
     const curves = await page.evaluate(() => Array.from(document.querySelectorAll('.learn-curve'), (svg) => ({
       first: svg.querySelector('[data-first]')?.textContent, last: svg.querySelector('[data-last]')?.textContent,
       top: svg.querySelector('[data-top]')?.textContent, zero: svg.querySelector('[data-zero]')?.textContent,
       reference: svg.querySelector('.learn-reference text')?.textContent ?? null,
     })));
-    // The step in "Reached 99 % at step 55" / "第 55 步达到 99 %": the number that is not a percentage.
-    const note = await page.textContent('[data-learn-target]');
-    const stopped = Number([...note.matchAll(/(\d+)(?!\d|\s*%)/g)][0][1]);
     const [loss, accuracy] = curves;
     assert.equal(loss.first, '0');
     assert.equal(loss.last, String(stopped), `the step axis ends at the step training stopped at (${stopped})`);

@@ -130,7 +130,11 @@ test('typing words updates every view', async () => {
   for (const v of views) before[v] = await readHeatmap(p, v, 'a');
   await p.fill('#words-text', '');
   await andRender(p, () => p.type('#words-text', 'the bird flies', { delay: 5 }));
-  await p.waitForFunction(() => document.querySelectorAll('.input-grid[data-view="x"] tbody tr').length === 3);
+  // The last keystroke's render: "the bird fl" has three rows too, one frame earlier.
+  await p.waitForFunction(() => {
+    const rows = document.querySelectorAll('.input-grid[data-view="x"] tbody tr');
+    return rows.length === 3 && /flies/.test(rows[2].querySelector('th')?.textContent ?? '');
+  });
   const tokens = await p.locator('.input-grid[data-view="x"] tbody th').allInnerTexts();
   assert.deepEqual(tokens.map((s) => s.replace(/[?✎]/g, '').trim()), ['the', 'bird', 'flies']);
   for (const v of views) {

@@ -79,7 +79,7 @@ const WORDS = {
     tryDropped:
       '“·” only separates the painting from its query, as in the task’s example: it is no token, so the model reads the sequence without it.',
     tryUnasked:
-      'Pale: a position where the task asks nothing. The model was never trained to predict there, so a confident guess there means nothing.',
+      'Dashed: a position where the task asks nothing. The model was never trained to predict there, so a confident guess there means nothing.',
     tryEmpty: 'Type at least one token.',
     tryUnknown: '“{token}” (token {k}) is not one of this task’s tokens: {tokens}.',
     tryTooLong: 'At most {n} tokens (this has {given}): the model was trained on sequences that long.',
@@ -160,7 +160,7 @@ const WORDS = {
     tryLabel: '你的序列',
     tryRun: '运行',
     tryDropped: '“·”只是把画和查询隔开，和任务的例子一样：它不是词元，模型读的序列里没有它。',
-    tryUnasked: '浅色：任务在这个位置什么也不问。模型从没被训练在这里预测，所以这里再有把握的猜测也没有意义。',
+    tryUnasked: '虚线框：任务在这个位置什么也不问。模型从没被训练在这里预测，所以这里再有把握的猜测也没有意义。',
     tryEmpty: '请至少输入一个词元。',
     tryUnknown: '“{token}”（第 {k} 个词元）不是这个任务的词元：{tokens}。',
     tryTooLong: '最多 {n} 个词元（这里有 {given} 个）：模型是用这么长的序列训练的。',
