@@ -122,6 +122,17 @@ test('learn: a model in the link that cannot be read is said, and stays said whi
   await context.close();
 });
 
+/** Once the Learn view's model is ready, a bare visit still opens the reader's kept edit. */
+async function editKeptAfterLearn(page) {
+  await page.locator('[data-learn-status][data-model="ready"]').waitFor({ timeout: 20000 });
+  await page.waitForTimeout(600);
+  await page.goto('about:blank');
+  await page.goto(env.server.url);
+  await page.locator('#app[data-renders]').waitFor();
+  await page.waitForTimeout(300);
+  assert.match(await page.evaluate(() => location.hash), /preset=fruit/, 'the edit is still there');
+}
+
 test('learn: opening a Learn link keeps the playground the reader left, for the next visit too', async () => {
   // A context of its own: the suite's default one clears storage on every load.
   const context = await env.chromium.browser.newContext();
@@ -133,23 +144,11 @@ test('learn: opening a Learn link keeps the playground the reader left, for the 
   await page.waitForFunction(() => /preset=fruit/.test(location.hash));
   // A Learn link, in the same tab.
   await page.evaluate(() => (location.hash = 'view=learn&task=reverse&seed=1'));
-  await page.locator('[data-learn-status][data-model="ready"]').waitFor({ timeout: 20000 });
-  await page.waitForTimeout(600);
-  await page.goto('about:blank');
-  await page.goto(env.server.url);
-  await page.locator('#app[data-renders]').waitFor();
-  await page.waitForTimeout(300);
-  assert.match(await page.evaluate(() => location.hash), /preset=fruit/, 'the edit is still there');
+  await editKeptAfterLearn(page);
   // And a Learn link opened as a new page.
   await page.goto('about:blank');
   await page.goto(`${env.server.url}#view=learn&task=copy&seed=2`);
-  await page.locator('[data-learn-status][data-model="ready"]').waitFor({ timeout: 20000 });
-  await page.waitForTimeout(600);
-  await page.goto('about:blank');
-  await page.goto(env.server.url);
-  await page.locator('#app[data-renders]').waitFor();
-  await page.waitForTimeout(300);
-  assert.match(await page.evaluate(() => location.hash), /preset=fruit/, 'the edit is still there');
+  await editKeptAfterLearn(page);
   assert.deepEqual(problems, []);
   await context.close();
 });
