@@ -25,7 +25,7 @@
 //   examples/           web/examples/: a blog post that embeds the playground
 // The offline file needs dist/attention-engine.js (scripts/build.sh builds it first); without it
 // the offline file is skipped with a warning.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,12 +52,12 @@ await build({ ...common, entryPoints: [join(root, 'web/src/engine/cost-worker.ts
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/learn/worker.ts')], outfile: join(dist, 'learn-worker.js'),
   format: 'iife', target: 'es2020' });
-// The parts the page loads later, each from its entry in web/src/app/ (and inline in the offline file).
-const LATER = { 'cost-view.js': 'cost-entry.ts', 'formats.js': 'formats-entry.ts', 'share.js': 'share-entry.ts',
-  'plot.js': 'plot-entry.ts', 'lesson.js': 'lesson-entry.ts', 'play.js': 'play-entry.ts', 'learn.js': 'learn-entry.ts',
-  'heatmap-canvas.js': 'canvas-entry.ts' };
+// The parts the page loads later (and has inline in the offline file), as web/src/later/parts.ts lists them.
+const parts = await transform(readFileSync(join(root, 'web/src/later/parts.ts'), 'utf8'), { loader: 'ts', format: 'esm' });
+const { SCRIPTS, ENTRIES } = await import('data:text/javascript;base64,' + Buffer.from(parts.code).toString('base64'));
+const LATER = Object.fromEntries(Object.keys(SCRIPTS).map((key) => [SCRIPTS[key], ENTRIES[key]]));
 for (const [out, entry] of Object.entries(LATER)) {
-  await build({ ...common, entryPoints: [join(root, 'web/src/app', entry)], outfile: join(dist, out), format: 'iife', target: 'es2020' });
+  await build({ ...common, entryPoints: [join(root, 'web/src', entry)], outfile: join(dist, out), format: 'iife', target: 'es2020' });
 }
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
 await build({ ...common, entryPoints: [join(root, 'web/src/css/lesson.css')], outfile: join(dist, 'lesson.css') });

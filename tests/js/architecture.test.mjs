@@ -73,11 +73,14 @@ const RUNTIME_ALLOWED = {
   engine: ['engine', 'i18n'],
   state: ['state', 'i18n'],
   model: ['model', 'engine', 'state'],
-  views: ['views', 'i18n', 'state'],
+  views: ['views', 'i18n', 'state', 'later'],
   element: ['element', 'lesson', 'state'],
-  lesson: ['lesson', 'views', 'model', 'state', 'i18n'],
-  play: ['play', 'views', 'i18n'],
-  learn: ['learn', 'views', 'engine', 'state'],
+  lesson: ['lesson', 'views', 'model', 'state', 'i18n', 'later'],
+  play: ['play', 'views', 'i18n', 'later'],
+  learn: ['learn', 'views', 'engine', 'state', 'later'],
+  cost: ['cost', 'views', 'engine', 'i18n', 'later'],
+  // The loader of later parts sits low: features' entries call provide() from it.
+  later: ['later', 'engine', 'i18n'],
 };
 
 for (const [from, allowed] of Object.entries(RUNTIME_ALLOWED)) {
@@ -150,4 +153,47 @@ test('architecture: every listener on the document, the window or the root goes 
     }
   }
   assert.deepEqual(loose, [], 'pass { signal } (the App lifetime) to these listeners');
+});
+
+// A later part comes one way: later(key) in later/later.ts, the only module that adds a script to
+// the page, from the one list in later/parts.ts, which web/build.mjs builds from and the Trusted
+// Types policy allows.
+test('architecture: later parts load one way, each listed once with an entry that provides its own key', async () => {
+  const adders = files(src).filter((f) => /createElement\(\s*'script'\s*\)/.test(readFileSync(f, 'utf8'))).map((f) => relative(src, f));
+  assert.deepEqual(adders, ['later/later.ts']);
+  const table = readFileSync(join(src, 'later/parts.ts'), 'utf8');
+  const section = (name) => table.slice(table.indexOf(`export const ${name}`)).split(/^}/m)[0];
+  const scripts = Object.fromEntries([...section('SCRIPTS').matchAll(/^\s*(\w+): '([^']+)'/gm)].map((m) => [m[1], m[2]]));
+  const entries = Object.fromEntries([...section('ENTRIES').matchAll(/^\s*(\w+): '([^']+)'/gm)].map((m) => [m[1], m[2]]));
+  assert.deepEqual(Object.keys(entries).sort(), Object.keys(scripts).sort());
+  assert.ok(Object.keys(scripts).length >= 8, 'the eight parts of today at least');
+  const trusted = readFileSync(join(src, 'engine/trusted.ts'), 'utf8');
+  for (const [key, entry] of Object.entries(entries)) {
+    const code = readFileSync(join(src, entry), 'utf8');
+    assert.match(code, new RegExp(`provide\\('${key}',`), `${entry} provides '${key}'`);
+    assert.ok(trusted.includes(`'${scripts[key]}'`), `engine/trusted.ts allows ${scripts[key]}`);
+  }
+  // Nothing but the registry keeps parts on the global object.
+  const globals = files(src).filter((f) => /globalThis as unknown as Record<string, (Factory|\(\) =>)/.test(readFileSync(f, 'utf8')));
+  assert.deepEqual(globals.map((f) => relative(src, f)), []);
+});
+
+// The model is the page's only caller of the engine: views, lessons and the animation get the
+// engine's numbers as data, and the page's wiring hands the engine to model/ functions only.
+// (Learn and the cost view drive the trainer and the cost measurement, their own engines.)
+const ENGINE_CALLERS = new Set(['model', 'engine', 'learn', 'cost']);
+
+test('architecture: only model/ calls the engine; views, lessons and the animation never name it', () => {
+  const calls = [];
+  for (const file of files(src)) {
+    const name = relative(src, file);
+    if (ENGINE_CALLERS.has(layer(name)) || name === 'app/main.ts') continue;
+    const code = readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '');
+    for (const m of code.matchAll(/\bengine\.(\w+)\s*\(/g))
+      calls.push(`${name}:${code.slice(0, m.index).split('\n').length} engine.${m[1]}()`);
+  }
+  assert.deepEqual(calls, [], 'ask model/ for it (model/reads.ts, model/explanation.ts)');
+  const named = edges.filter((e) => ['views', 'lesson', 'play'].includes(layer(e.from)) &&
+    /\bimport\s+(type\s+)?\{[^}]*\b(Engine|Explainer)\b/.test(readFileSync(join(src, e.from + '.ts'), 'utf8')));
+  assert.deepEqual([...new Set(named.map((e) => e.from))], []);
 });

@@ -1,6 +1,7 @@
 // The page: wires the state, the engine and the views together. Data flows one way:
 // state → compute() (the engine) → views. Every change to the state schedules one render on the
 // next animation frame, so a drag or fast typing costs one engine call per frame.
+import { planeOf } from '../model/reads';
 import { t, language, translator, type MessageKey } from '../i18n';
 import type { Engine, LexiconRef } from '../engine/types';
 import { ViewFaults } from './faults';
@@ -13,12 +14,12 @@ import { History } from '../state/history';
 import { defaults, type Focus, type PresetId, type State } from '../state/state';
 import { parse } from '../state/link';
 import { historyText } from './link';
-import { loadCatalog } from './catalogs';
+import { loadCatalog } from '../later/catalogs';
 import { Keeper } from './keeper';
 import { Page } from './layout';
 import type { MultiKind } from '../views/explain';
 import { Jobs } from './jobs';
-import { LazyPlot } from './lazy-plot';
+import { LazyPlot } from './plot-part';
 import { Highlighter } from './highlight';
 import { refreshFocused } from './focus';
 import { Scheduler } from './scheduler';
@@ -277,12 +278,12 @@ export class App {
       finalLabels: this.lastWords?.features ?? [],
       entropyRows: () => this.entropy.rowsFor(this.engine, s, model),
     });
-    const { values, outputs } = model.plane;
+    const { values, outputs } = model.plane; // the plot's size decides when it is drawn
     const plot = () =>
       this.lazyPlot.request((values.rows + outputs.rows) * values.cols, () =>
         this.faults.run(this.page.plot.el, t('view.plot'), () => {
-          const plane = this.engine.project2d(values, outputs);
-          if (plane.ok)
+          const plane = planeOf(this.engine, model.plane);
+          if (plane)
             this.page.plot.update(
               plane,
               model.multiA ? model.queryLabels : model.planeValueLabels,

@@ -3,10 +3,11 @@
 import { t } from '../i18n';
 import type { Focus, State } from '../state/state';
 import type { Model } from '../model/compute';
-import type { Explain, Explainer, MultiKind } from '../views/explain';
+import type { Explain } from '../views/explain';
+import { explainDifference, explainFocus, explainMulti, type Explainer, type MultiKind } from '../model/explanation';
 import type { StepsView } from '../views/steps';
 import type { InputsPanel } from '../views/inputs-panel';
-import type { PlotSlot } from './plot-slot';
+import type { PlotSlot } from './plot-part';
 import type { Formula } from '../views/formula';
 import type { ViewFaults } from './faults';
 import { lit } from './focus';
@@ -32,7 +33,7 @@ export class Highlighter {
     this.v.formula.focus(f ? f.view : null);
     if (!model) return;
     this.v.faults.run(this.v.explain.el, t('explain.title'), () =>
-      this.v.explain.show(this.v.engine, model, f, this.v.steps.viewTitle, announce),
+      this.v.explain.show(explainFocus(this.v.engine, model, f), this.v.steps.viewTitle, announce),
     );
   }
 
@@ -44,7 +45,7 @@ export class Highlighter {
     const d = this.v.steps.differenceAt(row, col);
     if (!model.b || d === undefined) return;
     this.v.faults.run(this.v.explain.el, t('explain.title'), () =>
-      this.v.explain.showDifference(this.v.engine, model, row, col, d, this.v.steps.viewTitle, announce),
+      this.v.explain.showDifference(explainDifference(this.v.engine, model, row, col, d), this.v.steps.viewTitle, announce),
     );
   }
 
@@ -61,14 +62,9 @@ export class Highlighter {
     this.v.formula.focus(kind === 'q' || kind === 'k' || kind === 'v' ? kind : null); // the formula has no W_O
     this.v.faults.run(this.v.explain.el, t('explain.title'), () =>
       this.v.explain.showMulti(
-        this.v.engine,
-        model,
-        kind,
-        i,
-        j,
+        explainMulti(this.v.engine, model, kind, i, j, this.v.steps.heads.finalLabel(j) ?? ''),
         this.v.steps.viewTitle,
         announce,
-        this.v.steps.heads.finalLabel(j),
       ),
     );
   }

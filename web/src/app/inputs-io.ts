@@ -3,6 +3,7 @@
 import { t, int } from '../i18n';
 import type { Engine } from '../engine/types';
 import { engineMessage } from '../engine/messages';
+import { readMatrix, readVectors } from '../model/reads';
 import { CAPS, type State } from '../state/state';
 import { paste, type MatrixKey, type Patch } from '../state/edits';
 
@@ -15,7 +16,7 @@ export function pastedMatrix(
   target: MatrixKey,
   text: string,
 ): { patch: Patch; done: string } | { error: string } {
-  const r = engine.parseMatrix(text, INPUT[target]);
+  const r = readMatrix(engine, text, INPUT[target]);
   if (!r.ok) return { error: engineMessage(r.error, engine.limits, {}, true) };
   const { rows, cols } = r.matrix,
     name = target.toUpperCase();
@@ -39,8 +40,7 @@ export function loadedVectors(
   text: string,
   previous: { id: number } | null,
 ): { lexicon: { id: number }; done: string } | { error: string } {
-  const r = engine.parseEmbeddings(text);
+  const r = readVectors(engine, text, previous);
   if (!r.ok) return { error: engineMessage(r.error, engine.limits, {}, true) };
-  if (previous) engine.freeLexicon(previous);
-  return { lexicon: { id: r.id }, done: t('words.fileLoaded', { count: int(r.size), dims: int(r.features.length) }) };
+  return { lexicon: r.lexicon, done: t('words.fileLoaded', { count: int(r.size), dims: int(r.dims) }) };
 }

@@ -1,6 +1,7 @@
 // The page's parts, built once per language and placed: the header, the story and the formula,
 // the controls and "Why this number?" beside the inputs and the steps. Each part receives the
 // state through a getter and the bindings, and every change goes out through `on`.
+import { exampleSentences } from '../model/reads';
 import { h } from '../views/dom';
 import { Story } from '../views/story';
 import { card } from '../views/card';
@@ -21,14 +22,14 @@ import { Explain, type MultiKind } from '../views/explain';
 import { Formula } from '../views/formula';
 import { Header } from '../views/header';
 import { InputsPanel } from '../views/inputs-panel';
-import { PlotSlot } from './plot-slot';
-import { PlaySlot } from './play-slot';
+import { PlotSlot } from './plot-part';
+import { PlaySlot } from './play-part';
 import { saveFigure } from '../views/exporter';
 import { keep } from './link';
-import { shareButton } from './lazy-share';
+import { shareButton } from './share-part';
 import { StepsView } from '../views/steps';
 import { UndoButtons } from '../views/undo-buttons';
-import { lazyCost } from './lazy-cost';
+import { costPart } from './cost-part';
 
 export interface PageHandlers {
   /** The App's lifetime: every listener the page adds outside its own elements goes with it. */
@@ -115,7 +116,7 @@ export class Page {
           this.inputs.el,
           this.steps.section(this.errors.box('steps'), this.errors.box('heads')),
           // The cost is about attention at large sizes, not a step of this figure: it comes after.
-          h('section', { class: 'after-steps' }, card('cost', t('view.cost'), '', lazyCost(signal))),
+          h('section', { class: 'after-steps' }, card('cost', t('view.cost'), '', costPart(signal))),
         ),
       ),
       h('footer', { class: 'foot', text: t('app.footer') }),
@@ -125,10 +126,7 @@ export class Page {
   }
 
   private buildInputs(engine: Engine, on: PageHandlers): InputsPanel {
-    const sentences = (lang: string) => {
-      const r = engine.exampleSentences(lang);
-      return Array.isArray(r) ? r : [];
-    };
+    const sentences = (lang: string) => exampleSentences(engine, lang);
     const mine = language().split('-')[0];
     const handlers = {
       ...on,

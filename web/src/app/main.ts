@@ -20,13 +20,12 @@ import {
   seenLink,
   type NoticeKind,
 } from './link';
-import { LessonRun } from './lesson-run';
-import { learnRun } from './learn-run';
-import { loadCatalog } from './catalogs';
-import { loadPart, FORMATS, CANVAS } from './scripts';
-import { provideExports, type Exports } from '../views/exporter';
+import { LessonRun } from './lesson-part';
+import { learnRun } from './learn-part';
+import { loadCatalog } from '../later/catalogs';
+import { later } from '../later/later';
+import { provideExports } from '../views/exporter';
 import { provideCanvasForm } from '../views/heatmap';
-import type { CanvasForm } from '../views/heatmap-canvas';
 import { applyEmbed, applyLanguage, notice, postHeight } from './frame';
 import { App } from './app';
 
@@ -45,9 +44,9 @@ function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
 }
 
 // The text exports come with the first one a reader asks for.
-provideExports(() => loadPart<Exports>('formats.js', FORMATS));
+provideExports(() => later('formats'));
 // The canvas form of a heatmap with the first figure too large for a table.
-provideCanvasForm(() => loadPart<typeof CanvasForm>('heatmap-canvas.js', CANVAS));
+provideCanvasForm(() => later('canvas'));
 
 async function start(): Promise<void> {
   const root = document.getElementById('app');

@@ -50,3 +50,17 @@ export class Header {
     for (const [id, b] of this.presets) b.setAttribute('aria-pressed', String(preset === id));
   }
 }
+
+/**
+ * A header's button that opens a later part: `which` is 'lesson' (the built-in lesson) or
+ * 'learn' (the Learn view); its class and data attribute are `<which>-open`.
+ */
+export function openButton(which: 'lesson' | 'learn', open: () => void): HTMLButtonElement {
+  const b = h('button', {
+    class: `btn ${which}-open`,
+    text: t(`${which}.open`),
+    attrs: { type: 'button', [`data-${which}-open`]: '' },
+  });
+  b.addEventListener('click', open);
+  return b;
+}

@@ -1,7 +1,7 @@
 // A language's catalog is a script of its own (dist/i18n-<tag>.js): loaded once, before the page
 // shows a word in that language.
 import { hasCatalog, resolveLanguage } from '../i18n';
-import { loadScript } from './scripts';
+import { loadScript } from './later';
 
 export function loadCatalog(lang: string): Promise<void> {
   const tag = resolveLanguage(lang);

@@ -1,17 +1,11 @@
 // The cost section's body: a line saying what it measures until the section first comes near the
-// screen (or the page is printed), then the cost view itself, from cost-view.js.
+// screen (or the page is printed), then the cost view itself, the later part `cost`.
 import { h } from '../views/dom';
 import { t } from '../i18n';
-import { loadScript } from './scripts';
-
-/** Where cost-view.js leaves its factory on the global object. */
-export const COST_VIEW = '__attentionPlaygroundCostView';
-
-type Factory = () => HTMLElement;
-const factory = () => (globalThis as unknown as Record<string, Factory | undefined>)[COST_VIEW];
+import { later } from '../later/later';
 
 /** `signal`: the App's lifetime (the print listener and the observer go with it). */
-export function lazyCost(signal: AbortSignal): HTMLElement {
+export function costPart(signal: AbortSignal): HTMLElement {
   const placeholder = h(
     'div',
     { class: 'cost', attrs: { 'data-view': 'cost-pending' } },
@@ -22,8 +16,8 @@ export function lazyCost(signal: AbortSignal): HTMLElement {
     if (started) return;
     started = true;
     observer?.disconnect();
-    loadScript('cost-view.js', () => !!factory()).then(
-      () => placeholder.replaceWith(factory()!()),
+    later('cost').then(
+      (view) => placeholder.replaceWith(view()),
       () => {
         started = false; // offline, say: a later approach tries again
         placeholder.append(h('p', { class: 'hint', attrs: { role: 'status' }, text: t('cost.unavailable') }));

@@ -2,29 +2,11 @@
 // button, with its styles (lesson.css beside it, unless the page has them inline already). The
 // training itself runs in learn-worker.js. It reads the link's keys and keeps the one view, so
 // the page's first load carries neither.
-import { LearnView } from '../learn/view';
+import { LearnView } from './view';
 import { parseLearn, serialiseLearn } from '../state/learn-link';
 import type { State } from '../state/state';
-import { LEARN, laterStyles, loadScript, providePart } from './scripts';
+import { laterStyles, loadScript, provide } from '../later/later';
 import type T from '../../../cpp/wasm/attention-trainer';
-
-export interface LearnModule {
-  /**
-   * The view the link's keys name, below the page's header; or, if they are not valid, the
-   * page's notice of a link it could not read, and no view. `keep` writes the view's keys (null:
-   * closed) into the link; `show` opens a state in the playground below the view.
-   */
-  open(
-    keys: string,
-    root: HTMLElement,
-    keep: (keys: string | null) => void,
-    notice: (kind: 'link') => HTMLElement,
-    show: (state: State) => void,
-  ): void;
-  /** After a mount of the page: the view back in its place. */
-  attach(): void;
-  close(): void;
-}
 
 let view: LearnView | null = null;
 
@@ -79,4 +61,4 @@ function open(
 }
 
 laterStyles();
-providePart(LEARN, { open, close, attach: () => view?.attach() } satisfies LearnModule);
+provide('learn', { open, close, attach: () => view?.attach() });

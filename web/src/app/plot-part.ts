@@ -1,3 +1,38 @@
+// Where each token moves, the later part `plot`: the plane is below the first screen, so its code
+// comes after the page has drawn (the first update asks for it). Until then the slot keeps what
+// it was last told, and once the script is there `ready` draws it through the page's usual path.
+import { h } from '../views/dom';
+import type { Plot } from '../views/plot';
+import type { Plane } from '../engine/types';
+import { later } from '../later/later';
+
+export class PlotSlot {
+  readonly el = h('div', { class: 'plot-slot' });
+  private plot: Plot | null = null;
+  private lit: [number | null, number | null] = [null, null];
+  ready: () => void = () => undefined;
+
+  /** Draws the plane now if the plot is here; else fetches it, and `ready` draws it then. */
+  update(plane: Plane, valueLabels: string[], outputLabels: string[], arrows: boolean): void {
+    if (this.plot) return this.plot.update(plane, valueLabels, outputLabels, arrows);
+    void later('plot').then(
+      (factory) => {
+        if (this.plot) return;
+        this.plot = factory();
+        this.el.append(this.plot.el);
+        this.plot.highlight(...this.lit);
+        this.ready();
+      },
+      () => undefined, // offline: the next update tries again
+    );
+  }
+
+  highlight(query: number | null, key: number | null): void {
+    this.lit = [query, key];
+    this.plot?.highlight(query, key);
+  }
+}
+
 // The plot's plane is the engine's project2d, which costs tens of ms at 128×64. Small inputs are
 // drawn at once, with the rest; large ones after the frame, and only while the plot is on screen,
 // so the heatmaps the reader watches are not held up by it.

@@ -7,7 +7,8 @@ import type { State } from '../state/state';
 import type { App } from './app';
 import type { LessonPlayer } from '../lesson/player';
 import { keep, setLessonPlace, setPlayFrame, type NoticeKind } from './link';
-import { openButton, loadLessons } from './lazy-lesson';
+import { openButton } from '../views/header';
+import { later } from '../later/later';
 import type { LessonPlace } from '../state/lesson-link';
 
 export interface LessonPage {
@@ -26,7 +27,7 @@ export class LessonRun {
   /** Opens a lesson at a step (1-based), or (step 0, or no place) where the reader left it. */
   open(place: LessonPlace | null): void {
     const id = place?.lesson ?? 'intro';
-    void loadLessons().then(
+    void later('lesson').then(
       (mod) => {
         // Own keys only: `#lesson=constructor` must not find Object's.
         const lesson = Object.prototype.hasOwnProperty.call(mod.lessons, id) ? mod.lessons[id] : undefined;

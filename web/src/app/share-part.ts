@@ -1,17 +1,15 @@
-// The share button, and the dialog behind it from share.js, loaded when a reader first presses it.
+// The share button, and the dialog behind it (the later part `share`), loaded when a reader first presses it.
 import { h } from '../views/dom';
 import { t } from '../i18n';
 import type { ShareDialog, ShareSource } from '../views/share';
-import { loadPart, SHARE_DIALOG } from './scripts';
-
-type Factory = (source: ShareSource) => ShareDialog;
+import { later } from '../later/later';
 
 /** The button that opens the dialog; the dialog goes into `host` the first time. */
 export function shareButton(host: HTMLElement, source: ShareSource): HTMLButtonElement {
   const open = h('button', { class: 'btn share-open', text: t('share.open'), attrs: { type: 'button', 'data-share-open': '' } });
   let made: ShareDialog | null = null;
   open.addEventListener('click', () => {
-    loadPart<Factory>('share.js', SHARE_DIALOG).then(
+    later('share').then(
       (factory) => {
         if (!made) {
           made = factory(source);

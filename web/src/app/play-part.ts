@@ -1,17 +1,14 @@
-// The pipeline's animation: its button opens play.js, which plays the shown query's computation
+// The pipeline's animation: its button opens the later part `play`, which plays the shown query's computation
 // from the engine's trace of that row. The link keeps the frame (`play=3`), so a link (or a
 // lesson's step) opens the animation paused at that frame, and an edit keeps it where it was.
 import { language, num } from '../i18n';
 import type { Engine } from '../engine/types';
 import type { Model } from '../model/compute';
 import type { PipelineView } from '../views/pipeline';
-import type { PlayData, PlayHandlers, RowPlayer } from '../play/player';
-import { loadPart, PLAY } from './scripts';
+import type { PlayData, RowPlayer } from '../play/player';
+import { later } from '../later/later';
+import { rowTrace } from '../model/reads';
 import { playFrame, setPlayFrame } from './link';
-
-export interface PlayModule {
-  RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer;
-}
 
 export class PlaySlot {
   private player: RowPlayer | null = null;
@@ -44,7 +41,7 @@ export class PlaySlot {
   private open(frame: number, autoplay: boolean): void {
     if (this.opening) return;
     this.opening = true;
-    void loadPart<PlayModule>('play.js', PLAY).then(
+    void later('play').then(
       (mod) => {
         this.opening = false;
         const data = this.data();
@@ -84,8 +81,8 @@ export class PlaySlot {
     const model = this.model;
     if (!model) return null;
     const { options, steps } = model.a;
-    const trace = this.engine.traceRow(options, this.row);
-    if (!trace.ok) return null;
+    const trace = rowTrace(this.engine, model, this.row);
+    if (!trace) return null;
     return {
       trace,
       ways: {

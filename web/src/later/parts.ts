@@ -1,0 +1,37 @@
+// The page's later parts, listed once: each is a classic script next to the page, built by
+// web/build.mjs from its entry (a file beside the feature it brings) and loaded by later() the
+// first time a reader needs it. In the offline file they are inline already.
+
+/** Each part's script in dist/. */
+export const SCRIPTS = {
+  /** The cost of attention, when its section first comes near the screen. */
+  cost: 'cost-view.js',
+  /** The exports (SVG, PNG, CSV, JSON, LaTeX, Markdown, NumPy), with the first one asked for. */
+  formats: 'formats.js',
+  /** The share dialog, the first time a reader opens it. */
+  share: 'share.js',
+  /** Where each token moves, after the page's first draw. */
+  plot: 'plot.js',
+  /** The lessons and their player, when a reader opens one. */
+  lesson: 'lesson.js',
+  /** The pipeline's animation of one query row, on Play. */
+  play: 'play.js',
+  /** The Learn view, when a link names it or a reader opens it. */
+  learn: 'learn.js',
+  /** The canvas form of a heatmap, with the first figure too large for a table. */
+  canvas: 'heatmap-canvas.js',
+} as const;
+
+export type PartKey = keyof typeof SCRIPTS;
+
+/** Each part's entry, relative to web/src (read by web/build.mjs only, so not in the page). */
+export const ENTRIES: Record<PartKey, string> = {
+  cost: 'cost/entry.ts',
+  formats: 'views/exports-entry.ts',
+  share: 'views/share-entry.ts',
+  plot: 'views/plot-entry.ts',
+  lesson: 'lesson/entry.ts',
+  play: 'play/entry.ts',
+  learn: 'learn/entry.ts',
+  canvas: 'views/heatmap-canvas-entry.ts',
+};

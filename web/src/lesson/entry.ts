@@ -1,0 +1,9 @@
+// dist/lesson.js: the lessons and their player, loaded when a reader opens one (app/lesson-part.ts),
+// with their styles (lesson.css beside it, unless the page has them inline already).
+import { intro } from './intro';
+import { LessonPlayer } from './player';
+import { readProgress, writeProgress } from './progress';
+import { laterStyles, provide } from '../later/later';
+
+laterStyles();
+provide('lesson', { lessons: { intro }, LessonPlayer, readProgress, writeProgress });

@@ -1,0 +1,6 @@
+// dist/heatmap-canvas.js: the canvas form of a heatmap, for figures above CANVAS_CELLS cells,
+// loaded the first time one is drawn (app/main.ts gives the heatmap where to find it).
+import { CanvasForm } from './heatmap-canvas';
+import { provide } from '../later/later';
+
+provide('canvas', CanvasForm);

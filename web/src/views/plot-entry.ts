@@ -1,0 +1,5 @@
+// dist/plot.js: where each token moves, loaded after the page's first draw (app/plot-part.ts).
+import { Plot } from './plot';
+import { provide } from '../later/later';
+
+provide('plot', () => new Plot());
