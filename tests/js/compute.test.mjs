@@ -75,3 +75,15 @@ test('compute: the built-in features are named through `names`; two heads give t
   assert.equal(r.model.multiA.heads.length, 2);
   assert.equal(r.model.a.steps.dK, r.words.features.length / 2, 'd_k = d_model / heads');
 });
+
+test('compute: a word vector the reader typed is read as text (a bad cell an error at its word); the others are the engine’s numbers', () => {
+  // orange typed as (3, 1, 0): apple·orange = 1×3 + 2×1 + 1×0 = 5.
+  const typed = M.compute(engine, words({ text: 'apple orange', lexicon: 'fruit', scale: 'none', edits: [['orange', ['3', '1', '0']]] }), 'fruit');
+  assert.deepEqual(typed.errors, []);
+  assert.deepEqual(typed.words.edited, [false, true]);
+  assert.deepEqual(rowsOf(typed.model.a.steps.scores)[0], [6, 5]);
+  const bad = M.compute(engine, words({ text: 'apple orange', lexicon: 'fruit', edits: [['orange', ['3', 'two', '0']]] }), 'fruit');
+  assert.equal(bad.model, null);
+  assert.deepEqual(bad.errors, [{ where: 'x', kind: 'cell', matrix: 'x', row: 1, col: 1, rowLabel: 'orange', text: 'two', cell: 'not_a_number' }]);
+  assert.deepEqual([...bad.words.invalid], ['1,1']);
+});

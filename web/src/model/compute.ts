@@ -142,15 +142,27 @@ function embedWords(
   const d = e.vectors.cols;
   const tokens = e.tokens.map((tok) => tok.text);
   const edited: boolean[] = [];
+  const invalid = new Set<string>();
+  const x: number[][] = []; // (n, d)
+  // The engine's numbers are used as they are; only a row the reader typed is read as text.
   const cells: Cells = tokens.map((tok, i) => {
     const edit = edits.get(tok);
-    edited.push(!!edit && edit.length === d);
-    if (edit && edit.length === d) return edit.slice();
-    return Array.from(e.vectors.data.subarray(i * d, (i + 1) * d), (x) => String(x));
+    const typed = !!edit && edit.length === d;
+    edited.push(typed);
+    if (typed) {
+      const read = readCells([edit]);
+      for (const { col, cell } of read.bad) {
+        if (cell.kind === 'number') continue;
+        errors.push({ where: matrix, kind: 'cell', matrix, row: i, col, rowLabel: tok, text: edit[col], cell: cell.kind });
+        invalid.add(i + ',' + col);
+      }
+      x.push(read.values[0]);
+      return edit.slice();
+    }
+    const row = Array.from(e.vectors.data.subarray(i * d, (i + 1) * d));
+    x.push(row);
+    return row.map(String);
   });
-  const read = parseCells(cells, matrix, errors, tokens);
-  const x = read.values,
-    invalid = read.invalid;
   // The built-in word lists' features are named in the page's language; a file's keep their names.
   const features = typeof lexicon === 'string' ? e.features.map((f) => names.feature(f)) : e.features;
   return { words: { tokens, unknown: e.unknown, edited, features, cells, invalid }, x };

@@ -106,7 +106,13 @@ export function explainFocus(engine: Explainer, model: Model, focus: Focus | nul
 }
 
 /** A cell of the difference heatmap, whose value the heatmap shows (`difference`, the engine's). */
-export function explainDifference(engine: Explainer, model: Model, i: number, j: number, difference: number): DifferenceWhy | null {
+export function explainDifference(
+  engine: Explainer,
+  model: Model,
+  i: number,
+  j: number,
+  difference: number,
+): DifferenceWhy | null {
   const a = model.a.steps.weights,
     b = model.b?.steps.weights;
   if (!b || i >= a.rows || j >= a.cols) return null;
@@ -127,7 +133,14 @@ export function explainDifference(engine: Explainer, model: Model, i: number, j:
  * entry as x times a column of W_Q, W_K or W_V; a joined entry as the head output it copies; a
  * final entry as the joined row times a column of W_O. `feature`: the final column's name.
  */
-export function explainMulti(engine: Explainer, model: Model, kind: MultiKind, i: number, j: number, feature: string): MultiWhy | null {
+export function explainMulti(
+  engine: Explainer,
+  model: Model,
+  kind: MultiKind,
+  i: number,
+  j: number,
+  feature: string,
+): MultiWhy | null {
   const multi = model.multiA,
     options = model.multiOptions;
   if (!multi || !options) return null;
