@@ -197,3 +197,11 @@ test('architecture: only model/ calls the engine; views, lessons and the animati
     /\bimport\s+(type\s+)?\{[^}]*\b(Engine|Explainer)\b/.test(readFileSync(join(src, e.from + '.ts'), 'utf8')));
   assert.deepEqual([...new Set(named.map((e) => e.from))], []);
 });
+
+// Views get narrow data (a Figure, HeatmapData, an explanation), never the whole model: what a
+// view reads is then what its type says, and a field added to the model touches no view.
+test('architecture: views, lessons and the animation never take the whole Model', () => {
+  const whole = files(src).filter((f) => ['views', 'lesson', 'play'].includes(layer(relative(src, f))) &&
+    /\bimport\s+type\s*\{[^}]*\bModel\b[^}]*\}\s*from\s*'\.\.\/model\/compute'/.test(readFileSync(f, 'utf8')));
+  assert.deepEqual(whole.map((f) => relative(src, f)), []);
+});

@@ -3,7 +3,7 @@
 // lesson's step) opens the animation paused at that frame, and an edit keeps it where it was.
 import { language, num } from '../i18n';
 import type { Engine } from '../engine/types';
-import type { Model } from '../model/compute';
+import type { Figure } from '../model/compute';
 import type { PipelineView } from '../views/pipeline';
 import type { PlayData, RowPlayer } from '../play/player';
 import { later } from '../later/later';
@@ -12,7 +12,7 @@ import { playFrame, setPlayFrame } from './link';
 
 export class PlaySlot {
   private player: RowPlayer | null = null;
-  private model: Model | null = null;
+  private model: Figure | null = null;
   private row = 0;
   private opening = false;
 
@@ -24,7 +24,7 @@ export class PlaySlot {
   ) {}
 
   /** After the pipeline drew `row` of `model`: the animation follows it, or opens as the link says. */
-  drawn(model: Model, row: number): void {
+  drawn(model: Figure, row: number): void {
     this.model = model;
     this.row = row;
     if (this.player) {

@@ -2,7 +2,7 @@
 // playground shows), and the reply to what the reader gave: right or not, and which cell the
 // engine's explanation of it belongs to.
 import { num } from '../i18n';
-import type { Model, Run } from '../model/compute';
+import type { Figure, Run } from '../model/compute';
 import type { Lesson, Prediction } from './schema';
 import { say } from './words';
 
@@ -15,10 +15,10 @@ export type Answer = {
 
 type Kind<K extends Prediction['kind']> = Extract<Prediction, { kind: K }>;
 
-const runOf = (p: { side?: 'a' | 'b' }, model: Model): Run => (p.side === 'b' && model.b ? model.b : model.a);
+const runOf = (p: { side?: 'a' | 'b' }, model: Figure): Run => (p.side === 'b' && model.b ? model.b : model.a);
 
 /** The key query `row` gives the most weight; `given`: the key's index. */
-export function tokenAnswer(p: Kind<'token'>, model: Model, given: number, lang: string): Answer {
+export function tokenAnswer(p: Kind<'token'>, model: Figure, given: number, lang: string): Answer {
   const run = runOf(p, model);
   const m = run.steps.m;
   const w = run.steps.weights.data;
@@ -32,7 +32,7 @@ export function tokenAnswer(p: Kind<'token'>, model: Model, given: number, lang:
 }
 
 /** The number at (`step`, `row`, `col`), typed or set on a slider: right within `within` of it. */
-export function numberAnswer(p: Kind<'number'> | Kind<'slider'>, model: Model, given: number, lang: string): Answer {
+export function numberAnswer(p: Kind<'number'> | Kind<'slider'>, model: Figure, given: number, lang: string): Answer {
   const run = runOf(p, model);
   const m = p.step === 'output' ? run.steps.dV : run.steps.m;
   const value = run.steps[p.step].data[p.row * m + p.col];
@@ -45,7 +45,7 @@ export function numberAnswer(p: Kind<'number'> | Kind<'slider'>, model: Model, g
 }
 
 /** The largest cell of `step` (of its row `row`, if given); `given`: the cell's index i·m + j. */
-export function cellAnswer(p: Kind<'cell'>, model: Model, given: number, lang: string): Answer {
+export function cellAnswer(p: Kind<'cell'>, model: Figure, given: number, lang: string): Answer {
   const run = runOf(p, model);
   const st = run.steps;
   const cols = p.step === 'output' ? st.dV : st.m;

@@ -4,7 +4,7 @@
 // answer is the engine's, read from the model of that state, never written in the lesson.
 import { h, clear } from '../views/dom';
 import { num } from '../i18n';
-import type { Model } from '../model/compute';
+import type { Figure } from '../model/compute';
 import { NUMBER_STEPS, type Lesson, type LessonStepData, type Prediction } from './schema';
 import { pick, say } from './words';
 import { cellAnswer, numberAnswer, summary, tokenAnswer, type Answer } from './answers';
@@ -18,7 +18,7 @@ export interface LessonHost {
   /** Opens a state (a link's text) in the playground, with its animation at `play` (1-based) or closed. */
   show(state: string, play: number | null): void;
   /** The numbers the playground shows now. */
-  model(): Model | null;
+  model(): Figure | null;
   root(): HTMLElement;
   /** The link's lesson keys: where the reader is, or null when they left. */
   place(step: number | null): void;
@@ -219,7 +219,7 @@ export class LessonPlayer {
    * A "cell" question is answered in the figure: a click on a cell of the step's heatmap, or
    * Enter or Space on it. The listener goes with the next render of the player.
    */
-  private listenForCell(p: Extract<Prediction, { kind: 'cell' }>, model: Model, lang: string): void {
+  private listenForCell(p: Extract<Prediction, { kind: 'cell' }>, model: Figure, lang: string): void {
     const root = this.host.root();
     const selector = `.heatmap[data-view="${p.step}"][data-side="${p.side ?? 'a'}"] td[data-i][data-j]`;
     const cols = p.step === 'output' ? model.a.steps.dV : model.a.steps.m;

@@ -92,6 +92,12 @@ export interface Model {
   arrows: boolean; // value i and output i are the same token
 }
 
+/** What the steps, the pipeline and a lesson's answers read of a model: the runs and their names. */
+export type Figure = Pick<Model, 'queryLabels' | 'keyLabels' | 'dkNames' | 'dvNames' | 'a' | 'b' | 'sideA' | 'sideB'>;
+
+/** What the heads' views read: the first configuration's heads and the one on screen. */
+export type HeadsFigure = Pick<Model, 'multiA' | 'head' | 'queryLabels' | 'keyLabels'>;
+
 export interface Computed {
   model: Model | null; // null when an input is wrong
   words: Words | null;

@@ -37,7 +37,7 @@ export function planeOf(engine: Engine, plane: Model['plane']): Plane | null {
 }
 
 /** Query row `row` of the first configuration, operation by operation, or null. */
-export function rowTrace(engine: Engine, model: Model, row: number): RowTrace | null {
+export function rowTrace(engine: Engine, model: Pick<Model, 'a'>, row: number): RowTrace | null {
   const r = engine.traceRow(model.a.options, row);
   return r.ok ? r : null;
 }

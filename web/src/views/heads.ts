@@ -2,7 +2,7 @@
 // joined heads, the final output, and "Why √d_k"'s entropy at several d_k.
 import { h, clear, setText } from './dom';
 import { t } from '../i18n';
-import type { Model, EntropyRow } from '../model/compute';
+import type { EntropyRow, HeadsFigure } from '../model/compute';
 import type { State } from '../state/state';
 import { Heatmap } from './heatmap';
 import { EntropyTable } from './entropy';
@@ -53,7 +53,7 @@ export class HeadsView {
   }
 
   /** The cards for `model` (hidden without multi-head); `finalLabels` name the output's columns. */
-  update(model: Model, s: State, draw: Draw, finalLabels: string[], entropyRows: () => EntropyRow[]): void {
+  update(model: HeadsFigure, s: State, draw: Draw, finalLabels: string[], entropyRows: () => EntropyRow[]): void {
     // Joining and mixing heads means something only when there are two or more.
     const heads = model.multiA?.heads.length ?? 0;
     this.cards.hidden = heads < 2;
@@ -102,7 +102,7 @@ export class HeadsView {
   }
 
   /** Multi-head: the shown head's Q = X·W_Q, K = X·W_K, V = X·W_V; and the entropy by d_k. */
-  private renderHeadInputs(model: Model, s: State, entropyRows: () => EntropyRow[]): void {
+  private renderHeadInputs(model: HeadsFigure, s: State, entropyRows: () => EntropyRow[]): void {
     const m = model.multiA;
     this.qkvCard.hidden = !m;
     this.entropyCard.hidden = !m || s.compare !== 'scale';

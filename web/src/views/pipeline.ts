@@ -4,7 +4,7 @@
 // matrices follow in the steps. Every number is the engine's, pointed at like a heatmap's cell.
 import { h, clear, setText } from './dom';
 import { t, num, type MessageKey } from '../i18n';
-import type { Model, Run } from '../model/compute';
+import type { Figure, Run } from '../model/compute';
 import type { Focus, ViewId } from '../state/state';
 import { swatches } from './heatmap-data';
 import type { Swatch } from './color';
@@ -18,14 +18,14 @@ export interface PipelineHandlers {
   /** The Play button: open or close the animation of the shown query. */
   play(): void;
   /** After a draw: the query shown. */
-  drawn(model: Model, row: number): void;
+  drawn(model: Figure, row: number): void;
 }
 
 /**
  * Which query the pipeline opens on: the row whose weights are sharpest, among the rows that see
  * more than one key (under a causal mask the first word sees only itself, which shows nothing).
  */
-function sharpest(model: Model): number {
+function sharpest(model: Figure): number {
   const rows = model.a.steps.rowStats;
   let best = -1;
   rows.forEach((r, i) => {
@@ -49,7 +49,7 @@ export class PipelineView {
   });
   /** Where the animation goes when it is open. */
   readonly playSlot = h('div', { class: 'play-slot' });
-  private model: Model | null = null;
+  private model: Figure | null = null;
   private row = -1; // the query shown; −1 until a model arrives
   private chosen = false; // the reader picked the row (else it follows the sharpest)
   private cells: HTMLElement[] = [];
@@ -91,7 +91,7 @@ export class PipelineView {
     if (!open) this.playButton.focus();
   }
 
-  update(model: Model): void {
+  update(model: Figure): void {
     const fresh = !this.model || this.model.queryLabels.length !== model.queryLabels.length;
     this.model = model;
     if (fresh || !this.chosen || this.row >= model.queryLabels.length) {
@@ -133,7 +133,7 @@ export class PipelineView {
   }
 
   /** One configuration's table: a row per key, a column per step that changes something. */
-  private drawSide(table: HTMLElement, sd: Side, named: boolean, model: Model, i: number): void {
+  private drawSide(table: HTMLElement, sd: Side, named: boolean, model: Figure, i: number): void {
     const st = sd.run.steps,
       m = st.m;
     const query = model.queryLabels[i] ?? '';
@@ -170,7 +170,7 @@ export class PipelineView {
     return td;
   }
 
-  private drawOutput(model: Model, i: number, sides: Side[]): void {
+  private drawOutput(model: Figure, i: number, sides: Side[]): void {
     const dV = model.a.steps.dV;
     clear(this.output);
     const names = model.dvNames.slice(0, dV);
@@ -312,7 +312,7 @@ function note(run: Run, i: number): string {
 }
 
 /** The two sides' spread, side by side, when both rows came out. */
-function compared(model: Model, i: number): string {
+function compared(model: Figure, i: number): string {
   const a = model.a.steps.rowStats[i],
     b = model.b?.steps.rowStats[i];
   if (!a || !b || a.problem !== 'none' || b.problem !== 'none') return '';

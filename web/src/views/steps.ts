@@ -5,7 +5,7 @@
 import { h, setText } from './dom';
 import { t, num, type MessageKey } from '../i18n';
 import type { Mat } from '../engine/types';
-import type { Model, EntropyRow } from '../model/compute';
+import type { EntropyRow, Figure, HeadsFigure } from '../model/compute';
 import type { Focus, State, ViewId } from '../state/state';
 import { Heatmap, type HeatmapData } from './heatmap';
 import { exportMenu, saveFigure } from './exporter';
@@ -29,7 +29,7 @@ interface StepCard {
 }
 
 export interface StepsInput {
-  model: Model;
+  model: Figure & HeadsFigure;
   state: State;
   draw: Draw;
   /** The compared weights, right − left (the engine's), when comparing. */
@@ -56,7 +56,7 @@ export class StepsView {
   private readonly diffCard: HTMLElement;
   /** Multi-head: the tabs, this head's Q, K and V, the joined heads, the final output, the entropy by d_k. */
   readonly heads: HeadsView;
-  private model: Model | null = null;
+  private model: Figure | null = null;
   private state: State | null = null;
 
   /** `more`: cards shown after the steps (the plot, the cost), as [name, title, body]. */
@@ -184,7 +184,7 @@ export class StepsView {
     const width = Math.min(model.b ? 1800 : 900, model.b ? 2 * one + 12 : one);
     const columns = `repeat(auto-fill, minmax(min(100%, ${width}px), 1fr))`;
     if (this.views.style.gridTemplateColumns !== columns) this.views.style.gridTemplateColumns = columns;
-    const heatmaps = (run: NonNullable<Model['b']>, side: 'a' | 'b') => {
+    const heatmaps = (run: NonNullable<Figure['b']>, side: 'a' | 'b') => {
       const st = run.steps;
       const nm = (values: Mat, caption: string, scale: HeatmapData['scale'], hidden?: Uint8Array): HeatmapData => ({
         caption,
@@ -255,7 +255,7 @@ export class StepsView {
     this.heads.update(model, s, draw, finalLabels, entropyRows);
   }
 
-  private hint(v: StepView, model: Model): string {
+  private hint(v: StepView, model: Figure): string {
     const o = model.a.options;
     switch (v) {
       case 'scores':
@@ -308,7 +308,7 @@ function invert(visible: Uint8Array): Uint8Array {
  * Every row's weights are close to even (entropy within 5 % of ln of the keys it sees): words whose
  * vectors carry little, which the page says rather than let "attention does nothing" stand.
  */
-function nearlyEven(model: Model): boolean {
+function nearlyEven(model: Figure): boolean {
   const rows = model.a.steps.rowStats.filter((r) => r.problem === 'none' && r.visible > 1);
   return rows.length > 0 && rows.every((r) => r.entropy >= 0.95 * Math.log(r.visible));
 }
