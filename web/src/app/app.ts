@@ -1,12 +1,11 @@
 // The page: wires the state, the engine and the views together. Data flows one way:
 // state → compute() (the engine) → views. Every change to the state schedules one render on the
 // next animation frame, so a drag or fast typing costs one engine call per frame.
-import { planeOf } from '../model/reads';
 import { t, language, translator, type MessageKey } from '../i18n';
 import type { Engine, LexiconRef } from '../engine/types';
 import { ViewFaults } from './faults';
 import { PAGE_NAMES, pageMessage } from './names';
-import { compute, EntropySweep, type Model } from '../model/compute';
+import { compute, type Model, type Words } from '../model/compute';
 import { preset, relabel, changedFromPreset } from '../state/presets';
 import { editCell, editWordCell, toggleHidden, type MatrixKey } from '../state/edits';
 import { pastedMatrix, loadedVectors } from './inputs-io';
@@ -19,7 +18,7 @@ import { Keeper } from './keeper';
 import { Page } from './layout';
 import type { MultiKind } from '../views/explain';
 import { Jobs } from './jobs';
-import { LazyPlot } from './plot-part';
+import { StepsDrawing } from './draw-steps';
 import { Highlighter } from './highlight';
 import { refreshFocused } from './focus';
 import { Scheduler } from './scheduler';
@@ -31,9 +30,8 @@ export class App {
   private fileLexicon: { id: number } | null = null;
   private readonly scheduler = new Scheduler(() => this.render());
   private readonly faults = new ViewFaults(); // one view that throws does not stop the others
-  private readonly entropy = new EntropySweep();
   private readonly page: Page;
-  private readonly lazyPlot: LazyPlot;
+  private readonly drawing: StepsDrawing;
   private readonly highlight: Highlighter;
   private disposed = false;
   /** Every listener the App's parts add to the document or the window is removed with this. */
@@ -65,7 +63,7 @@ export class App {
   /** Before printing: every view drawn now. */
   print(): void {
     this.jobs.drain();
-    this.lazyPlot.flush();
+    this.drawing.flush();
   }
 
   constructor(
@@ -96,11 +94,7 @@ export class App {
     });
     document.title = t('app.title');
     const { plot, steps, inputs, formula, explain } = this.page;
-    this.lazyPlot = new LazyPlot(
-      plot.el,
-      () => this.faults.settle(),
-      () => !this.disposed,
-    );
+    this.drawing = new StepsDrawing(engine, this.page, this.jobs, this.faults, () => !this.disposed);
     this.highlight = new Highlighter({ steps, inputs, plot, formula, explain, faults: this.faults, engine });
   }
 
@@ -212,8 +206,8 @@ export class App {
 
   // --- rendering ---------------------------------------------------------------------------------
 
-  private lastWords: import('../model/compute').Words | null = null;
-  private lastQueryWords: import('../model/compute').Words | null = null;
+  private lastWords: Words | null = null;
+  private lastQueryWords: Words | null = null;
 
   private readonly jobs = new Jobs();
 
@@ -249,7 +243,7 @@ export class App {
         this.page.inputs.update(this.state, computed.words ?? this.lastWords, computed.queryWords ?? this.lastQueryWords),
       ),
     );
-    if (this.model) this.renderSteps(this.model);
+    if (this.model) this.drawing.draw(this.model, s, this.root, this.lastWords?.features ?? []);
     this.jobs.finish(() => this.rendered(started));
   }
 
@@ -261,38 +255,5 @@ export class App {
     this.scheduler.rendered(started);
     this.root.dataset.renders = String(Number(this.root.dataset.renders ?? 0) + 1);
     this.keeper.soon();
-  }
-
-  private renderSteps(model: Model): void {
-    const s = this.state;
-    this.root.classList.toggle('no-numbers', !s.numbers);
-    this.root.classList.toggle('comparing', !!model.b);
-    const draw = (card: Element, title: string, job: () => void) => this.jobs.add(() => this.faults.run(card, title, job));
-    draw(this.page.formula.el, t('formula.label'), () => this.page.formula.update(model.a.options));
-    draw(this.page.pipeline.el, t('pipeline.queries'), () => this.page.pipeline.update(model));
-    this.page.steps.update({
-      model,
-      state: s,
-      draw,
-      difference: model.difference,
-      finalLabels: this.lastWords?.features ?? [],
-      entropyRows: () => this.entropy.rowsFor(this.engine, s, model),
-    });
-    const { values, outputs } = model.plane; // the plot's size decides when it is drawn
-    const plot = () =>
-      this.lazyPlot.request((values.rows + outputs.rows) * values.cols, () =>
-        this.faults.run(this.page.plot.el, t('view.plot'), () => {
-          const plane = planeOf(this.engine, model.plane);
-          if (plane)
-            this.page.plot.update(
-              plane,
-              model.multiA ? model.queryLabels : model.planeValueLabels,
-              model.planeOutputLabels,
-              model.arrows,
-            );
-        }),
-      );
-    this.page.plot.ready = () => this.jobs.add(plot);
-    this.jobs.add(plot);
   }
 }
