@@ -1,5 +1,5 @@
 // "The cost of attention": time and memory of one attention call against the sequence length n,
-// streaming and materialised, measured live by the engine (cost/measure.ts), with an n² curve
+// streaming and materialised, measured live by the engine (engine/measure.ts), with an n² curve
 // for comparison. A worker does the measuring so the page never freezes; where a page cannot
 // start a worker (opened from file://) it measures on the page's thread up to n = 1024.
 import { h, ns, SVG, clear, setText } from './dom';
