@@ -194,6 +194,6 @@ test('references: the scan finds real references and refuses invented ones', () 
   assert.ok(resolves('app/link.ts', 'web/src/model/compute.ts'));
   assert.ok(resolves('learn-entry.ts', 'web/src/app/learn-run.ts') || !files.has('web/src/app/learn-entry.ts'));
   assert.ok(resolves('dist/i18n-zh-CN.js', 'README.md'));
-  for (const missing of ['app/messages.ts', '../errors.ts', 'cost/measure.ts', 'TOOLCHAIN.md', 'dist/nothing.js'])
+  for (const missing of ['app/messages.ts', '../errors.ts', 'cost/measure.ts', 'NOTES.md', 'dist/nothing.js'])
     assert.ok(!resolves(missing, 'web/src/views/cost.ts'), missing);
 });
