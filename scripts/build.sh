@@ -34,7 +34,7 @@ build_fuzz() {
 build_wasm() {
   # $1: one target (the engine alone, for `npm start`), or every target (the engine and the
   # Catch2 suite compiled to wasm).
-  # emcc runs its JS optimiser with node and needs Debian's acorn (TOOLCHAIN.md).
+  # emcc runs its JS optimiser with node and needs Debian's acorn (docs/toolchain.md, "Running emcc").
   export NODE_PATH=/usr/share/nodejs
   # emcmake's default test emulator is `node --experimental-wasm-threads`, which node 20 rejects.
   # Closure shrinks the engine's glue; Debian's closure-compiler is too old, npm's works.

@@ -7,7 +7,8 @@
 #include <string>
 
 // clang 14 does not unroll fixed-length register-tile loops for wasm on its own, and a tile left
-// rolled ran ~50× slower there (TOOLCHAIN.md); GCC spells the pragma differently.
+// rolled ran ~50× slower there (docs/toolchain.md, "Unrolling for wasm"); GCC spells the pragma
+// differently.
 #if defined(__clang__)
 #define ATTN_UNROLL _Pragma("unroll")
 #elif defined(__GNUC__)

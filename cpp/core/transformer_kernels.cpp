@@ -9,7 +9,8 @@
 
 #include "transformer_ops.hpp"
 
-// clang 14 does not unroll fixed-length register-tile loops for wasm on its own (TOOLCHAIN.md).
+// clang 14 does not unroll fixed-length register-tile loops for wasm on its own (docs/toolchain.md,
+// "Unrolling for wasm").
 #if defined(__clang__)
 #define ATTN_UNROLL _Pragma("unroll")
 #elif defined(__GNUC__)

@@ -1,6 +1,6 @@
 // How numbers cross the JS boundary: as flat runs of doubles in the wasm heap, never as Embind
 // vectors or val objects. Passing an 8×4 problem as register_vector costs 12 µs, a typed copy
-// into the heap and back 0.5 µs (TOOLCHAIN.md, "Speed in WebAssembly").
+// into the heap and back 0.5 µs (docs/toolchain.md, "Crossing the JS boundary").
 //
 //   in:  api/matrices.js writes each matrix as [rows, cols, row-major data…] into the input
 //        buffer and the bindings read them in the same order with a Reader.

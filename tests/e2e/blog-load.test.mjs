@@ -2,8 +2,8 @@
 // site than the playground (localhost against 127.0.0.1, as a blog and its figures' host are):
 // every figure draws its weights, none shows a fault, and the host page's main thread stays
 // responsive while they load. The time to the last figure, the JS heaps and the longest tasks
-// are printed (and in README, "Embed it in your blog"); only the generous responsiveness bound
-// is asserted, since timings move with the machine's load.
+// are printed (and in docs/performance.md, "A blog post with ten figures"); only the generous
+// responsiveness bound is asserted, since timings move with the machine's load.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// README's limits tables are what the code enforces: each row is read from README.md and
+// The limits tables of docs/api.md are what the code enforces: each row is read from there and
 // compared with the constant it documents (the engine's own limits, the page's CAPS), and the
 // engine refuses one past each of its limits.
 import { test, before } from 'node:test';
@@ -19,12 +19,12 @@ before(async () => {
   page = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 });
 
-/** The rows of the table that follows `heading` in README's Limits section: label → limit. */
+/** The rows of the table that follows `heading` in the Limits section of docs/api.md: label → limit. */
 function table(heading) {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Limits'));
-  const start = section.indexOf(heading);
-  assert.ok(start >= 0, `README's Limits section has "${heading}"`);
+  const doc = readFileSync(join(root, 'docs', 'api.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('\n## Limits\n'));
+  const start = section.indexOf(`### ${heading}`);
+  assert.ok(start >= 0, `the Limits section of docs/api.md has "${heading}"`);
   const rows = new Map();
   for (const line of section.slice(start).split('\n').slice(1)) {
     if (rows.size && !line.startsWith('|')) break;
@@ -37,7 +37,7 @@ function table(heading) {
 const n = (x) => x.toLocaleString('en');
 const mib = (bytes) => `${bytes / 2 ** 20} MiB`;
 
-test('README: the engine\'s limits are the engine\'s', () => {
+test('docs/api.md: the engine\'s limits are the engine\'s', () => {
   const L = engine.limits;
   const expected = new Map([
     ['tokens (rows of Q, K, V, X)', n(L.maxTokens)],
@@ -51,7 +51,7 @@ test('README: the engine\'s limits are the engine\'s', () => {
   assert.deepEqual(table('In the engine'), expected);
 });
 
-test('README: the page\'s limits are the page\'s', () => {
+test('docs/api.md: the page\'s limits are the page\'s', () => {
   const C = page.CAPS;
   const expected = new Map([
     ['words and pieces of words drawn', n(C.tokens)],

@@ -73,7 +73,7 @@ try {
 }
 console.table(rows);
 
-// At the page's caps (README, Limits): the longest task while the input jumps there, which is
+// At the page's caps (docs/api.md, "Limits"): the longest task while the input jumps there, which is
 // how long the page cannot answer a click or a key (target: 100 ms).
 const words = (n, rep) => Array.from({ length: n }, (_, i) => ['cat', 'sat', 'on', 'the', 'mat', 'apple', 'dog'][(i + rep) % 7]).join(' ');
 const caps = [

@@ -1,4 +1,4 @@
-// The page's layers (README, "Developing"), checked on the source: every import in web/src is
+// The page's layers (README.md, "Layout"), checked on the source: every import in web/src is
 // read, and the rules below fail the suite the day an import goes the wrong way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -24,8 +24,8 @@ export async function loadTrainer() {
   return createAttentionTrainer();
 }
 
-// Native and wasm libm differ by up to ~3e-16 relative (TOOLCHAIN.md): compare at 1e-12, with a
-// tiny absolute margin for values that are zero up to rounding.
+// Native and wasm libm differ by up to ~3e-16 relative (docs/toolchain.md, "Catch2 2.13"): compare
+// at 1e-12, with a tiny absolute margin for values that are zero up to rounding.
 export const tolerance = 1e-12;
 export const margin = 1e-14;
 

@@ -39,7 +39,7 @@ test('a loaded word-vector file is held until freeLexicon, then released', async
   assert.equal(engine.memoryStats().allocatedBytes, before);
 });
 
-// Text is measured before it is copied into the heap (api/checks.js, bytesAbove), because wasm
+// Text is measured before it is copied into the heap (cpp/wasm/api/checks.js, bytesAbove), because wasm
 // memory never shrinks once grown: 200 MiB refused after the copy left the heap at 425 MB.
 test('text above its limit is refused before it reaches the heap, in the core\'s words', async () => {
   const engine = await loadEngine();

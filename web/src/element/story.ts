@@ -12,7 +12,7 @@
 //     <section data-state="ver=1&preset=fruit">…</section>
 //   </attention-story>
 //
-// A lesson (the format README describes) can give the states: inline, as
+// A lesson (docs/page.md, "Writing a lesson", gives its format) can give the states: inline, as
 // <script type="application/json" data-lesson> inside the story, or as a file, lesson="x.json".
 // Sections then name a step (data-step="3", 1-based); a story with no sections gets one per step,
 // with the step's text. A lesson that is not valid is refused with a message that says where.

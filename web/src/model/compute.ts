@@ -1,7 +1,7 @@
 // From the reader's state to the engine's results. This module turns what was typed into the
 // engine's inputs (tokens → vectors, cell texts → numbers, hidden pairs → a mask) and calls the
 // engine; it computes no step of attention itself. Errors come back as values, each saying where
-// it belongs on the page and what it is; the page words them (app/messages.ts). Names the page
+// it belongs on the page and what it is; the page words them (app/names.ts). Names the page
 // translates (a built-in feature, a compared configuration) come from `names`, so this module
 // runs under node with no catalog (tests/js/compute.test.mjs).
 import type {

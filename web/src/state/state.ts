@@ -73,7 +73,7 @@ export interface State {
   lang: string; // a catalog tag ("en", "zh-CN"), or '' for the browser's language
 }
 
-/** Caps on what a serialised state may hold (README lists them under Limits). */
+/** Caps on what a serialised state may hold (docs/api.md lists them under "Limits"). */
 export const CAPS = {
   text: 2000,
   tokens: 64, // words (and pieces of words) the page draws: the same as a matrix's rows

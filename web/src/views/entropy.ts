@@ -1,6 +1,7 @@
 // "Why √d_k": the mean row entropy of the same words at several d_k, scaled and unscaled, as
-// the engine computed it (model.ts entropyByDk). A table (caption, th scope) with a bar in each
-// cell, so the fall of the unscaled column reads at a glance and the numbers are printed.
+// the engine computed it (entropyByDk in model/compute.ts). A table (caption, th scope) with a
+// bar in each cell, so the fall of the unscaled column reads at a glance and the numbers are
+// printed.
 import { h, clear } from './dom';
 import { t, num } from '../i18n';
 import type { EntropyRow } from '../model/compute';
