@@ -13,6 +13,8 @@
 //   lesson.js           the lessons and their player, loaded when a reader opens one (with lesson.css)
 //   play.js             the pipeline's animation of one query row, loaded on Play (with lesson.css)
 //   learn.js            the Learn view, loaded when a reader opens it (with lesson.css)
+//   heatmap-canvas.js   the canvas form of a heatmap, loaded with the first figure too large for a table
+//                       (these later parts are listed once, in web/src/later/parts.ts)
 //   learn-worker.js     the worker that trains the Learn view's model (loads attention-trainer.js)
 //   i18n-<tag>.js       each language's message catalog (a classic script the page loads for its language)
 //   embed-resize.js     the host page's script that sizes embed iframes from their height messages

@@ -55,9 +55,9 @@ const folders = new Set(all.flatMap((f) => {
 }));
 const basenames = new Set(all.map((f) => basename(f)));
 
-/** The file names the builds write: every name web/build.mjs and scripts/build.sh spell, `${…}` as a wildcard. */
+/** The file names the builds write: every name web/build.mjs, scripts/build.sh and the list of later parts (web/src/later/parts.ts) spell, `${…}` as a wildcard. */
 function products() {
-  const text = ['web/build.mjs', 'scripts/build.sh'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+  const text = ['web/build.mjs', 'scripts/build.sh', 'web/src/later/parts.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
   const names = new Set();
   for (const m of text.matchAll(/[\w.${}<>-]+\.(?:js|ts|html|json|css)\b/g)) names.add(m[0]);
   return [...names].map((n) => new RegExp('^' + n.replace(/\$\{[^}]*\}|<[^>]*>/g, '\u0000')
