@@ -7,6 +7,7 @@ import type { LearnPlace } from '../state/learn-link';
 import { MAX_WEIGHTS } from '../state/learn-link';
 import { fromBase64Url, toBase64Url } from './bytes-link';
 import type { Reply } from './protocol';
+import { trainerFailure } from './failures';
 
 type Created = Extract<Reply, { type: 'created' }>;
 type Saved = Extract<Reply, { type: 'saved' }>;
@@ -42,7 +43,12 @@ export class ModelInLink {
     if (this.opening.weights) {
       // The link's check lets through base64url letters only, so bytes that do not decode are a
       // text cut short: a length of 4k + 1 letters cannot end a byte.
-      note(translator(lang)('learn.loadFailed', { message: m.loadError ?? translator(lang)('learn.weightsCut'), n }));
+      note(
+        translator(lang)('learn.loadFailed', {
+          message: m.loadError ? trainerFailure(lang, m.loadError) : translator(lang)('learn.weightsCut'),
+          n,
+        }),
+      );
     } else if (n > 0) {
       note(translator(lang)('learn.retraining', { n }));
     }

@@ -7,6 +7,7 @@ import { h } from '../views/dom';
 import { HeadMaps } from './heads';
 import type { Tried, TriedHead } from './protocol';
 import { readSequence, tokenWord } from './sequence';
+import { trainerFailure } from './failures';
 import { askedPositions, type TaskName } from './tasks';
 
 export class TryPanel {
@@ -118,7 +119,7 @@ export class TryPanel {
   /** The model's numbers on the sequence, as they come after each update. */
   show(t: Tried): void {
     if (t.error) {
-      this.message.textContent = t.error.message;
+      this.message.textContent = translator(this.lang)('learn.tryFailed', { message: trainerFailure(this.lang, t.error) });
       return this.clear();
     }
     this.last = t;

@@ -25,6 +25,7 @@ import { ReachedNote } from './reached';
 import { Sight } from './sight';
 import { Throttle } from './throttle';
 import { tokenWord } from './sequence';
+import { trainerFailure } from './failures';
 
 type LearnWord = LearnKey extends `learn.${infer W}` ? W : never;
 
@@ -286,7 +287,7 @@ export class LearnView {
     if (m.type === 'error') {
       this.training.running = false;
       this.failed = true;
-      this.parts.note.textContent = this.say('failed', { message: m.message });
+      this.parts.note.textContent = this.say('failed', { message: trainerFailure(this.lang, m.error) });
     } else if (m.type === 'created') {
       // The probe's tokens as words, for the heatmaps' rows.
       const probe = SETUPS[this.place.task as TaskName].probe;
@@ -340,7 +341,7 @@ export class LearnView {
       this.parts.reached.focus();
     }
     if (u.diverged) {
-      this.parts.note.textContent = this.say('diverged', { message: u.diverged.message });
+      this.parts.note.textContent = this.say('diverged', { message: trainerFailure(this.lang, u.diverged) });
     }
   }
 
