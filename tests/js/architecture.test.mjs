@@ -74,7 +74,7 @@ const RUNTIME_ALLOWED = {
   state: ['state', 'i18n'],
   model: ['model', 'engine', 'state'],
   views: ['views', 'i18n', 'state'],
-  element: ['element', 'lesson', 'state'],
+  element: ['element', 'lesson', 'state', 'i18n'],
   lesson: ['lesson', 'views', 'model', 'state', 'i18n'],
   play: ['play', 'views', 'i18n'],
   learn: ['learn', 'views', 'engine', 'state', 'i18n'],

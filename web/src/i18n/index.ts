@@ -12,10 +12,15 @@ import { catalog, message, sharedLanguage, setSharedLanguage } from './catalogs'
  * The languages, by BCP 47 tag, and each one's name in itself (for the switch). Each catalog is
  * loaded on demand (catalogs.ts); a message asked for before its catalog is loaded is its key.
  */
-export const LANGUAGES: ReadonlyArray<{ tag: string; name: string }> = [
+export const LANGUAGES = [
   { tag: 'en', name: 'English' },
   { tag: 'zh-CN', name: '中文' },
-];
+] as const;
+
+export type LanguageTag = (typeof LANGUAGES)[number]['tag'];
+
+/** A text that data carries in every language (a lesson's): a new language is a compile error until it has its text. */
+export type Texts = Record<LanguageTag, string>;
 
 const formatters = new Map<string, Intl.NumberFormat>(); // by locale and digits
 const fixedFormatters = new Map<string, Intl.NumberFormat>(); // by requested language and digits
@@ -75,10 +80,9 @@ export function isKey(key: string): key is Key {
   return (message(sharedLanguage(), key) ?? message('en', key)) !== undefined;
 }
 
-/** A text that data carries in every language, such as a lesson's, in `lang` (else in English). */
-export function pick<T extends { en: string }>(words: T, lang: string = sharedLanguage()): string {
-  const text = (words as unknown as Record<string, string | undefined>)[resolveLanguage(lang)];
-  return text ?? words.en;
+/** A text that data carries in every language, such as a lesson's, in `lang` (the page's unless given). */
+export function pick(words: Texts, lang: string = sharedLanguage()): string {
+  return words[resolveLanguage(lang) as LanguageTag] ?? words.en;
 }
 
 function formatter(digits: number): Intl.NumberFormat {
