@@ -92,7 +92,8 @@ export const learnEn = {
   'learn.tryOpen': 'Open layer {layer}, head {head} in the playground',
   'learn.tryOpened': 'Layer {layer}, head {head} at step {n} is in the playground below.',
   'learn.tryFailed': 'The model could not run this sequence: {message}.',
-  'learn.error.load': 'attention-trainer.js did not load or did not start: it belongs next to this page',
+  'learn.error.load':
+    'its scripts (learn-worker.js, attention-trainer.js) did not load or did not start: they belong next to this page',
   'learn.error.config': 'its task or size differs from the link’s',
   'learn.error.head': 'a head could not be broken',
   'learn.error.model': 'it is damaged, cut short or from another version',

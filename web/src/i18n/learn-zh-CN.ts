@@ -81,7 +81,7 @@ export const learnZhCN: LearnMessages = {
   'learn.tryOpen': '在演示中打开第 {layer} 层第 {head} 个头',
   'learn.tryOpened': '第 {n} 步时第 {layer} 层第 {head} 个头已在下方的演示中。',
   'learn.tryFailed': '模型无法运行这个序列：{message}。',
-  'learn.error.load': 'attention-trainer.js 未能加载或启动：它应当和本页放在一起',
+  'learn.error.load': '它的脚本（learn-worker.js、attention-trainer.js）未能加载或启动：它们应当和本页放在一起',
   'learn.error.config': '它的任务或大小与链接所说的不同',
   'learn.error.head': '无法破坏这个头',
   'learn.error.model': '它已损坏、被截断或来自其他版本',
