@@ -1,7 +1,7 @@
 // The page in English and in Chinese: the catalogs are complete, the language comes from the link
 // or the browser and switches live, the Chinese page shows no English UI string, and the engine's
-// errors reach a Chinese reader in Chinese. A screenshot per language and viewport is written to
-// build/test-results/screenshots/.
+// errors, and the trainer's, reach a Chinese reader in Chinese. A screenshot per language and
+// viewport is written to build/test-results/screenshots/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { build } from 'esbuild';
@@ -220,6 +220,17 @@ test('the engine’s errors reach a Chinese reader in Chinese, with their place'
   // An empty sentence.
   await andRender(page, () => page.fill('#words-text', '  '));
   assert.match(await page.locator('[data-errors="text"]').innerText(), /先输入几个词/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the trainer’s errors reach a Chinese reader in Chinese: a model in the link that cannot be read', async () => {
+  const { page, problems } = await open(chromium.context,
+    `${server.url}#lang=zh-CN&view=learn&task=reverse&seed=1&trained=20&weights=QVBUTQ`);
+  await page.waitForFunction(() => document.querySelector('[data-learn-status]')?.dataset.steps === '20', null, { timeout: 30000 });
+  const note = await page.locator('[data-learn-note]').textContent();
+  assert.match(note, /无法读取链接中的模型（第 4 个字节：/);
+  assert.doesNotMatch(note, /[A-Za-z]{4,}/, 'no English words');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -74,10 +74,10 @@ const RUNTIME_ALLOWED = {
   state: ['state', 'i18n'],
   model: ['model', 'engine', 'state'],
   views: ['views', 'i18n', 'state', 'later'],
-  element: ['element', 'lesson', 'state'],
+  element: ['element', 'lesson', 'state', 'i18n'],
   lesson: ['lesson', 'views', 'model', 'state', 'i18n', 'later'],
   play: ['play', 'views', 'i18n', 'later'],
-  learn: ['learn', 'views', 'engine', 'state', 'later'],
+  learn: ['learn', 'views', 'engine', 'state', 'i18n', 'later'],
   cost: ['cost', 'views', 'engine', 'i18n', 'later'],
   // The loader of later parts sits low: features' entries call provide() from it.
   later: ['later', 'engine', 'i18n'],
@@ -110,6 +110,24 @@ test('architecture: the page takes the engine types from the shipped .d.ts, and 
   assert.doesNotMatch(types, /^\s*(export\s+)?interface\s/m, 'engine/types.ts declares an interface of its own');
   const copies = files(src).filter((f) => /interface\s+(Steps|MultiHead|CellExplanation|EngineError)\s*\{/.test(readFileSync(f, 'utf8')));
   assert.deepEqual(copies.map((f) => relative(src, f)), []);
+});
+
+test('architecture: the training worker (learn/worker.ts) carries no catalog: what goes wrong reaches the page as a code', () => {
+  const seen = new Set();
+  const todo = ['learn/worker'];
+  while (todo.length) {
+    const m = todo.pop();
+    if (seen.has(m)) continue;
+    seen.add(m);
+    for (const e of edges) if (e.from === m && !e.typeOnly) todo.push(e.to);
+  }
+  assert.deepEqual([...seen].filter((m) => layer(m) === 'i18n'), []);
+});
+
+test('architecture: only i18n/ asks which language a text is in; every other part looks its words up there', () => {
+  const asks = files(src).filter((f) => !relative(src, f).startsWith('i18n/'))
+    .filter((f) => /[!=]==?\s*'zh|'zh[-\w]*'\s*[!=]==?/.test(readFileSync(f, 'utf8')));
+  assert.deepEqual(asks.map((f) => relative(src, f)), []);
 });
 
 // Small parts: a file that grows past this is doing two things. The message catalogs are lists.

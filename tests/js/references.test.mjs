@@ -29,6 +29,9 @@ const EXTERNAL = new Set([
   'attention-figure.png', // the image a reader downloads from the share dialog
   'my-lesson.json', // the reader's own lesson, in the story example
   'ja.ts', // the example of a language's new catalog, in web/src/i18n/README.md
+  'learn-ja.ts', // and its sections of the later parts, beside it
+  'lesson-ja.ts',
+  'play-ja.ts',
   'GraphemeBreakProperty.txt', // the Unicode Character Database files the core's tables come from
   'emoji-data.txt',
   'UnicodeData.txt',

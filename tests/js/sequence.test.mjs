@@ -8,7 +8,9 @@ import { root } from './engine-helpers.mjs';
 
 let S;
 before(async () => {
-  const out = await build({ entryPoints: [join(root, 'web/src/learn/sequence.ts')], bundle: true, format: 'esm',
+  // With the Learn view's words registered, as learn.js does before the view runs.
+  const out = await build({ stdin: { contents: "import './i18n/section-learn'; export * from './learn/sequence';",
+    resolveDir: join(root, 'web/src'), loader: 'ts' }, bundle: true, format: 'esm',
     platform: 'neutral', write: false, logLevel: 'silent' });
   S = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 });
@@ -28,11 +30,18 @@ test('sequence: the painting in English or in Chinese, with the example\'s "·" 
   assert.deepEqual(S.readSequence('山 花 人 鸟 · 会飞的', PAINTING, 5), want);
 });
 
+test('sequence: a token as each language writes it; digits, letters and the bar are the same in every one', () => {
+  assert.equal(S.tokenWord('zh-CN', 'flying'), '会飞的');
+  assert.equal(S.tokenWord('en', 'flying'), 'flying');
+  assert.equal(S.tokenWord('zh-CN', '7'), '7');
+  assert.equal(S.tokenWord('zh-CN', '|'), '|');
+});
+
 test('sequence: an unknown word is named with its place; too many or none are refused', () => {
-  assert.deepEqual(S.readSequence('2 7 x', DIGITS, 22), { ok: false, key: 'tryUnknown', params: { token: 'x', k: 3 } });
+  assert.deepEqual(S.readSequence('2 7 x', DIGITS, 22), { ok: false, key: 'learn.tryUnknown', params: { token: 'x', k: 3 } });
   assert.deepEqual(S.readSequence('1 2 3 4 5 6', PAINTING.slice(0, 2), 5),
-    { ok: false, key: 'tryTooLong', params: { n: 5, given: 6 } });
-  assert.deepEqual(S.readSequence(' · ', DIGITS, 22), { ok: false, key: 'tryEmpty', params: {} });
+    { ok: false, key: 'learn.tryTooLong', params: { n: 5, given: 6 } });
+  assert.deepEqual(S.readSequence(' · ', DIGITS, 22), { ok: false, key: 'learn.tryEmpty', params: {} });
 });
 
 test('sequence: the positions a task asks about, as its generator marks targets', async () => {

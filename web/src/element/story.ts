@@ -17,6 +17,7 @@
 // Sections then name a step (data-step="3", 1-based); a story with no sections gets one per step,
 // with the step's text. A lesson that is not valid is refused with a message that says where.
 // The same script also runs the iframe form of a story (frameStories, below).
+import { pick } from '../i18n';
 import { validateLesson, type Lesson } from '../lesson/schema';
 import { Reading } from './reading';
 import './element';
@@ -191,12 +192,12 @@ class AttentionStory extends HTMLElement {
 
   /** One section per step of the lesson, with the step's text in the story's language. */
   private writeSections(lesson: Lesson): void {
-    const zh = /^zh/.test(this.getAttribute('lang') ?? document.documentElement.lang);
+    const lang = this.getAttribute('lang') ?? document.documentElement.lang;
     lesson.steps.forEach((step, k) => {
       const s = document.createElement('section');
       s.dataset.step = String(k + 1);
       const p = document.createElement('p');
-      p.textContent = zh ? step.text['zh-CN'] : step.text.en;
+      p.textContent = pick(step.text, lang);
       s.append(p);
       this.append(s);
     });

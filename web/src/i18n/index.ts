@@ -1,18 +1,29 @@
 // Messages and number formatting for the current language. A language is one catalog file with
-// every key of en.ts (README.md beside this file says how to add one).
-import type { MessageKey, Messages } from './en';
-import { catalog, sharedLanguage, setSharedLanguage } from './catalogs';
+// every key of en.ts, and one section file for each part of the page loaded later (README.md
+// beside this file says how to add one). Every message, the first load's or a part's, is looked
+// up here, and every number is formatted here.
+import type { MessageKey } from './en';
+import type { LearnKey } from './learn-en';
+import type { LessonKey } from './lesson-en';
+import type { PlayKey } from './play-en';
+import { catalog, message, sharedLanguage, setSharedLanguage } from './catalogs';
 
 /**
  * The languages, by BCP 47 tag, and each one's name in itself (for the switch). Each catalog is
  * loaded on demand (catalogs.ts); a message asked for before its catalog is loaded is its key.
  */
-export const LANGUAGES: ReadonlyArray<{ tag: string; name: string }> = [
+export const LANGUAGES = [
   { tag: 'en', name: 'English' },
   { tag: 'zh-CN', name: '中文' },
-];
+] as const;
+
+export type LanguageTag = (typeof LANGUAGES)[number]['tag'];
+
+/** A text that data carries in every language (a lesson's): a new language is a compile error until it has its text. */
+export type Texts = Record<LanguageTag, string>;
 
 const formatters = new Map<string, Intl.NumberFormat>(); // by locale and digits
+const fixedFormatters = new Map<string, Intl.NumberFormat>(); // by requested language and digits
 const plainByLocale = new Map<string, boolean>(); // whether the locale writes numbers as toFixed does, plus commas
 
 /**
@@ -36,11 +47,14 @@ export function language(): string {
   return sharedLanguage();
 }
 
-/** A message function: the message for `key`, with {name} parameters filled in. */
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+/** A key of the first load's catalog or of a later part's section (its words come with it). */
+export type Key = MessageKey | LearnKey | LessonKey | PlayKey;
 
-function fill(messages: Messages | undefined, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = messages?.[key] ?? catalog('en')?.[key] ?? key;
+/** A message function: the message for `key`, with {name} parameters filled in. */
+export type Translate = (key: Key, params?: Record<string, string | number>) => string;
+
+function fill(tag: string, key: Key, params?: Record<string, string | number>): string {
+  const text = message(tag, key) ?? message('en', key) ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
@@ -48,7 +62,7 @@ function fill(messages: Messages | undefined, key: MessageKey, params?: Record<s
 }
 
 /** The message for `key` in the page's language. */
-export const t: Translate = (key, params) => fill(catalog(sharedLanguage()), key, params);
+export const t: Translate = (key, params) => fill(sharedLanguage(), key, params);
 
 /** Whether the catalog of `lang` is loaded. */
 export function hasCatalog(lang: string): boolean {
@@ -58,13 +72,17 @@ export function hasCatalog(lang: string): boolean {
 /** The messages of one language, whatever the page shows (a link's preset in the link's language). */
 export function translator(lang: string): Translate {
   const tag = resolveLanguage(lang);
-  return (key, params) => fill(catalog(tag), key, params);
+  return (key, params) => fill(tag, key, params);
 }
 
 /** Whether `key` is a message (for keys built from data, such as an engine's error code). */
-export function isKey(key: string): key is MessageKey {
-  const messages = catalog(sharedLanguage()) ?? catalog('en');
-  return !!messages && Object.prototype.hasOwnProperty.call(messages, key);
+export function isKey(key: string): key is Key {
+  return (message(sharedLanguage(), key) ?? message('en', key)) !== undefined;
+}
+
+/** A text that data carries in every language, such as a lesson's, in `lang` (the page's unless given). */
+export function pick(words: Texts, lang: string = sharedLanguage()): string {
+  return words[resolveLanguage(lang) as LanguageTag] ?? words.en;
 }
 
 function formatter(digits: number): Intl.NumberFormat {
@@ -173,10 +191,31 @@ function group(whole: string): string {
   return out;
 }
 
+/**
+ * x with exactly `digits` decimals, as `lang` writes it (the page's language unless given), with a
+ * true minus sign; "—" if it is not finite. One formatter per language and digits, made once: a
+ * redraw of the Learn view prints every cell of every head (880 for 16 heads on 10 tokens).
+ */
+export function decimals(x: number, digits: number, lang: string = sharedLanguage()): string {
+  if (!Number.isFinite(x)) return '—';
+  const key = lang + '|' + digits;
+  let f = fixedFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(resolveLanguage(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    fixedFormatters.set(key, f);
+  }
+  return f.format(x).replace('-', '\u2212');
+}
+
+/** A fraction as a percentage with `digits` decimals; the sign never wraps away from its number. */
+export function percent(x: number, digits: number, lang: string = sharedLanguage()): string {
+  return decimals(x * 100, digits, lang) + '\u00a0%';
+}
+
 /** A number inside a formula: negative ones in parentheses, e.g. 1×(−0.5). */
 export function term(x: number): string {
   const s = num(x, true);
   return x < 0 ? '(' + s + ')' : s;
 }
 
-export type { MessageKey };
+export type { MessageKey, LearnKey, LessonKey, PlayKey };

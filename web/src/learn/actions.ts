@@ -1,7 +1,7 @@
 // The view's buttons: Train, Pause, Step, Reset and Link with weights, each pressable only when
 // it means something for the model as it stands.
+import { translator } from '../i18n';
 import { h } from '../views/dom';
-import { say } from './words';
 
 export type Action = 'train' | 'pause' | 'step' | 'reset' | 'share';
 
@@ -20,7 +20,11 @@ export class Actions {
 
   constructor(lang: string, press: (action: Action) => void) {
     const button = (action: Action) => {
-      const b = h('button', { class: 'btn', text: say(lang, action), attrs: { type: 'button', 'data-learn-action': action } });
+      const b = h('button', {
+        class: 'btn',
+        text: translator(lang)(`learn.${action}`),
+        attrs: { type: 'button', 'data-learn-action': action },
+      });
       b.addEventListener('click', () => press(action));
       return b;
     };

@@ -1,9 +1,8 @@
 // Broken heads: which ones the reader pressed, and the line that sets the trainer's accuracy
 // without them beside its accuracy with every head (for the same step, or "measuring…").
+import { translator, percent } from '../i18n';
 import { h } from '../views/dom';
-import { formatPercent } from './format';
 import type { Ablation, Update } from './protocol';
-import { say } from './words';
 
 export class Breaking {
   readonly el = h('p', { class: 'learn-ablation', attrs: { role: 'status', 'data-learn-ablation': '' } });
@@ -31,19 +30,21 @@ export class Breaking {
     const el = this.el;
     const a = this.ablation;
     if (this.heads.length === 0 || !u) {
-      el.textContent = u ? say(lang, 'breakHint') : '';
+      el.textContent = u ? translator(lang)('learn.breakHint') : '';
       delete el.dataset.without;
       delete el.dataset.with;
       return;
     }
-    const names = this.heads.map(([layer, head]) => say(lang, 'head', { layer: layer + 1, head: head + 1 })).join(', ');
+    const names = this.heads
+      .map(([layer, head]) => translator(lang)('learn.head', { layer: layer + 1, head: head + 1 }))
+      .join(', ');
     if (!a || a.steps !== u.steps) {
-      el.textContent = say(lang, 'breaking', { heads: names });
+      el.textContent = translator(lang)('learn.breaking', { heads: names });
       delete el.dataset.without;
       return;
     }
-    const percent = (x: number) => formatPercent(x, 1, lang);
-    el.textContent = say(lang, 'without', { heads: names, without: percent(a.accuracy), with: percent(u.accuracy) });
+    const share = (x: number) => percent(x, 1, lang);
+    el.textContent = translator(lang)('learn.without', { heads: names, without: share(a.accuracy), with: share(u.accuracy) });
     el.dataset.without = String(a.accuracy);
     el.dataset.with = String(u.accuracy);
     el.dataset.step = String(a.steps);

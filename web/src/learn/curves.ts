@@ -1,8 +1,7 @@
 // The loss and accuracy curves: small SVG line charts of the trainer's numbers, redrawn from the
 // points so far, and the table of the same numbers for keyboard and screen-reader users.
+import { translator, decimals, percent } from '../i18n';
 import { h, ns, SVG } from '../views/dom';
-import { formatNumber, formatPercent } from './format';
-import { say } from './words';
 
 const W = 320;
 const H = 120;
@@ -153,8 +152,8 @@ export class CurveTable {
       'tr',
       { attrs: { 'data-step': String(step) } },
       h('th', { text: String(step), attrs: { scope: 'row' } }),
-      h('td', { text: formatNumber(loss, 4, lang), attrs: { 'data-loss': String(loss) } }),
-      h('td', { text: formatPercent(accuracy, 1, lang), attrs: { 'data-accuracy': String(accuracy) } }),
+      h('td', { text: decimals(loss, 4, lang), attrs: { 'data-loss': String(loss) } }),
+      h('td', { text: percent(accuracy, 1, lang), attrs: { 'data-accuracy': String(accuracy) } }),
     );
     this.body.append(row);
     if (this.body.rows.length > CurveTable.MAX_ROWS) this.body.rows[1]?.remove();
@@ -163,7 +162,7 @@ export class CurveTable {
 
 /** The loss of guessing evenly among the `n` tokens, ln n: drawn across the loss curve and said. */
 export function explainMeasures(loss: Curve, meanings: HTMLElement, n: number, lang: string): void {
-  const v = formatNumber(Math.log(n), 2, lang);
-  loss.setReference(Math.log(n), say(lang, 'chance', { n, v }));
-  meanings.textContent = say(lang, 'meanings', { n, v });
+  const v = decimals(Math.log(n), 2, lang);
+  loss.setReference(Math.log(n), translator(lang)('learn.chance', { n, v }));
+  meanings.textContent = translator(lang)('learn.meanings', { n, v });
 }

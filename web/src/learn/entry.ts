@@ -2,6 +2,7 @@
 // button, with its styles (lesson.css beside it, unless the page has them inline already). The
 // training itself runs in learn-worker.js. It reads the link's keys and keeps the one view, so
 // the page's first load carries neither.
+import '../i18n/section-learn';
 import { LearnView } from './view';
 import { parseLearn, serialiseLearn } from '../state/learn-link';
 import type { State } from '../state/state';

@@ -3,20 +3,19 @@
 // (which writes only what differs from the task's own size).
 import { h } from '../views/dom';
 import { D_MODELS, type LearnPlace } from '../state/learn-link';
-import { formatPercent } from './format';
+import { percent, translator, type LearnKey } from '../i18n';
 import { DEFAULT_LEARNING_RATE, SETUPS, TASKS, type TaskName } from './tasks';
-import { say, taskWords, type WordKey } from './words';
 
 type Field = 'task' | 'layers' | 'heads' | 'dModel' | 'mlp' | 'lr' | 'seed';
 
-const LABELS: Record<Field, WordKey> = {
-  task: 'task',
-  layers: 'layers',
-  heads: 'heads',
-  dModel: 'dModel',
-  mlp: 'mlp',
-  lr: 'rate',
-  seed: 'seed',
+const LABELS: Record<Field, LearnKey> = {
+  task: 'learn.task',
+  layers: 'learn.layers',
+  heads: 'learn.heads',
+  dModel: 'learn.dModel',
+  mlp: 'learn.mlp',
+  lr: 'learn.rate',
+  seed: 'learn.seed',
 };
 
 export interface LearnConfig {
@@ -54,7 +53,7 @@ export class LearnForm {
     this.fields = {
       task: select(
         'task',
-        TASKS.map((name) => [name, taskWords(lang, name).name]),
+        TASKS.map((name) => [name, translator(lang)(`learn.task.${name}.name` as const)]),
         place.task,
       ),
       layers: select('layers', counts(4), String(place.layers ?? size.layers)),
@@ -88,12 +87,12 @@ export class LearnForm {
       });
     }
     const label = (field: Field) =>
-      h('label', { class: 'learn-field' }, h('span', { text: say(lang, LABELS[field]) }), this.fields[field]);
+      h('label', { class: 'learn-field' }, h('span', { text: translator(lang)(LABELS[field]) }), this.fields[field]);
     this.setup = h('div', { class: 'learn-setup' }, label('task'), this.about);
     this.size = h(
       'fieldset',
       { class: 'learn-size' },
-      h('legend', { text: say(lang, 'size') }),
+      h('legend', { text: translator(lang)('learn.size') }),
       ...(['layers', 'heads', 'dModel', 'mlp', 'lr', 'seed'] as Field[]).map(label),
     );
     this.describe();
@@ -143,12 +142,13 @@ export class LearnForm {
   }
 
   private describe(): void {
-    const w = taskWords(this.lang, this.task);
-    const target = formatPercent(SETUPS[this.task].target, 0, this.lang);
+    const say = translator(this.lang);
+    const task = (field: 'sentence' | 'example' | 'pattern') => say(`learn.task.${this.task}.${field}` as const);
+    const target = percent(SETUPS[this.task].target, 0, this.lang);
     this.about.replaceChildren(
-      h('p', { text: w.sentence }),
-      h('p', { text: say(this.lang, 'example', { example: w.example }) }),
-      h('p', { text: say(this.lang, 'expect', { pattern: w.pattern }) + ' ' + say(this.lang, 'target', { target }) }),
+      h('p', { text: task('sentence') }),
+      h('p', { text: say('learn.example', { example: task('example') }) }),
+      h('p', { text: say('learn.expect', { pattern: task('pattern') }) + ' ' + say('learn.target', { target }) }),
     );
   }
 }

@@ -2,10 +2,10 @@
 // trainer's weights, row i reading positions 0 … i), captioned with its score for the task's
 // pattern, each cell's number in its tooltip. A head is a button: a toggle that breaks it (its
 // output zeroed when the model is measured), or an action. The cells are recoloured in place.
+import { decimals } from '../i18n';
 import { h, ns, SVG } from '../views/dom';
 import { weightColor } from '../views/color';
 import type { HeadWeights } from './protocol';
-import { formatNumber } from './format';
 
 const CELL = 12;
 /** Label text size, and the room a label takes beside the map (Han and kana are a full em wide). */
@@ -67,15 +67,11 @@ export class HeadMaps {
         for (let j = 0; j <= i; j++) {
           const x = w.data[i * w.n + j];
           map.cells[i * w.n + j].setAttribute('fill', weightColor(x).background);
-          map.titles[i * w.n + j].textContent = `${tokens[i] ?? i} → ${tokens[j] ?? j}: ${formatNumber(x, 3, lang)}`;
+          map.titles[i * w.n + j].textContent = `${tokens[i] ?? i} → ${tokens[j] ?? j}: ${decimals(x, 3, lang)}`;
         }
       }
       const score = scores[w.layer]?.[w.head];
-      map.caption.textContent = this.words.caption(
-        w.layer + 1,
-        w.head + 1,
-        score === undefined ? '—' : formatNumber(score, 2, lang),
-      );
+      map.caption.textContent = this.words.caption(w.layer + 1, w.head + 1, score === undefined ? '—' : decimals(score, 2, lang));
       map.figure.dataset.score = score === undefined ? '' : String(score);
     });
   }

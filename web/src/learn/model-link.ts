@@ -2,12 +2,12 @@
 // training stops, so opening the link trains the same model (same seed, same steps) to there; and
 // on the reader's request, `weights=` holds the model itself, so its trained heads open at once.
 // The weights stay in the link only while the model is the one they hold.
+import { translator, decimals } from '../i18n';
 import type { LearnPlace } from '../state/learn-link';
 import { MAX_WEIGHTS } from '../state/learn-link';
 import { fromBase64Url, toBase64Url } from './bytes-link';
-import { formatNumber } from './format';
 import type { Reply } from './protocol';
-import { say } from './words';
+import { trainerFailure } from './failures';
 
 type Created = Extract<Reply, { type: 'created' }>;
 type Saved = Extract<Reply, { type: 'saved' }>;
@@ -36,16 +36,21 @@ export class ModelInLink {
     const n = this.opening.trained ?? 0;
     if (m.loaded) {
       this.loadedAt = n;
-      note(say(lang, 'loaded', { n }));
+      note(translator(lang)('learn.loaded', { n }));
       return null;
     }
     this.weightsAt = null;
     if (this.opening.weights) {
       // The link's check lets through base64url letters only, so bytes that do not decode are a
       // text cut short: a length of 4k + 1 letters cannot end a byte.
-      note(say(lang, 'loadFailed', { message: m.loadError ?? say(lang, 'weightsCut'), n }));
+      note(
+        translator(lang)('learn.loadFailed', {
+          message: m.loadError ? trainerFailure(lang, m.loadError) : translator(lang)('learn.weightsCut'),
+          n,
+        }),
+      );
     } else if (n > 0) {
-      note(say(lang, 'retraining', { n }));
+      note(translator(lang)('learn.retraining', { n }));
     }
     return n > 0 ? n : null;
   }
@@ -65,13 +70,13 @@ export class ModelInLink {
   /** The model's bytes came: into the place, unless they are more than a link holds. */
   saved(place: LearnPlace, m: Saved, note: (text: string) => void, lang: string): LearnPlace {
     const text = toBase64Url(m.bytes);
-    const kb = formatNumber(text.length / 1024, 1, lang);
+    const kb = decimals(text.length / 1024, 1, lang);
     if (text.length > MAX_WEIGHTS) {
-      note(say(lang, 'tooLarge', { kb, max: formatNumber(MAX_WEIGHTS / 1024, 0, lang), n: m.steps }));
+      note(translator(lang)('learn.tooLarge', { kb, max: decimals(MAX_WEIGHTS / 1024, 0, lang), n: m.steps }));
       return place;
     }
     this.weightsAt = m.steps;
-    note(say(lang, 'shared', { kb, n: m.steps }));
+    note(translator(lang)('learn.shared', { kb, n: m.steps }));
     return { ...place, trained: m.steps || undefined, weights: text };
   }
 }

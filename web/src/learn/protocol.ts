@@ -126,7 +126,8 @@ export type Reply =
       seqLen: number;
       /** The saved model was loaded; or why it could not be (then the model is the config's, new). */
       loaded: boolean;
-      loadError: string | null;
+      loadError: TrainerError | null;
     }
   | { type: 'saved'; run: number; steps: number; bytes: Uint8Array }
+  /** `error` null: the trainer's script or the worker did not load or start; `message` is how, in English. */
   | { type: 'error'; run: number; error: TrainerError | null; message: string };

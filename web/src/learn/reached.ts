@@ -1,8 +1,7 @@
 // The line that says the model reached its task's target: the step, and when training stopped
 // there by itself, a button to train on (the model is learned; more steps only sharpen it).
+import { translator, percent } from '../i18n';
 import { h } from '../views/dom';
-import { formatPercent } from './format';
-import { say } from './words';
 
 export class ReachedNote {
   readonly el: HTMLElement;
@@ -13,7 +12,11 @@ export class ReachedNote {
     private readonly lang: string,
     trainOn: () => void,
   ) {
-    this.goOn = h('button', { class: 'btn', text: say(lang, 'trainOn'), attrs: { type: 'button', 'data-learn-train-on': '' } });
+    this.goOn = h('button', {
+      class: 'btn',
+      text: translator(lang)('learn.trainOn'),
+      attrs: { type: 'button', 'data-learn-train-on': '' },
+    });
     this.goOn.addEventListener('click', trainOn);
     this.el = h('p', { class: 'learn-note learn-reached', attrs: { role: 'status', 'data-learn-target': '' } }, this.text);
   }
@@ -28,11 +31,12 @@ export class ReachedNote {
 
   /** `target` reached at `step`; `stopped`: training stopped there and waits for the reader. */
   show(target: number, step: number, stopped: boolean): void {
-    const words = { target: formatPercent(target, 0, this.lang), step };
+    const words = { target: percent(target, 0, this.lang), step };
     this.el.dataset.reached = String(step);
     if (stopped) this.el.dataset.stopped = '';
     else delete this.el.dataset.stopped;
-    this.text.textContent = say(this.lang, stopped ? 'reachedStopped' : 'reached', words) + (stopped ? ' ' : '');
+    this.text.textContent =
+      translator(this.lang)(stopped ? 'learn.reachedStopped' : 'learn.reached', words) + (stopped ? ' ' : '');
     if (stopped) this.el.append(this.goOn);
     else this.goOn.remove();
   }

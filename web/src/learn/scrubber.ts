@@ -1,9 +1,9 @@
 // The timeline's controls: a slider over the kept snapshots (at its right end it follows training
 // live), the step it shows, and for each head the step its pattern formed, as a button that goes
 // there. Replay runs the slider from the start to the end, unless the reader asked for less motion.
+import { translator } from '../i18n';
 import { h } from '../views/dom';
 import type { Formed, Timeline } from './timeline';
-import { say } from './words';
 
 /** Snapshots a second while replaying: a run's first 200 snapshots in about 13 s. */
 const REPLAY_PER_SECOND = 15;
@@ -34,16 +34,20 @@ export class Scrubber {
       this.go(Number(this.range.value));
     });
     this.at = h('span', { class: 'learn-at', attrs: { 'data-learn-at': '', 'aria-hidden': 'true' } });
-    this.replay = h('button', { class: 'btn', text: say(lang, 'replay'), attrs: { type: 'button', 'data-learn-replay': '' } });
+    this.replay = h('button', {
+      class: 'btn',
+      text: translator(lang)('learn.replay'),
+      attrs: { type: 'button', 'data-learn-replay': '' },
+    });
     this.replay.addEventListener('click', () => this.startReplay());
     this.formedList = h('ul', { class: 'learn-formed', attrs: { 'data-learn-formed': '' } });
     this.el = h(
       'div',
       { class: 'learn-timeline' },
-      h('label', { class: 'learn-field learn-scrub' }, h('span', { text: say(lang, 'timeline') }), this.range),
+      h('label', { class: 'learn-field learn-scrub' }, h('span', { text: translator(lang)('learn.timeline') }), this.range),
       this.at,
       this.replay,
-      h('p', { class: 'learn-note', text: say(lang, 'timelineNote') }),
+      h('p', { class: 'learn-note', text: translator(lang)('learn.timelineNote') }),
       this.formedList,
     );
   }
@@ -75,7 +79,7 @@ export class Scrubber {
     this.range.disabled = last < 1;
     this.replay.disabled = last < 1;
     const steps = this.shown === null ? now : (list[index]?.steps ?? 0);
-    const text = say(this.lang, this.shown === null ? 'timelineLive' : 'timelineAt', { n: steps });
+    const text = translator(this.lang)(this.shown === null ? 'learn.timelineLive' : 'learn.timelineAt', { n: steps });
     this.range.setAttribute('aria-valuetext', text);
     this.at.textContent = text;
     this.at.dataset.step = String(steps);
@@ -97,14 +101,14 @@ export class Scrubber {
       ...formed.map((f) => {
         const b = h('button', {
           class: 'btn-link',
-          text: say(this.lang, 'formedSee'),
+          text: translator(this.lang)('learn.formedSee'),
           attrs: { type: 'button', 'data-formed-step': String(f.steps) },
         });
         b.addEventListener('click', () => {
           this.stopReplay();
           this.go(this.timeline.nearest(f.steps));
         });
-        const text = say(this.lang, 'formed', { layer: f.layer + 1, head: f.head + 1, step: f.steps });
+        const text = translator(this.lang)('learn.formed', { layer: f.layer + 1, head: f.head + 1, step: f.steps });
         return h('li', {}, text + ' ', b);
       }),
     );

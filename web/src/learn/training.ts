@@ -48,11 +48,12 @@ export function training(
     return t.steps + base;
   }
 
-  /** Whether a loaded model is the one the view asked for (its task and size). */
-  function mismatch(t: T.Trainer, asked: Partial<T.TrainerConfig>): string | null {
+  /** Whether a loaded model is the one the view asked for (its task and size); if not, an error with a code, as the trainer's. */
+  function mismatch(t: T.Trainer, asked: Partial<T.TrainerConfig>): T.TrainerError | null {
     const fields = ['task', 'layers', 'heads', 'dModel', 'mlp'] as const;
     const wrong = fields.filter((f) => asked[f] !== undefined && asked[f] !== t.config[f]);
-    return wrong.length ? 'its ' + wrong.join(', ') + ' differ from the link’s.' : null;
+    const message = 'its ' + wrong.join(', ') + ' differ from the link’s.';
+    return wrong.length ? { code: 'shape_mismatch', input: 'config', message, row: -1, col: -1 } : null;
   }
 
   function weightsOf(t: T.Trainer): HeadWeights[] {
@@ -103,6 +104,7 @@ export function training(
     post({ type: 'state', run, steps: now(t), running, asked });
   }
 
+  /** `error` null: the trainer's script did not load or start (`message` says how, in English). */
   function fail(error: T.TrainerError | null, message = ''): void {
     running = false;
     post({ type: 'error', run, error, message: error?.message ?? message });
@@ -215,7 +217,8 @@ export function training(
     const ok = set(true);
     const e = t.evaluate();
     set(false);
-    if (!ok || !e.ok) return fail(e.ok ? null : e.error, 'a head could not be broken');
+    const unbroken = { code: 'bad_argument', input: 'head', message: 'a head could not be broken', row: -1, col: -1 } as const;
+    if (!ok || !e.ok) return fail(e.ok ? unbroken : e.error);
     post({ type: 'ablation', run, steps: now(t), heads: broken, accuracy: e.accuracy, headScores: e.headScores });
   }
 
@@ -272,7 +275,7 @@ export function training(
       void module.then(
         (mod) => {
           if (ordered !== run) return;
-          let loadError: string | null = null;
+          let loadError: T.TrainerError | null = null;
           if (m.weights) {
             const loaded = mod.load(m.weights, m.config);
             const wrong = loaded.ok ? mismatch(loaded.trainer, m.config) : null;
@@ -281,7 +284,7 @@ export function training(
               base = m.trained ?? 0;
             } else {
               if (loaded.ok) loaded.trainer.dispose();
-              loadError = loaded.ok ? (wrong ?? '') : loaded.error.message;
+              loadError = loaded.ok ? wrong : loaded.error;
             }
           }
           if (!trainer) {

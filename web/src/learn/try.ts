@@ -2,12 +2,12 @@
 // model (again after every update), and the panel shows the next token the model predicts after
 // each position, with its probability, and every head's weights on them. A head opens in the
 // playground below, where its Q, K and V go through the explainer's own steps.
+import { translator, percent } from '../i18n';
 import { h } from '../views/dom';
-import { formatPercent } from './format';
 import { HeadMaps } from './heads';
 import type { Tried, TriedHead } from './protocol';
-import { readSequence } from './sequence';
-import { say, tokenWord } from './words';
+import { readSequence, tokenWord } from './sequence';
+import { trainerFailure } from './failures';
 import { askedPositions, type TaskName } from './tasks';
 
 export class TryPanel {
@@ -51,13 +51,13 @@ export class TryPanel {
     this.predictions = h('ol', { class: 'learn-predictions', attrs: { 'data-learn-predictions': '' } });
     this.unasked = h('p', {
       class: 'learn-note',
-      text: say(lang, 'tryUnasked'),
+      text: translator(lang)('learn.tryUnasked'),
       attrs: { 'data-learn-unasked': '', hidden: '' },
     });
     this.heads = new HeadMaps(
       {
-        caption: (layer, head) => say(lang, 'head', { layer, head }),
-        press: (layer, head) => say(lang, 'tryOpen', { layer, head }),
+        caption: (layer, head) => translator(lang)('learn.head', { layer, head }),
+        press: (layer, head) => translator(lang)('learn.tryOpen', { layer, head }),
       },
       (layer, head) => this.openHead(layer, head),
       false,
@@ -67,15 +67,19 @@ export class TryPanel {
     this.headsPart = h(
       'div',
       { class: 'learn-try-heads', attrs: { hidden: '' } },
-      h('h4', { text: say(lang, 'tryHeads') }),
-      h('p', { class: 'learn-note', text: say(lang, 'tryOpenNote') }),
+      h('h4', { text: translator(lang)('learn.tryHeads') }),
+      h('p', { class: 'learn-note', text: translator(lang)('learn.tryOpenNote') }),
       this.heads.el,
     );
-    const run = h('button', { class: 'btn', text: say(lang, 'tryRun'), attrs: { type: 'submit', 'data-learn-try-run': '' } });
+    const run = h('button', {
+      class: 'btn',
+      text: translator(lang)('learn.tryRun'),
+      attrs: { type: 'submit', 'data-learn-try-run': '' },
+    });
     const form = h(
       'form',
       { class: 'learn-try-form' },
-      h('label', { class: 'learn-field learn-try-label', attrs: { for: id } }, say(lang, 'tryLabel')),
+      h('label', { class: 'learn-field learn-try-label', attrs: { for: id } }, translator(lang)('learn.tryLabel')),
       h('div', { class: 'learn-try-row' }, this.field, run),
     );
     form.addEventListener('submit', (e) => {
@@ -85,8 +89,8 @@ export class TryPanel {
     this.el = h(
       'section',
       { class: 'learn-try', attrs: { 'aria-labelledby': 'learn-try-title' } },
-      h('h3', { text: say(lang, 'tryTitle'), attrs: { id: 'learn-try-title' } }),
-      h('p', { class: 'learn-note', text: say(lang, 'tryNote') }),
+      h('h3', { text: translator(lang)('learn.tryTitle'), attrs: { id: 'learn-try-title' } }),
+      h('p', { class: 'learn-note', text: translator(lang)('learn.tryNote') }),
       form,
       this.message,
       this.note,
@@ -115,19 +119,19 @@ export class TryPanel {
   /** The model's numbers on the sequence, as they come after each update. */
   show(t: Tried): void {
     if (t.error) {
-      this.message.textContent = t.error.message;
+      this.message.textContent = translator(this.lang)('learn.tryFailed', { message: trainerFailure(this.lang, t.error) });
       return this.clear();
     }
     this.last = t;
     const word = (id: number) => tokenWord(this.lang, this.tokens[id] ?? '?');
     const n = t.tokens.length;
-    this.answer.textContent = say(this.lang, 'tryAnswer', {
+    this.answer.textContent = translator(this.lang)('learn.tryAnswer', {
       last: word(t.tokens[n - 1]),
       next: word(t.predicted[n - 1]),
-      p: formatPercent(t.confidence[n - 1], 0, this.lang),
+      p: percent(t.confidence[n - 1], 0, this.lang),
     });
     this.answer.dataset.next = this.tokens[t.predicted[n - 1]] ?? '';
-    this.predictions.setAttribute('aria-label', say(this.lang, 'tryPredicts', { n: t.steps }));
+    this.predictions.setAttribute('aria-label', translator(this.lang)('learn.tryPredicts', { n: t.steps }));
     this.predictions.dataset.steps = String(t.steps);
     const asked = askedPositions(this.task, this.tokens, t.tokens);
     this.unasked.hidden = asked.every(Boolean);
@@ -141,7 +145,7 @@ export class TryPanel {
           },
           h('span', { class: 'learn-tok', text: word(id) }),
           h('span', { class: 'learn-next', text: '→ ' + word(t.predicted[i]) }),
-          h('span', { class: 'learn-p', text: formatPercent(t.confidence[i], 0, this.lang) }),
+          h('span', { class: 'learn-p', text: percent(t.confidence[i], 0, this.lang) }),
         ),
       ),
     );
@@ -157,14 +161,14 @@ export class TryPanel {
 
   private read(pressed = true): void {
     const r = readSequence(this.field.value, this.tokens, this.max);
-    this.note.textContent = r.ok && r.dropped ? say(this.lang, 'tryDropped') : '';
+    this.note.textContent = r.ok && r.dropped ? translator(this.lang)('learn.tryDropped') : '';
     if (!r.ok) {
       if (!pressed) return;
       // The numbers below were the last sequence's: gone with it, and the worker stops running it.
       this.clear();
       this.submit(null);
       const tokens = this.tokens.map((t) => tokenWord(this.lang, t)).join(' ');
-      this.message.textContent = say(this.lang, r.key, { ...r.params, tokens });
+      this.message.textContent = translator(this.lang)(r.key, { ...r.params, tokens });
       this.field.setAttribute('aria-invalid', 'true');
       this.field.focus();
       return;

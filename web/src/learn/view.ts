@@ -1,6 +1,7 @@
 // The Learn view: pick a task and a model, train it in the worker, and watch the loss fall, the
 // accuracy rise and the heads' attention on one sequence take the task's pattern. It shows the
 // trainer's numbers only; the link keeps the task, the model and the seed, so it retrains the same.
+import { translator, decimals, percent, type LearnKey } from '../i18n';
 import { h } from '../views/dom';
 import type { LearnPlace } from '../state/learn-link';
 import type { State } from '../state/state';
@@ -9,7 +10,6 @@ import { startTrainer, type TrainerLink } from './client';
 import { Curve, CurveTable, explainMeasures } from './curves';
 import { LearnForm } from './form';
 import { HeadMaps } from './heads';
-import { formatNumber, formatPercent } from './format';
 import type { Reply, Tried, Update } from './protocol';
 import { Breaking } from './breaking';
 import { Scrubber } from './scrubber';
@@ -24,7 +24,10 @@ import { Progress } from './progress';
 import { ReachedNote } from './reached';
 import { Sight } from './sight';
 import { Throttle } from './throttle';
-import { say, tokenWord, type WordKey } from './words';
+import { tokenWord } from './sequence';
+import { trainerFailure } from './failures';
+
+type LearnWord = LearnKey extends `learn.${infer W}` ? W : never;
 
 export interface LearnHost {
   lang(): string;
@@ -121,8 +124,9 @@ export class LearnView {
     this.el.remove();
   }
 
-  private say(key: WordKey, params: Record<string, string | number> = {}): string {
-    return say(this.lang, key, params);
+  /** A message of the Learn view's section (learn.<word>). */
+  private say(word: LearnWord, params: Record<string, string | number> = {}): string {
+    return translator(this.lang)(`learn.${word}` as const, params);
   }
 
   private build(): void {
@@ -156,8 +160,8 @@ export class LearnView {
       first: h('p', { class: 'learn-first', attrs: { 'data-learn-first': '' } }),
       meanings: h('p', { class: 'learn-note', attrs: { 'data-learn-meanings': '' } }),
       note: h('p', { class: 'learn-note', attrs: { role: 'status', 'data-learn-note': '' } }),
-      loss: new Curve(this.say('lossCurve'), null, (y) => formatNumber(y, 2, this.lang)),
-      accuracy: new Curve(this.say('accuracyCurve'), 1, (y) => formatPercent(y, 0, this.lang)),
+      loss: new Curve(this.say('lossCurve'), null, (y) => decimals(y, 2, this.lang)),
+      accuracy: new Curve(this.say('accuracyCurve'), 1, (y) => percent(y, 0, this.lang)),
       table: new CurveTable(this.say('tableCaption'), [this.say('tableStep'), this.say('loss'), this.say('accuracy')]),
       heads: new HeadMaps(
         {
@@ -283,7 +287,7 @@ export class LearnView {
     if (m.type === 'error') {
       this.training.running = false;
       this.failed = true;
-      this.parts.note.textContent = this.say('failed', { message: m.message });
+      this.parts.note.textContent = this.say('failed', { message: trainerFailure(this.lang, m.error) });
     } else if (m.type === 'created') {
       // The probe's tokens as words, for the heatmaps' rows.
       const probe = SETUPS[this.place.task as TaskName].probe;
@@ -337,7 +341,7 @@ export class LearnView {
       this.parts.reached.focus();
     }
     if (u.diverged) {
-      this.parts.note.textContent = this.say('diverged', { message: u.diverged.message });
+      this.parts.note.textContent = this.say('diverged', { message: trainerFailure(this.lang, u.diverged) });
     }
   }
 
@@ -368,7 +372,7 @@ export class LearnView {
     if (u) {
       const bits = [this.say('steps', { n: this.steps })];
       if (u.stepsPerSecond > 0) bits.push(this.say('speed', { n: Math.round(u.stepsPerSecond) }));
-      bits.push(this.say('accuracy') + ' ' + formatPercent(u.accuracy, 1, this.lang));
+      bits.push(this.say('accuracy') + ' ' + percent(u.accuracy, 1, this.lang));
       p.status.textContent = bits.join(' · ');
       // The heads as the timeline shows them: a snapshot, or the model as it is now.
       const at = p.scrubber.step === null ? -1 : this.timeline.nearest(p.scrubber.step);
@@ -384,7 +388,7 @@ export class LearnView {
     p.heads.setBroken(this.breaking.heads);
     this.breaking.draw(this.last, this.lang);
     const first = progress.firstLoss;
-    p.first.textContent = first === null ? '' : this.say('firstLoss', { loss: formatNumber(first, 4, this.lang) });
+    p.first.textContent = first === null ? '' : this.say('firstLoss', { loss: decimals(first, 4, this.lang) });
     p.first.dataset.loss = first === null ? '' : String(first);
     this.redrawButtons();
   }

@@ -1,10 +1,9 @@
 // A question's answer, read from the engine's numbers for the step's state (the model the
 // playground shows), and the reply to what the reader gave: right or not, and which cell the
 // engine's explanation of it belongs to.
-import { num } from '../i18n';
+import { num, translator } from '../i18n';
 import type { Figure, Run } from '../model/compute';
 import type { Lesson, Prediction } from './schema';
-import { say } from './words';
 
 export type Answer = {
   text: string;
@@ -27,7 +26,9 @@ export function tokenAnswer(p: Kind<'token'>, model: Figure, given: number, lang
   const answer = `${model.keyLabels[best] ?? ''} (${num(w[p.row * m + best])})`;
   // Tokens of the same word (and vectors) get the same weight: choosing any of them is right.
   const right = given >= 0 && given < m && w[p.row * m + given] === w[p.row * m + best];
-  const text = right ? say(lang, 'right', { answer }) : say(lang, 'wrong', { answer, given: model.keyLabels[given] ?? '' });
+  const text = right
+    ? translator(lang)('lesson.right', { answer })
+    : translator(lang)('lesson.wrong', { answer, given: model.keyLabels[given] ?? '' });
   return { text, right, focusText: answer, focus: { view: 'weights', row: p.row, col: best, side: p.side ?? 'a' } };
 }
 
@@ -40,7 +41,9 @@ export function numberAnswer(p: Kind<'number'> | Kind<'slider'>, model: Figure, 
   const within = p.kind === 'slider' ? (p.max - p.min) / 20 : 0.01 + 0.01 * Math.abs(value);
   const right = Math.abs(given - value) <= within;
   const answer = num(value);
-  const text = right ? say(lang, 'right', { answer }) : say(lang, 'wrong', { answer, given: num(given) });
+  const text = right
+    ? translator(lang)('lesson.right', { answer })
+    : translator(lang)('lesson.wrong', { answer, given: num(given) });
   return { text, right, focusText: answer, focus: { view: p.step, row: p.row, col: p.col, side: p.side ?? 'a' } };
 }
 
@@ -63,8 +66,8 @@ export function cellAnswer(p: Kind<'cell'>, model: Figure, given: number, lang: 
   const answer = `${name(best)} (${num(data[best])})`;
   const right = given === best;
   const text = right
-    ? say(lang, 'right', { answer })
-    : say(lang, 'wrong', { answer, given: Number.isInteger(given) ? name(given) : '' });
+    ? translator(lang)('lesson.right', { answer })
+    : translator(lang)('lesson.wrong', { answer, given: Number.isInteger(given) ? name(given) : '' });
   const focus = { view: p.step, row: Math.floor(best / cols), col: best % cols, side: p.side ?? 'a' };
   return { text, right, focusText: answer, focus };
 }
@@ -74,5 +77,5 @@ export function summary(lesson: Lesson, answers: Record<number, 'right' | 'wrong
   const asked = lesson.steps.flatMap((s, k) => (s.predict ? [k] : []));
   const right = asked.filter((k) => answers[k] === 'right').length;
   const open = asked.filter((k) => answers[k] === undefined).length;
-  return say(lang, open ? 'summaryOpen' : 'summary', { right, n: asked.length, open });
+  return translator(lang)(open ? 'lesson.summaryOpen' : 'lesson.summary', { right, n: asked.length, open });
 }

@@ -3,10 +3,9 @@
 // playground; a question hides the numbers it asks about until the reader has answered, and the
 // answer is the engine's, read from the model of that state, never written in the lesson.
 import { h, clear } from '../views/dom';
-import { num } from '../i18n';
+import { num, pick, translator } from '../i18n';
 import type { Figure } from '../model/compute';
 import { NUMBER_STEPS, type Lesson, type LessonStepData, type Prediction } from './schema';
-import { pick, say } from './words';
 import { cellAnswer, numberAnswer, summary, tokenAnswer, type Answer } from './answers';
 import { place, keepInView } from './placement';
 
@@ -92,6 +91,7 @@ export class LessonPlayer {
   private render(): void {
     this.stopCells();
     const lang = this.host.lang();
+    const say = translator(lang);
     const root = this.host.root();
     const step = this.current;
     const n = this.lesson.steps.length;
@@ -106,7 +106,7 @@ export class LessonPlayer {
     if (this.exploring) {
       const back = h('button', {
         class: 'btn',
-        text: say(lang, 'resume', { k: this.k + 1 }),
+        text: say('lesson.resume', { k: this.k + 1 }),
         attrs: { type: 'button', 'data-lesson-resume': '' },
       });
       back.addEventListener('click', () => this.go(this.k));
@@ -114,10 +114,10 @@ export class LessonPlayer {
       return;
     }
     const title = h('h2', { text: pick(this.lesson.title, lang), attrs: { id: 'lesson-title' } });
-    const count = h('p', { class: 'lesson-count', text: say(lang, 'step', { k: this.k + 1, n }) });
+    const count = h('p', { class: 'lesson-count', text: say('lesson.step', { k: this.k + 1, n }) });
     const leave = h('button', {
       class: 'btn ghost small',
-      text: say(lang, 'leave'),
+      text: say('lesson.leave'),
       attrs: { type: 'button', 'data-lesson-leave': '' },
     });
     leave.addEventListener('click', () => this.explore());
@@ -132,18 +132,19 @@ export class LessonPlayer {
   }
 
   private question(p: Prediction, lang: string): HTMLElement {
+    const say = translator(lang);
     const box = h('div', { class: 'lesson-predict', attrs: { 'data-predict': p.kind } });
     const status = h('p', { class: 'lesson-reply', attrs: { role: 'status', 'data-lesson-reply': '' } });
     box.append(h('p', { class: 'lesson-question', text: pick(p.question, lang) }));
     const model = this.host.model();
     const answered = this.progress.answers[this.k];
     if (!model) {
-      status.textContent = say(lang, 'cannot');
+      status.textContent = say('lesson.cannot');
       box.append(status);
       return box;
     }
     if (p.kind === 'token') {
-      const group = h('div', { class: 'lesson-choices', attrs: { role: 'group', 'aria-label': say(lang, 'yourAnswer') } });
+      const group = h('div', { class: 'lesson-choices', attrs: { role: 'group', 'aria-label': say('lesson.yourAnswer') } });
       // One chip a word: "the" three times in a sentence is one answer, not three.
       model.keyLabels.forEach((label, j) => {
         if (model.keyLabels.indexOf(label) !== j) return;
@@ -153,7 +154,7 @@ export class LessonPlayer {
       });
       box.append(group);
     } else if (p.kind === 'cell') {
-      box.append(h('p', { class: 'hint', text: say(lang, 'pickCell') }));
+      box.append(h('p', { class: 'hint', text: say('lesson.pickCell') }));
       this.listenForCell(p, model, lang);
     } else {
       const id = 'lesson-number';
@@ -181,20 +182,20 @@ export class LessonPlayer {
       }
       const check = h('button', {
         class: 'btn small',
-        text: say(lang, 'check'),
+        text: say('lesson.check'),
         attrs: { type: 'button', 'data-lesson-check': '' },
       });
       const submit = () => {
         const given = Number(input.value.trim().replace('−', '-'));
         if (!input.value.trim() || !Number.isFinite(given)) {
-          status.textContent = say(lang, 'notNumber');
+          status.textContent = say('lesson.notNumber');
           return;
         }
         this.answer(numberAnswer(p, model, given, lang), given);
       };
       check.addEventListener('click', submit);
       input.addEventListener('keydown', (e) => e.key === 'Enter' && submit());
-      const label = h('label', { text: say(lang, 'yourAnswer'), attrs: { for: id } });
+      const label = h('label', { text: say('lesson.yourAnswer'), attrs: { for: id } });
       box.append(h('div', { class: 'lesson-number' }, label, input, slider ? shown : null, check));
     }
     // The reply in the language shown now (a switch redraws it), from the engine's numbers.
@@ -206,10 +207,10 @@ export class LessonPlayer {
           ? cellAnswer(p, model, given, lang)
           : numberAnswer(p, model, given, lang);
     if (this.given !== null) {
-      status.textContent = a.text + ' ' + say(lang, SHEET.matches ? 'tapFor' : 'reveal');
+      status.textContent = a.text + ' ' + say(SHEET.matches ? 'lesson.tapFor' : 'lesson.reveal');
       status.dataset.right = String(a.right);
     } else if (answered) {
-      status.textContent = say(lang, 'answer', { answer: a.focusText }); // answered on an earlier visit
+      status.textContent = say('lesson.answer', { answer: a.focusText }); // answered on an earlier visit
     }
     box.append(status);
     return box;
@@ -267,13 +268,14 @@ export class LessonPlayer {
   }
 
   private nav(lang: string, n: number): HTMLElement {
-    const back = h('button', { class: 'btn', text: say(lang, 'back'), attrs: { type: 'button', 'data-lesson-back': '' } });
+    const say = translator(lang);
+    const back = h('button', { class: 'btn', text: say('lesson.back'), attrs: { type: 'button', 'data-lesson-back': '' } });
     back.disabled = this.k === 0;
     back.addEventListener('click', () => this.go(this.k - 1));
     const last = this.k === n - 1;
     const next = h('button', {
       class: 'btn primary',
-      text: say(lang, last ? 'done' : 'next'),
+      text: say(last ? 'lesson.done' : 'lesson.next'),
       attrs: { type: 'button', 'data-lesson-next': '' },
     });
     next.addEventListener('click', () => (last ? this.explore() : this.go(this.k + 1)));
@@ -281,17 +283,17 @@ export class LessonPlayer {
     const learn = this.host.learn;
     const toLearn =
       last && learn
-        ? h('button', { class: 'btn', text: say(lang, 'learn'), attrs: { type: 'button', 'data-lesson-learn': '' } })
+        ? h('button', { class: 'btn', text: say('lesson.learn'), attrs: { type: 'button', 'data-lesson-learn': '' } })
         : null;
     toLearn?.addEventListener('click', () => {
       this.explore();
       learn?.();
     });
-    const dots = h('div', { class: 'lesson-dots', attrs: { role: 'group', 'aria-label': say(lang, 'progress') } });
+    const dots = h('div', { class: 'lesson-dots', attrs: { role: 'group', 'aria-label': say('lesson.progress') } });
     for (let j = 0; j < n; j++) {
       const d = h('button', {
         class: 'lesson-dot',
-        attrs: { type: 'button', 'aria-label': say(lang, 'dot', { k: j + 1 }), 'data-dot': String(j) },
+        attrs: { type: 'button', 'aria-label': say('lesson.dot', { k: j + 1 }), 'data-dot': String(j) },
       });
       if (j === this.k) d.setAttribute('aria-current', 'step');
       const a = this.progress.answers[j];
@@ -302,11 +304,11 @@ export class LessonPlayer {
     this.draggable(dots);
     const explore = h('button', {
       class: 'btn ghost',
-      text: say(lang, 'explore'),
+      text: say('lesson.explore'),
       attrs: { type: 'button', 'data-lesson-explore': '' },
     });
     explore.addEventListener('click', () => this.explore());
-    return h('div', { class: 'lesson-nav', attrs: { title: say(lang, 'keys') } }, back, dots, next, toLearn, explore);
+    return h('div', { class: 'lesson-nav', attrs: { title: say('lesson.keys') } }, back, dots, next, toLearn, explore);
   }
 
   /**

@@ -17,16 +17,17 @@
 // "cell": the reader clicks the largest cell of `step`'s heatmap (of its row `row`, if given).
 // play: the pipeline's animation of the step's row opens, paused at `frame` (1-based, default 1).
 
+import { LANGUAGES, type Texts } from '../i18n';
 import { MAX_FRAME } from '../state/lesson-link';
+
+/** A lesson has its text in every language of the page. */
+const TAGS: string[] = LANGUAGES.map((l) => l.tag);
 
 export const LESSON_STEPS = ['pipeline', 'formula', 'scores', 'scaled', 'masked', 'weights', 'output', 'plot'] as const;
 export type LessonStep = (typeof LESSON_STEPS)[number];
 export const NUMBER_STEPS = ['scores', 'scaled', 'masked', 'weights', 'output'] as const;
 
-export interface Words {
-  en: string;
-  'zh-CN': string;
-}
+export type Words = Texts;
 
 export interface LessonFocus {
   step: LessonStep;
@@ -69,9 +70,9 @@ export function validateLesson(input: unknown): { ok: true; lesson: Lesson } | {
     for (const k of Object.keys(o)) if (!keys.includes(k)) bad(where ? `${where}.${k}` : k, 'is not a key a lesson has');
   };
   const words = (x: unknown, where: string): void => {
-    if (!isObject(x)) return bad(where, 'must be an object with "en" and "zh-CN" texts');
-    only(x, where, ['en', 'zh-CN']);
-    for (const lang of ['en', 'zh-CN']) {
+    if (!isObject(x)) return bad(where, `must be an object with ${TAGS.map((t) => `"${t}"`).join(' and ')} texts`);
+    only(x, where, TAGS);
+    for (const lang of TAGS) {
       const s = x[lang];
       if (typeof s !== 'string' || !s.trim()) bad(`${where}.${lang}`, 'must be a text that is not empty');
       else if (s.length > LESSON_LIMITS.text) bad(`${where}.${lang}`, `is longer than ${LESSON_LIMITS.text} characters`);

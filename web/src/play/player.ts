@@ -4,10 +4,9 @@
 // says how far into the trace the picture is (frames.ts). Steppable, scrubbable, with a speed;
 // under reduced motion the same frames change without transitions and nothing plays by itself.
 import { h, clear, setText } from '../views/dom';
-import { num } from '../i18n';
+import { num, translator, type PlayKey } from '../i18n';
 import type { Mat, RowTrace } from '../engine/types';
 import { framesOf, stage, strides, type Frame, type Ways } from './frames';
-import { word, type PlayWord } from './words';
 
 export interface PlayData {
   trace: RowTrace;
@@ -60,7 +59,7 @@ export class RowPlayer {
     private readonly lang: string,
     private readonly on: PlayHandlers,
   ) {
-    const say = (key: PlayWord) => word(lang, key);
+    const say = translator(lang);
     const button = (text: string, act: () => void, attr: string) => {
       const b = h('button', { class: 'btn', text, attrs: { type: 'button', [attr]: '' } });
       b.addEventListener('click', act);
@@ -68,12 +67,12 @@ export class RowPlayer {
     };
     for (const s of SPEEDS) this.speed.append(h('option', { text: `${s}×`, attrs: { value: String(s) } }));
     this.speed.value = '1';
-    this.speed.setAttribute('aria-label', say('speed'));
-    this.scrub.setAttribute('aria-label', say('scrub'));
+    this.speed.setAttribute('aria-label', say('play.speed'));
+    this.scrub.setAttribute('aria-label', say('play.scrub'));
     this.scrub.addEventListener('input', () => this.show(Number(this.scrub.value) - 1, true));
     this.toggle.addEventListener('click', () => (this.playing ? this.pause() : this.play()));
     const close = button('×', () => on.close(), 'data-play-close');
-    close.setAttribute('aria-label', say('close'));
+    close.setAttribute('aria-label', say('play.close'));
     this.el = h(
       'section',
       { class: 'row-play', attrs: { 'data-play': '', 'aria-label': '' } },
@@ -82,21 +81,25 @@ export class RowPlayer {
       // Each table scrolls in its own box on a phone, so each box is a Tab stop of its own.
       h(
         'div',
-        { class: 'pipeline-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': say('tableLabel') } },
+        { class: 'pipeline-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': say('play.tableLabel') } },
         this.table,
       ),
-      h('div', { class: 'pipeline-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': say('mixLabel') } }, this.mix),
+      h(
+        'div',
+        { class: 'pipeline-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': say('play.mixLabel') } },
+        this.mix,
+      ),
       h(
         'div',
         { class: 'play-controls' },
-        button('◀ ' + say('back'), () => this.step(-1), 'data-play-back'),
+        button('◀ ' + say('play.back'), () => this.step(-1), 'data-play-back'),
         this.toggle,
-        button(say('next') + ' ▶', () => this.step(1), 'data-play-next'),
+        button(say('play.next') + ' ▶', () => this.step(1), 'data-play-next'),
         this.scrub,
         this.count,
-        h('label', { class: 'play-speed' }, say('speed') + ' ', this.speed),
+        h('label', { class: 'play-speed' }, say('play.speed') + ' ', this.speed),
       ),
-      h('p', { class: 'hint', text: say('keys') }),
+      h('p', { class: 'hint', text: say('play.keys') }),
       this.live,
     );
     this.el.addEventListener('keydown', (e) => this.key(e));
@@ -107,7 +110,7 @@ export class RowPlayer {
   update(data: PlayData, frame = this.k): void {
     this.data = data;
     this.frames = framesOf(data.trace, data.ways);
-    const title = word(this.lang, 'title', { query: data.query }) + (data.side ? ` · ${data.side}` : '');
+    const title = translator(this.lang)('play.title', { query: data.query }) + (data.side ? ` · ${data.side}` : '');
     setText(this.heading, title);
     this.el.setAttribute('aria-label', title);
     this.scrub.max = String(this.frames.length);
@@ -172,7 +175,7 @@ export class RowPlayer {
   }
 
   private drawToggle(): void {
-    setText(this.toggle, this.playing ? '❚❚ ' + word(this.lang, 'pause') : '▶ ' + word(this.lang, 'play'));
+    setText(this.toggle, this.playing ? '❚❚ ' + translator(this.lang)('play.pause') : '▶ ' + translator(this.lang)('play.play'));
   }
 
   /** Frame k drawn; `told`: the reader moved to it, so the live region says what it is. */
@@ -181,8 +184,8 @@ export class RowPlayer {
     this.k = k;
     const f = this.frames[k];
     this.scrub.value = String(k + 1);
-    this.scrub.setAttribute('aria-valuetext', word(this.lang, 'frame', { k: k + 1, n: this.frames.length }));
-    setText(this.count, word(this.lang, 'frame', { k: k + 1, n: this.frames.length }));
+    this.scrub.setAttribute('aria-valuetext', translator(this.lang)('play.frame', { k: k + 1, n: this.frames.length }));
+    setText(this.count, translator(this.lang)('play.frame', { k: k + 1, n: this.frames.length }));
     const text = this.describe(f);
     setText(this.caption, text);
     this.caption.dataset.op = f.op;
@@ -195,32 +198,32 @@ export class RowPlayer {
 
   private describe(f: Frame): string {
     const { trace: r, query } = this.data;
-    const w = (key: PlayWord, p: Record<string, string | number> = {}) => word(this.lang, key, { query, ...p });
+    const w = (key: PlayKey, p: Record<string, string | number> = {}) => translator(this.lang)(key, { query, ...p });
     if (r.problem === 'fully_masked' && f.op !== 'dot' && f.op !== 'norm' && f.op !== 'scale' && f.op !== 'mask')
-      return w('none');
-    if (r.problem === 'zero_sum' && (f.op === 'divide' || f.op === 'mix')) return w('zero');
+      return w('play.none');
+    if (r.problem === 'zero_sum' && (f.op === 'divide' || f.op === 'mix')) return w('play.zero');
     const sum = num(this.data.ways.normalization === 'softmax' ? r.expSum : r.scoreSum);
     switch (f.op) {
       case 'dot':
         return r.dK <= strides(r.dK).length
-          ? w('dot', { feature: this.data.features[f.at] ?? String(f.at + 1), q: num(r.query[f.at]), t: f.at + 1, d: r.dK })
-          : w('dotStride', { t: f.at + 1, d: r.dK });
+          ? w('play.dot', { feature: this.data.features[f.at] ?? String(f.at + 1), q: num(r.query[f.at]), t: f.at + 1, d: r.dK })
+          : w('play.dotStride', { t: f.at + 1, d: r.dK });
       case 'norm':
-        return w('norm', { qn: num(r.queryNorm) });
+        return w('play.norm', { qn: num(r.queryNorm) });
       case 'scale':
-        return w('scale', { divisor: this.data.divisor });
+        return w('play.scale', { divisor: this.data.divisor });
       case 'mask':
-        return w('mask');
+        return w('play.mask');
       case 'max':
-        return w('max', { max: num(r.max) });
+        return w('play.max', { max: num(r.max) });
       case 'exp':
-        return w('exp');
+        return w('play.exp');
       case 'sum':
-        return w(this.data.ways.normalization === 'softmax' ? 'sumExp' : 'sumScores', { sum });
+        return w(this.data.ways.normalization === 'softmax' ? 'play.sumExp' : 'play.sumScores', { sum });
       case 'divide':
-        return w('divide', { sum });
+        return w('play.divide', { sum });
       case 'mix':
-        return w('mix', { key: this.data.keys[f.at] ?? '', w: num(r.weights[f.at]) });
+        return w('play.mix', { key: this.data.keys[f.at] ?? '', w: num(r.weights[f.at]) });
     }
   }
 
@@ -242,13 +245,13 @@ export class RowPlayer {
       dot: 'q·k',
       norm: '÷ |q||k|',
       scale: '÷ ' + this.data.divisor,
-      mask: word(this.lang, 'maskHead'),
+      mask: translator(this.lang)('play.maskHead'),
       max: '− max',
       exp: 'exp',
       divide: '÷ Σ',
     };
     clear(this.table);
-    const head = h('tr', {}, h('th', { text: word(this.lang, 'key'), attrs: { scope: 'col' } }));
+    const head = h('tr', {}, h('th', { text: translator(this.lang)('play.key'), attrs: { scope: 'col' } }));
     for (const c of cols)
       head.append(h('th', { text: heads[c], attrs: { scope: 'col', 'data-stage': stage(this.frames, this.k, c) } }));
     const body = h('tbody');
@@ -265,7 +268,7 @@ export class RowPlayer {
     }
     // The sum the weights divide by, under the column it adds up.
     const summed: Column = this.data.ways.normalization === 'softmax' ? 'exp' : cols[cols.length - 2];
-    const foot = h('tr', {}, h('th', { text: word(this.lang, 'sum'), attrs: { scope: 'row' } }));
+    const foot = h('tr', {}, h('th', { text: translator(this.lang)('play.sum'), attrs: { scope: 'row' } }));
     const sumStage = stage(this.frames, this.k, 'sum');
     for (const c of cols) {
       const td = h('td', { attrs: { 'data-stage': c === summed ? sumStage : 'later' } });
@@ -316,7 +319,7 @@ export class RowPlayer {
     const foot = h(
       'tr',
       { attrs: { 'data-stage': mixing } },
-      h('th', { text: word(this.lang, 'output'), attrs: { scope: 'row' } }),
+      h('th', { text: translator(this.lang)('play.output'), attrs: { scope: 'row' } }),
     );
     for (let c = 0; c < shown; c++) {
       foot.append(
