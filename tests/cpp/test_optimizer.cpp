@@ -44,7 +44,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "optimizer: clipping reports the norm before it; a gradient that is not finite changes nothing",
+    "optimizer: clipping reports the norm before it, and a gradient that is not finite changes "
+    "nothing",
     "[trainer]") {
   OptimizerConfig c;
   c.clip = 0.1;  // below the norm 0.559; what the scaling does is the next test's
@@ -81,8 +82,9 @@ std::vector<float> one_step(double clip, std::vector<float> g, double* norm = nu
 }
 }  // namespace
 
-TEST_CASE("optimizer: a gradient over the clip is scaled by clip / its norm; one under it is not",
-          "[trainer]") {
+TEST_CASE(
+    "optimizer: a gradient over the clip is scaled by clip / its norm, and one under it is not",
+    "[trainer]") {
   // g = (3, 4) has norm 5; clipped at 0.5 it is (0.3, 0.4), and the updates are
   // −0.1 · 0.3 / 1.3 = −0.0230769 and −0.1 · 0.4 / 1.4 = −0.0285714
   // (unclipped they would be −0.1 · 3 / 4 = −0.075 and −0.1 · 4 / 5 = −0.08).

@@ -156,7 +156,7 @@ TEST_CASE("trainer: the same seed gives the same losses step for step", "[traine
 
 TEST_CASE(
     "trainer: an untrained model's loss is no better than chance's ln(vocabulary) and 50 steps "
-    "lower it; a fixed seed gives the losses recorded natively, on every platform",
+    "lower it, and a fixed seed gives the losses recorded natively, on every platform",
     "[trainer]") {
   // Recorded natively (g++ -O3); clang -O1 with the sanitizers and em++ (-O2 -msimd128, and
   // -Oz) under node gave the same nine digits. 1e-4 relative allows libm's exp and log to differ by
