@@ -27,6 +27,8 @@ declare -A need=(
   # names it after the math fonts readers' systems have).
   [fonts-dejavu-extra]=/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf
   [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+  # The page exports a matrix as NumPy code; the export test runs that code with Debian's python3.
+  [python3-numpy]=/usr/lib/python3/dist-packages/numpy/__init__.py
 )
 missing=()
 for pkg in "${!need[@]}"; do

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Runs every test suite and ends with one line over all of them: "N passed, N failed".
+// Runs every test suite, prints a line per suite, and ends with what was tested: the distinct
+// behaviours (a Catch2 case run natively, under the sanitizers and as wasm counts once) and, counted
+// apart, the checks of the repository's structure; the last line is "N behaviours and N structure
+// checks passed, N failed".
 //   native     the Catch2 suite, built natively                (ctest, build/native)
 //   sanitize   the same suite under ASan + UBSan                (ctest, build/sanitize)
 //   wasm       the same suite compiled to wasm, run by node    (ctest, build/wasm)
@@ -25,6 +28,8 @@ function run(cmd, args, options = {}) {
   return { status: r.status ?? 1, stdout: r.stdout ?? '' };
 }
 
+const unescapeXml = (s) => s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]);
+
 // ctest with a JUnit report: counts come from the report, not from scraping the console.
 function ctestSuite(buildDir) {
   return () => {
@@ -39,32 +44,44 @@ function ctestSuite(buildDir) {
     const attr = (name) => Number((xml.match(new RegExp(`<testsuite[^>]*\\b${name}="(\\d+)"`)) ?? [])[1] ?? 0);
     const total = attr('tests'), failed = attr('failures') + attr('errors');
     if (total === 0) return { passed: 0, failed: 1, note: 'no tests ran' };
-    return { passed: total - failed - attr('skipped') - attr('disabled'), failed: r.status && !failed ? 1 : failed };
+    // Each case by name, and whether it passed: a case is one behaviour, however many builds run it.
+    const cases = new Map();
+    for (const m of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+      cases.set(unescapeXml(m[1]), !/<(failure|error)\b/.test(m[3] ?? ''));
+    }
+    return { passed: total - failed - attr('skipped') - attr('disabled'), failed: r.status && !failed ? 1 : failed, cases };
   };
 }
 
 // node's built-in runner with its TAP summary ("# pass N", "# fail N"). `alone`: the files that
 // measure time (tasks, clicks, training speed) or hold the machine for long, run one at a time
 // after the others; the rest run `concurrency` files at a time, each with its own server and
-// browser, since most of their time is spent waiting on the page.
-function nodeSuite(dir, { concurrency = 1, alone = [] } = {}) {
+// browser, since most of their time is spent waiting on the page. `structure`: the files that
+// check the repository rather than a behaviour, run as a group of their own to be counted apart.
+function nodeSuite(dir, { concurrency = 1, alone = [], structure = [] } = {}) {
   return () => {
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => /\.test\.m?js$/.test(f)).sort() : [];
     if (files.length === 0) return { passed: 0, failed: 0, note: 'no tests yet' };
     const groups = [
-      [files.filter((f) => !alone.includes(f)), concurrency],
-      [files.filter((f) => alone.includes(f)), 1],
+      [files.filter((f) => !alone.includes(f) && !structure.includes(f)), concurrency, false],
+      [files.filter((f) => alone.includes(f)), 1, false],
+      [files.filter((f) => structure.includes(f)), concurrency, true],
     ].filter(([list]) => list.length);
     let passed = 0, failed = 0;
-    for (const [list, n] of groups) {
+    const checks = { passed: 0, failed: 0 };
+    for (const [list, n, isStructure] of groups) {
       const r = run(process.execPath, ['--test', '--test-reporter=tap', `--test-concurrency=${n}`,
         ...list.map((f) => join(dir, f))]);
       const count = (key) => Number((r.stdout.match(new RegExp(`^# ${key} (\\d+)$`, 'm')) ?? [])[1] ?? 0);
       const p = count('pass'), f = count('fail') + count('cancelled');
       passed += p;
       failed += r.status && !f ? 1 : f;
+      if (isStructure) {
+        checks.passed += p;
+        checks.failed += r.status && !f ? 1 : f;
+      }
     }
-    return { passed, failed };
+    return { passed, failed, structure: checks };
   };
 }
 
@@ -121,13 +138,17 @@ function formatSuite() {
   return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: 'run bash scripts/format.sh' };
 }
 
+// The node test files that check the repository (its layout, sizes, README, setup) rather than
+// what the engine or the page does; with the format check they are counted apart.
+const STRUCTURE = ['architecture.test.mjs', 'api-sources.test.mjs', 'size.test.mjs', 'readme.test.mjs', 'setup.test.mjs'];
+
 const suites = {
   format: formatSuite,
   native: ctestSuite('build/native'),
   sanitize: ctestSuite('build/sanitize'),
   wasm: ctestSuite('build/wasm'),
   fuzz: runFuzz,
-  js: nodeSuite('tests/js'),
+  js: nodeSuite('tests/js', { structure: STRUCTURE }),
   e2e: nodeSuite('tests/e2e', {
     concurrency: 2,
     alone: ['blog-load.test.mjs', 'learn.test.mjs', 'learn-runs.test.mjs', 'page-cost.test.mjs', 'page-persist.test.mjs', 'soak.test.mjs'],
@@ -137,14 +158,65 @@ const suites = {
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
 let passed = 0, failed = 0;
 const lines = [];
+const results = {};
 for (const name of chosen) {
   if (!suites[name]) { console.error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`); process.exit(2); }
   const started = Date.now();
   const r = await suites[name]();
+  results[name] = r;
   passed += r.passed; failed += r.failed;
   lines.push(`${name.padEnd(9)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(3)} failed` +
     `  ${((Date.now() - started) / 1000).toFixed(1)}s${r.note ? '  (' + r.note + ')' : ''}`);
 }
 console.log('\n' + lines.join('\n'));
-console.log(`${passed} passed, ${failed} failed`);
+console.log('\n' + summary(results).join('\n'));
 process.exit(failed ? 1 : 0);
+
+/**
+ * What the runs tested: each Catch2 case once (failed if it failed in any build), the node and
+ * browser tests of behaviour, the fuzz checks, and apart from them the structure checks.
+ */
+function summary(results) {
+  const out = [];
+  const builds = [['native', 'natively'], ['sanitize', 'under sanitizers'], ['wasm', 'as wasm']].filter(([n]) => results[n]);
+  const cases = new Map();
+  let behaviours = { passed: 0, failed: 0 };
+  const add = (p, f) => { behaviours = { passed: behaviours.passed + p, failed: behaviours.failed + f }; };
+  for (const [n] of builds) {
+    const r = results[n];
+    let failedCases = 0;
+    for (const [name, ok] of r.cases ?? []) {
+      cases.set(name, (cases.get(name) ?? true) && ok);
+      if (!ok) failedCases++;
+    }
+    add(0, Math.max(0, r.failed - failedCases)); // a build that did not run, or a crash outside a case
+  }
+  const good = [...cases.values()].filter(Boolean).length;
+  add(good, cases.size - good);
+  const parts = [];
+  if (builds.length) {
+    const ways = builds.map(([, how]) => how);
+    const said = ways.length > 1 ? ways.slice(0, -1).join(', ') + ' and ' + ways.at(-1) : ways[0];
+    parts.push(`${cases.size} Catch2 cases, each run ${said}`);
+  }
+  const apart = { passed: 0, failed: 0 };
+  for (const [n, what] of [['js', 'node tests of the engine and the page\'s modules'], ['e2e', 'browser tests of the page']]) {
+    const r = results[n];
+    if (!r) continue;
+    const s = r.structure ?? { passed: 0, failed: 0 };
+    apart.passed += s.passed; apart.failed += s.failed;
+    add(r.passed - s.passed, r.failed - s.failed);
+    parts.push(`${r.passed - s.passed + r.failed - s.failed} ${what}`);
+  }
+  if (results.fuzz) {
+    add(results.fuzz.passed, results.fuzz.failed);
+    parts.push(`${results.fuzz.passed + results.fuzz.failed} fuzz checks (past crashes and bounded runs)`);
+  }
+  if (results.format) { apart.passed += results.format.passed; apart.failed += results.format.failed; }
+  if (parts.length) out.push(`Behaviours: ${parts.join('; ')}.`);
+  const total = apart.passed + apart.failed;
+  if (total) out.push(`Counted apart: ${total} structure checks (architecture, API sources, format, size, README, setup).`);
+  out.push(`${behaviours.passed} behaviours and ${apart.passed} structure checks passed, ` +
+    `${behaviours.failed + apart.failed} failed (${passed + failed} runs in all).`);
+  return out;
+}

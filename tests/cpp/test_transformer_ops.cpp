@@ -42,8 +42,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("transformer ops: LayerNorm gives each row mean 0 and variance 1; GELU at 0, 1 and −1",
-          "[trainer]") {
+TEST_CASE(
+    "transformer ops: LayerNorm gives each row mean 0 and variance 1, and GELU is right at 0, 1 "
+    "and −1",
+    "[trainer]") {
   // Rows (1, 2, 3, 4) and (10, 10, 10, 14): means 2.5 and 11, variances 1.25 and 3.
   std::vector<double> x = {1, 2, 3, 4, 10, 10, 10, 14}, gain(4, 1), bias(4, 0), xhat(8), rstd(2),
                       y(8);

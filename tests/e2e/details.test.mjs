@@ -6,6 +6,18 @@ import { serveAndLaunch, open, andRender, readHeatmap, cell, pasteMatrix } from 
 
 const env = serveAndLaunch();
 
+/**
+ * Waits until `fn(arg)` is true in the page, for at most `seconds`: a page that never gets there
+ * fails the test with `what`, rather than leaving the run waiting.
+ */
+async function until(page, what, fn, arg, seconds = 20) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout: seconds * 1000, polling: 50 });
+  } catch (e) {
+    assert.fail(`not within ${seconds} s: ${what} (${String(e.message).split('\n')[0]})`);
+  }
+}
+
 test('the first Tab stop skips to the figure', async () => {
   const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting');
   await page.keyboard.press('Tab');
@@ -92,7 +104,7 @@ test('a comparison of 8 words at 1280 px shows both heatmaps whole: every column
 test('the plot labels a word that appears twice once, and colour scales are shown under the maps', async () => {
   const { page } = await open(env.chromium.context, env.server.url + '#ver=1'); // "the cat sat on the mat"
   await page.locator('[data-view="plot"]').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-view="plot"] circle.value-dot');
+  await until(page, 'the plot draws its value dots', () => document.querySelector('[data-view="plot"] circle.value-dot'));
   const visible = await page.$$eval('[data-view="plot"] text.value-label', (ts) =>
     ts.filter((t) => getComputedStyle(t).display !== 'none').map((t) => t.textContent));
   assert.deepEqual(visible.filter((x) => x === 'the'), ['the']);
@@ -107,7 +119,7 @@ test('output rings that land on one another are named once, as one pile, at 1280
   for (const width of [1280, 375]) {
     const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=causal', { width, height: 800 });
     await page.locator('[data-view="plot"]').scrollIntoViewIfNeeded();
-    await page.waitForSelector('[data-view="plot"] circle.output-dot');
+    await until(page, `${width}: the plot draws its output rings`, () => document.querySelector('[data-view="plot"] circle.output-dot'));
     const { rings, piles } = await page.$eval('[data-view="plot"] svg', (svg) => ({
       rings: Array.from(svg.querySelectorAll('circle.output-dot'), (c) => ({
         x: c.cx.baseVal.value, y: c.cy.baseVal.value, r: c.r.baseVal.value,
@@ -136,7 +148,7 @@ test('on a phone, eight features of touch-sized cells do not widen the page, and
     const target = cell(page, 'weights', 3, 1);
     await target.scrollIntoViewIfNeeded();
     await target.tap();
-    await page.waitForSelector('.explain.open');
+    await until(page, 'the tapped cell opens its explanation', () => document.querySelector('.explain.open'));
     const [sheet, row] = await page.evaluate(() => [
       document.querySelector('.explain').getBoundingClientRect().toJSON(),
       document.querySelector('.heatmap[data-view="weights"][data-side="a"] td[data-i="3"][data-j="1"]').closest('tr').getBoundingClientRect().toJSON(),
@@ -181,7 +193,7 @@ test('each input grid is one Tab stop, with the arrow keys inside it; the page h
   assert.deepEqual(await where(), { grid: 'q', i: '1', j: '0', value: '0' });
   // From the top of the page to the first heatmap's cell, in Tab presses.
   await page.goto(env.server.url + '#ver=1&preset=painting');
-  await page.waitForFunction(() => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0);
+  await until(page, 'the page renders after a reload', () => Number(document.getElementById('app')?.dataset.renders ?? 0) > 0);
   let stops = 0;
   while (stops < 200) {
     await page.keyboard.press('Tab');
@@ -198,7 +210,7 @@ test('a large map keeps its labels: upright above 40 columns, and the pointed-at
   const { page, problems } = await open(env.chromium.context, env.server.url + `#ver=1&mode=words&text=${words}`, { width: 1280, height: 800 });
   const canvas = (view) => page.locator(`.heatmap[data-view="${view}"][data-side="a"] canvas`);
   await canvas('weights').first().scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('.heatmap[data-view="weights"] canvas.hm-base'));
+  await until(page, 'the 40-word map is drawn on a canvas', () => document.querySelector('.heatmap[data-view="weights"] canvas.hm-base'));
   // Ink in the band above each column of the base canvas (the map itself starts below it): 40 labels.
   const inked = (which) => canvas('weights').nth(which).evaluate((c) => {
     const g = c.getContext('2d');
@@ -225,14 +237,13 @@ test('a large map keeps its labels: upright above 40 columns, and the pointed-at
   const overlay = page.locator('.heatmap[data-view="weights"][data-side="a"] canvas.hm-overlay');
   const cw = Math.max(4, Math.floor(760 / 90));
   // A map this large is drawn in a later task: measure it once it is 90 × 90 cells.
-  await overlay.evaluate((c, width) => new Promise((done) => {
-    const check = () => (parseFloat(c.style.width) === width ? done() : setTimeout(check, 50));
-    check();
-  }), 96 + 90 * cw);
+  await until(page, 'the map is redrawn at 90 × 90 cells', (width) => parseFloat(
+    document.querySelector('.heatmap[data-view="weights"][data-side="a"] canvas.hm-overlay')?.style.width) === width, 96 + 90 * cw);
   await overlay.scrollIntoViewIfNeeded();
   const box = await overlay.boundingBox();
   await page.mouse.move(box.x + 96 + 45 * cw + cw / 2, box.y + 18 + 30 * cw + cw / 2); // row 30, column 45
-  await page.waitForFunction(() => /q31 → k46/.test(document.querySelector('.explain-body')?.textContent ?? ''));
+  await until(page, 'the pointed-at cell q31 → k46 is explained',
+    () => /q31 → k46/.test(document.querySelector('.explain-body')?.textContent ?? ''));
   const band = await overlay.evaluate((c, cwidth) => {
     const g = c.getContext('2d');
     const ratio = c.width / parseFloat(c.style.width);

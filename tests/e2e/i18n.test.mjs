@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   root, serve, launch, open, andRender, readHeatmap, cell, shot, loadPreset, ready,
 } from './page-helpers.mjs';
+import { decodePng, rgb, colours } from './png.mjs';
 
 const PRESETS = ['painting', 'fruit', 'softmax', 'sqrtdk', 'causal', 'multihead'];
 let server, chromium, en, zh;
@@ -235,13 +236,43 @@ test('the trainer’s errors reach a Chinese reader in Chinese: a model in the l
   await page.close();
 });
 
-test('a screenshot per language and viewport', async () => {
+test('a screenshot per language and viewport shows the title, the weights in their colours, no sideways scroll', async () => {
   for (const lang of ['en', 'zh-CN']) {
+    const catalog = lang === 'en' ? en : zh;
     for (const width of [1280, 375]) {
+      const what = `${lang} ${width}`;
       const { page, problems } = await open(chromium.context, `${server.url}#lang=${lang}`, { width, height: 900 });
       await loadPreset(page, 'fruit');
       await cell(page, 'scores', 0, 1).hover();
-      await shot(page, `i18n-${lang}-${width}`);
+      const png = decodePng(await shot(page, `i18n-${lang}-${width}`));
+      const full = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+      assert.deepEqual([png.width, png.height], full, `${what}: the whole page, no wider than the screen`);
+      assert.equal(full[0], width, `${what}: the page scrolls sideways`);
+      assert.equal(await page.locator('h1').innerText(), catalog['app.title'], what);
+      assert.ok(await page.locator('h1').isVisible(), what);
+      // The weights, as a reader sees them: three rows of numbers, each cell in its colour.
+      const weights = await readHeatmap(page, 'weights');
+      assert.equal(weights.length, 3, what);
+      for (const row of weights) for (const x of row) assert.match(x, /^\d(\.\d+)?$/, what);
+      for (const [i, j] of [[0, 0], [1, 2], [2, 1]]) {
+        const seen = await cell(page, 'weights', i, j).evaluate((td) => {
+          const box = td.getBoundingClientRect();
+          return { x: box.left + scrollX, y: box.top + scrollY, w: box.width, h: box.height,
+            colour: getComputedStyle(td).backgroundColor };
+        });
+        // The cell's commonest pixel, its edges (a highlight's inset ring) left out, is its fill.
+        const count = new Map();
+        for (let y = Math.ceil(seen.y + 4); y < seen.y + seen.h - 4; y++) {
+          for (let x = Math.ceil(seen.x + 4); x < seen.x + seen.w - 4; x++) {
+            const key = png.pixel(x, y).slice(0, 3).join();
+            count.set(key, (count.get(key) ?? 0) + 1);
+          }
+        }
+        const commonest = [...count].sort((a, b) => b[1] - a[1])[0][0].split(',').map(Number);
+        assert.ok(rgb(seen.colour).every((v, k) => Math.abs(commonest[k] - v) <= 2),
+          `${what}: weights (${i}, ${j}) is mostly ${commonest}, styled ${seen.colour}`);
+      }
+      assert.ok(colours(png) > 20, `${what}: the screenshot is not blank`);
       assert.deepEqual(problems, []);
       await page.close();
     }

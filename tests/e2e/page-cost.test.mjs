@@ -109,8 +109,12 @@ test('cost view: memory grows with n² materialised and with n streaming', async
     });
     assert.equal(inside, 'inside', chart);
   }
-  // The page kept drawing frames while the worker measured.
-  assert.ok(Math.max(...gaps) < 500, `longest frame gap ${Math.max(...gaps).toFixed(0)} ms`);
+  // The page kept drawing frames while the worker measured: a frame every 25 ms on average, the
+  // longest gap 383 ms, with the load average at 10 on two cores (the bound was 500 ms). The
+  // bounds are generous ones: a frame every 250 ms on average, and no gap of 2 s.
+  const span = gaps.reduce((a, b) => a + b, 0);
+  assert.ok(gaps.length >= span / 250, `${gaps.length} frames in ${span.toFixed(0)} ms`);
+  assert.ok(Math.max(...gaps) < 2000, `longest frame gap ${Math.max(...gaps).toFixed(0)} ms`);
   // The charts and the open table of numbers pass axe (the rest of the page: a11y.test.mjs).
   await page.locator('[data-view="cost"] details.cost-numbers summary').click();
   const axe = await new AxeBuilder({ page }).include('[data-view="cost"]')

@@ -1,6 +1,7 @@
 // Exports for writers (web/src/views/formats.ts) on the engine's real results: each format carries the
 // same numbers. CSV reads back through the engine's own matrix parser; the SVG is parsed by
-// Chromium's DOMParser; the NumPy code is run when Python has NumPy, else checked as text.
+// Chromium's DOMParser; the NumPy code is run by Python with NumPy (scripts/setup.sh installs
+// Debian's python3-numpy), and the test fails when there is none.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { build } from 'esbuild';
@@ -21,6 +22,17 @@ before(async () => {
   browser = await launch();
 });
 after(async () => browser?.close());
+
+/**
+ * A Python that imports NumPy: the one on the PATH, else Debian's /usr/bin/python3 (where
+ * python3-numpy installs it, when the PATH leads to another Python first).
+ */
+function pythonWithNumpy() {
+  for (const python of ['python3', '/usr/bin/python3']) {
+    if (spawnSync(python, ['-c', 'import numpy'], { encoding: 'utf8' }).status === 0) return python;
+  }
+  assert.fail('no python3 with NumPy: scripts/setup.sh installs python3-numpy');
+}
 
 const fruit = [[1, 2, 1], [2, 2, 0], [0, 2, 3]];
 const tokens = ['apple', 'orange', 'iPhone'];
@@ -85,6 +97,61 @@ test('export: Markdown table with rounded numbers and escaped labels', () => {
   assert.equal(md[2], `| **a\\|b** | ${w.join(' | ')} |`);
 });
 
+/** Softmax(QKᵀ / √d) of plain rows, written here from the formula, not taken from the engine. */
+function referenceWeights(q, k) {
+  const d = q[0].length;
+  return q.map((qi) => {
+    const s = k.map((kj) => qi.reduce((sum, x, t) => sum + x * kj[t], 0) / Math.sqrt(d));
+    const top = Math.max(...s);
+    const e = s.map((x) => Math.exp(x - top));
+    const total = e.reduce((a, b) => a + b, 0);
+    return e.map((x) => x / total);
+  });
+}
+
+/** Whether `shown` is `x` rounded to `digits` significant digits (half a unit of the last one). */
+function roundsTo(shown, x, digits) {
+  const value = Number(shown.replace('−', '-'));
+  if (x === 0) return value === 0;
+  const unit = 10 ** (Math.floor(Math.log10(Math.abs(x))) - digits + 1);
+  return Math.abs(value - x) <= unit / 2 + 1e-12 * Math.abs(x);
+}
+
+test('export: Markdown is a table with a column per key, a row per query, each weight at 4 digits', () => {
+  const expected = referenceWeights(fruit, fruit);
+  const md = X.toMarkdown(labelled('weights', fruitSteps().weights)).trim().split('\n');
+  const cells = (line) => {
+    assert.match(line, /^\|.*\|$/, line);
+    return line.slice(1, -1).split('|').map((c) => c.trim());
+  };
+  assert.deepEqual(cells(md[0]), ['weights', ...tokens]);
+  assert.deepEqual(cells(md[1]), ['---', '---:', '---:', '---:']);
+  assert.equal(md.length, 2 + tokens.length, 'one row per query');
+  md.slice(2).forEach((line, i) => {
+    const [label, ...numbers] = cells(line);
+    assert.equal(label, `**${tokens[i]}**`);
+    assert.equal(numbers.length, tokens.length, `row ${i}`);
+    numbers.forEach((n, j) => assert.ok(roundsTo(n, expected[i][j], 4), `(${i}, ${j}): ${n} vs ${expected[i][j]}`));
+  });
+});
+
+test('export: LaTeX weights are an array of a label column and a column per key, each weight at 4 digits', () => {
+  const expected = referenceWeights(fruit, fruit);
+  const tex = X.toLatex(labelled('weights', fruitSteps().weights));
+  const spec = tex.match(/\\begin\{array\}\{r\|(c+)\}\n([\s\S]*)\n\\end\{array\}/);
+  assert.ok(spec, tex);
+  assert.equal(spec[1].length, tokens.length, 'a column per key');
+  const lines = spec[2].split('\\\\').map((r) => r.replace('\\hline', '').trim()).filter(Boolean);
+  assert.equal(lines.length, 1 + tokens.length, 'the header and a row per query');
+  assert.deepEqual(lines[0].split(/\s*&\s*/), ['', ...tokens.map((t) => `\\text{${t}}`)]);
+  lines.slice(1).forEach((line, i) => {
+    const [label, ...numbers] = line.split(/\s*&\s*/);
+    assert.equal(label, `\\text{${tokens[i]}}`);
+    assert.equal(numbers.length, tokens.length, `row ${i}`);
+    numbers.forEach((n, j) => assert.ok(roundsTo(n, expected[i][j], 4), `(${i}, ${j}): ${n} vs ${expected[i][j]}`));
+  });
+});
+
 test('export: NumPy code rebuilds the numbers', () => {
   const steps = fruitSteps({ mask: 'causal' });
   const code = X.toNumpy(labelled('masked scores', steps.masked));
@@ -95,13 +162,10 @@ test('export: NumPy code rebuilds the numbers', () => {
     const row = Array.from(steps.masked.data.subarray(i * 3, i * 3 + 3), (x) => (x === -Infinity ? '-np.inf' : String(x)));
     assert.ok(code.includes(`    [${row.join(', ')}],`), `row ${i}: ${row}`);
   }
-  const python = spawnSync('python3', ['-c', 'import numpy'], { encoding: 'utf8' });
-  if (python.status === 0) {
-    const run = spawnSync('python3', ['-c', code + '\nprint(repr(masked_scores.tolist()))'], { encoding: 'utf8' });
-    assert.equal(run.status, 0, run.stderr);
-    const printed = JSON.parse(run.stdout.replace(/-inf/g, 'null'));
-    assert.deepEqual(printed.flat().map((x) => (x === null ? -Infinity : x)), Array.from(steps.masked.data));
-  }
+  const run = spawnSync(pythonWithNumpy(), ['-c', code + '\nprint(repr(masked_scores.tolist()))'], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const printed = JSON.parse(run.stdout.replace(/-inf/g, 'null'));
+  assert.deepEqual(printed.flat().map((x) => (x === null ? -Infinity : x)), Array.from(steps.masked.data));
 });
 
 test('export: the SVG parses and shows every label and value', async () => {
@@ -176,12 +240,14 @@ test('export: NumPy names its array in the title\'s own script, as valid Python'
   assert.match(X.toNumpy(scores), /^similarity_qkt = np\.array\(\[$/m);
   assert.match(X.toNumpy(labelled('√', fruitSteps().weights)), /^matrix = np\.array/m);
   assert.match(X.toNumpy(labelled('2 heads', fruitSteps().weights)), /^m_2_heads = np\.array/m);
-  const python = spawnSync('python3', ['--version']);
-  if (python.status === 0) {
-    for (const m of [weights, output, scores]) {
-      const parsed = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: X.toNumpy(m), encoding: 'utf8' });
-      assert.equal(parsed.status, 0, parsed.stderr);
-    }
+  // Run, not only parsed: each name must hold its array in Python.
+  const python = pythonWithNumpy();
+  for (const m of [weights, output, scores]) {
+    const code = X.toNumpy(m);
+    const name = code.match(/^(\S+) = np\.array/m)[1];
+    const run = spawnSync(python, ['-c', code + `\nprint(${name}.shape)`], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout.trim(), `(${m.rows}, ${m.cols})`, m.title);
   }
 });
 

@@ -135,9 +135,10 @@ export function number(text) {
   return Number(String(text).replace(/\u2212/g, '-').replace(/,/g, ''));
 }
 
+/** Saves a full-page screenshot as `name`.png and returns its PNG bytes. */
 export async function shot(page, name) {
   mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, name + '.png'), fullPage: true });
+  return page.screenshot({ path: join(screenshots, name + '.png'), fullPage: true });
 }
 
 export async function loadPreset(page, id) {

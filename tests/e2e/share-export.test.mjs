@@ -1,12 +1,14 @@
 // The export menus in the page: clicking a download gives a file with the numbers the
-// page shows (read back through the engine's own parser for CSV), the SVG parses, the PNG is a
-// PNG, the copies land on the clipboard, and the whole figure exports as one SVG and one PNG.
+// page shows (read back through the engine's own parser for CSV), the SVG parses, the PNG is the
+// SVG's picture at twice its size, the Markdown and LaTeX tables have a column per key and a row
+// per query, the copies land on the clipboard, and the whole figure exports as one SVG and one PNG.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root, serve, launch, open, readHeatmap, loadPreset, number } from './page-helpers.mjs';
+import { decodePng, rgb, colours } from './png.mjs';
 
 let server, chromium, engine;
 before(async () => {
@@ -33,6 +35,53 @@ async function outside(fn, arg) {
   } finally {
     await blank.close();
   }
+}
+
+/**
+ * The size of an exported SVG and its cells: the rects that are not a background, placed where
+ * they are drawn (a figure nests each heatmap's SVG at its own x and y).
+ */
+function svgLayout(text) {
+  return outside((s) => {
+    const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+    const root = doc.documentElement;
+    const at = (el, name) => Number(el.getAttribute(name) ?? 0);
+    const cells = [];
+    for (const r of root.querySelectorAll('rect')) {
+      const owner = r.parentElement;
+      if (at(r, 'width') === at(owner, 'width') && at(r, 'height') === at(owner, 'height')) continue;
+      let x = at(r, 'x'), y = at(r, 'y');
+      for (let svg = owner; svg !== root; svg = svg.parentElement) { x += at(svg, 'x'); y += at(svg, 'y'); }
+      cells.push({ x, y, fill: r.getAttribute('fill') });
+    }
+    return { width: at(root, 'width'), height: at(root, 'height'), cells };
+  }, text);
+}
+
+/** The PNG is the SVG drawn at twice its size: each cell's corner has the cell's colour. */
+async function pngDrawsSvg(pngBytes, svgText) {
+  const png = decodePng(pngBytes);
+  const svg = await svgLayout(svgText);
+  assert.deepEqual([png.width, png.height], [svg.width * 2, svg.height * 2], 'twice the SVG\'s size');
+  assert.ok(svg.cells.length > 0, 'the SVG has cells');
+  for (const r of svg.cells) {
+    // Two pixels in from the corner: clear of the number printed in the middle.
+    const seen = png.pixel(Math.round((r.x + 2) * 2), Math.round((r.y + 2) * 2));
+    const want = rgb(r.fill);
+    assert.ok(want.every((v, k) => Math.abs(seen[k] - v) <= 2) && seen[3] === 255,
+      `cell at (${r.x}, ${r.y}): ${seen} in the PNG, ${r.fill} in the SVG`);
+  }
+  return png;
+}
+
+/** A Markdown table's rows of trimmed cells, its rule line left out. */
+function markdownRows(text) {
+  const lines = text.trim().split('\n');
+  assert.match(lines[1], /^\|---\|(---:\|)+$/, 'the rule under the header');
+  return lines.filter((_, k) => k !== 1).map((line) => {
+    assert.match(line, /^\|.*\|$/, line);
+    return line.slice(1, -1).split('|').map((c) => c.trim());
+  });
 }
 
 const close = (a, b, tol, what) => a.forEach((row, i) => row.forEach((x, j) =>
@@ -74,16 +123,23 @@ test('export: each step downloads as CSV, JSON, SVG, PNG, LaTeX, Markdown and Nu
 
   const png = await downloadOf(page, `${menu} [data-download="png"]`);
   assert.equal(png.name, 'attention-weights.png');
-  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
-  assert.ok(png.bytes.length > 1000);
+  await pngDrawsSvg(png.bytes, svg.bytes.toString('utf8'));
 
   const tex = (await downloadOf(page, `${menu} [data-download="latex"]`)).bytes.toString('utf8');
   assert.match(tex, /\\begin\{array\}[\s\S]*\\end\{array\}/);
   // After the header and its rule, each row is its label and then the numbers.
   const body = tex.split('\\hline')[1].split('\\end{array}')[0].trim().split('\\\\')
     .map((r) => r.split('&').slice(1).map((x) => Number(x.trim())));
+  assert.equal(tex.match(/\\begin\{array\}\{r\|(c*)\}/)[1].length, shown.length, 'a column per key');
+  assert.equal(body.length, shown.length, 'a row per query');
+  body.forEach((row, i) => assert.equal(row.length, shown[i].length, `row ${i}`));
   close(shown, body, 0.006, 'latex');
-  assert.match((await downloadOf(page, `${menu} [data-download="markdown"]`)).bytes.toString('utf8'), /^\| .* \|\n\|---\|/);
+  const md = markdownRows((await downloadOf(page, `${menu} [data-download="markdown"]`)).bytes.toString('utf8'));
+  const keys = await page.locator('.heatmap[data-view="weights"][data-side="a"] thead th[scope="col"]:not(.extra)').allTextContents();
+  assert.deepEqual(md[0].slice(1), keys.map((k) => k.trim()), 'a column per key, named as the page names it');
+  assert.equal(md.length - 1, shown.length, 'a row per query');
+  md.slice(1).forEach((row, i) => assert.equal(row.length - 1, shown[i].length, `row ${i}`));
+  close(shown, md.slice(1).map((row) => row.slice(1).map(number)), 0.006, 'markdown');
   const py = (await downloadOf(page, `${menu} [data-download="numpy"]`)).bytes.toString('utf8');
   assert.match(py, /^import numpy as np/);
   assert.ok(py.includes(String(rows[0][0])), 'NumPy code keeps every digit');
@@ -125,8 +181,8 @@ test('export: copy puts the format on the clipboard; the figure exports as one S
     return doc.querySelector('parsererror') ? -1 : doc.documentElement.querySelectorAll(':scope > svg').length;
   }, svg.bytes.toString('utf8'));
   assert.equal(count, 5, 'the five steps');
-  const png = await downloadOf(page, '[data-figure="png"]');
-  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  const png = await pngDrawsSvg((await downloadOf(page, '[data-figure="png"]')).bytes, svg.bytes.toString('utf8'));
+  assert.ok(colours(png) > 10, 'the figure is not blank');
   // Fruit compares dot product with cosine: the figure has both sides of each step, side by side.
   await loadPreset(page, 'fruit');
   const pairs = await outside((s) => {
