@@ -2,6 +2,7 @@
 // points so far, and the table of the same numbers for keyboard and screen-reader users.
 import { translator, decimals, percent } from '../i18n';
 import { h, ns, SVG } from '../views/dom';
+import { MAX_ROWS } from './progress';
 
 const W = 320;
 const H = 120;
@@ -129,7 +130,6 @@ export class Curve {
 
 /** The table of the numbers behind the curves: one row per update (the first and the latest kept). */
 export class CurveTable {
-  static readonly MAX_ROWS = 200;
   readonly el: HTMLTableElement;
   private readonly body = h('tbody');
 
@@ -156,7 +156,7 @@ export class CurveTable {
       h('td', { text: percent(accuracy, 1, lang), attrs: { 'data-accuracy': String(accuracy) } }),
     );
     this.body.append(row);
-    if (this.body.rows.length > CurveTable.MAX_ROWS) this.body.rows[1]?.remove();
+    if (this.body.rows.length > MAX_ROWS) this.body.rows[1]?.remove();
   }
 }
 

@@ -1,10 +1,12 @@
 // What the curves and the table hold of a run, as the trainer gave it: each step's loss, the
 // held-out accuracy at each snapshot and update, and the table's rows (kept, so that a change of
 // language words them again).
-import { CurveTable } from './curves';
 import type { Update } from './protocol';
 
 export type Row = [step: number, loss: number, accuracy: number];
+
+/** The most rows the table keeps (the first, then the latest). */
+export const MAX_ROWS = 200;
 
 export class Progress {
   lossSteps: number[] = [];
@@ -36,7 +38,7 @@ export class Progress {
     if (!u.losses.length) return null;
     const row: Row = [u.steps, u.loss, u.accuracy];
     this.rows.push(row);
-    if (this.rows.length > CurveTable.MAX_ROWS) this.rows.splice(1, 1);
+    if (this.rows.length > MAX_ROWS) this.rows.splice(1, 1);
     return row;
   }
 

@@ -112,22 +112,25 @@ export interface Tried {
   error: TrainerError | null;
 }
 
+/** The model is made (or loaded): its task's words and its size. */
+export interface Created {
+  type: 'created';
+  run: number;
+  description: string;
+  tokens: string[];
+  parameters: number;
+  seqLen: number;
+  /** The saved model was loaded; or why it could not be (then the model is the config's, new). */
+  loaded: boolean;
+  loadError: TrainerError | null;
+}
+
 export type Reply =
   | Update
   | State
   | Ablation
   | Tried
-  | {
-      type: 'created';
-      run: number;
-      description: string;
-      tokens: string[];
-      parameters: number;
-      seqLen: number;
-      /** The saved model was loaded; or why it could not be (then the model is the config's, new). */
-      loaded: boolean;
-      loadError: TrainerError | null;
-    }
+  | Created
   | { type: 'saved'; run: number; steps: number; bytes: Uint8Array }
   /** `error` null: the trainer's script or the worker did not load or start; `message` is how, in English. */
   | { type: 'error'; run: number; error: TrainerError | null; message: string };

@@ -10,17 +10,16 @@ import { startTrainer, type TrainerLink } from './client';
 import { Curve, CurveTable, explainMeasures } from './curves';
 import { LearnForm } from './form';
 import { HeadMaps } from './heads';
-import type { Reply, Tried, Update } from './protocol';
+import type { Reply, Update } from './protocol';
 import { Breaking } from './breaking';
 import { Scrubber } from './scrubber';
 import { SETUPS, type TaskName } from './tasks';
-import { Timeline } from './timeline';
+import { LearnState } from './learn-state';
 import { TryPanel } from './try';
 import { headState } from './try-state';
 import { ModelInLink } from './model-link';
 import { Actions, type Action } from './actions';
 import { RunState } from './run-state';
-import { Progress } from './progress';
 import { ReachedNote } from './reached';
 import { Sight } from './sight';
 import { Throttle } from './throttle';
@@ -50,25 +49,17 @@ export class LearnView {
   private run = 0;
   private readonly training = new RunState(
     (request) => this.trainer?.send({ ...request, run: this.run }),
-    () => (this.reached === null ? SETUPS[this.place.task as TaskName].target : null),
+    () => (this.state.reached === null ? this.target : null),
   );
   private readonly sight = new Sight((inSight) => {
     this.training.sighted(inSight);
     this.redrawButtons();
   });
-  private steps = 0;
-  private tokens: string[] = [];
-  private reached: number | null = null;
-  private readonly progress = new Progress();
+  /** What is known of the run: the view draws it. */
+  private readonly state = new LearnState();
   private readonly drawing = new Throttle(DRAW_MS, () => this.redraw());
-  private last: Update | null = null;
-  private failed = false;
-  private readonly timeline = new Timeline();
   /** The heads the reader broke, and the trainer's numbers without them. */
   private readonly breaking = new Breaking();
-  /** The model's tokens and longest sequence, and the reader's sequence through it. */
-  private made: { tokens: string[]; seqLen: number } | null = null;
-  private tried: Tried | null = null;
   private parts!: {
     form: LearnForm;
     scrubber: Scrubber;
@@ -105,7 +96,7 @@ export class LearnView {
       this.build();
       if (fresh) this.reset();
       else {
-        for (const row of this.progress.rows) this.parts.table.add(...row, this.lang);
+        for (const row of this.state.progress.rows) this.parts.table.add(...row, this.lang);
         this.redraw();
       }
     }
@@ -145,7 +136,7 @@ export class LearnView {
     const title = h('h2', { text: this.say('title'), attrs: { id: 'learn-title' } });
     this.parts = {
       form: new LearnForm(this.lang, this.place, (place) => this.change(place)),
-      scrubber: new Scrubber(this.lang, this.timeline, () => this.redraw()),
+      scrubber: new Scrubber(this.lang, this.state.timeline, () => this.redraw()),
       tryPanel: new TryPanel(
         this.lang,
         (tokens) => this.trainer?.send({ type: 'try', run: this.run, tokens }),
@@ -215,14 +206,9 @@ export class LearnView {
       p.tryPanel.el,
     );
     this.showReached();
-    if (this.made)
-      p.tryPanel.reset(
-        this.made.tokens,
-        this.made.seqLen,
-        SETUPS[this.place.task as TaskName].probe,
-        this.place.task as TaskName,
-      );
-    if (this.tried) p.tryPanel.show(this.tried);
+    const { made, tried } = this.state;
+    if (made) p.tryPanel.reset(made.tokens, made.seqLen, SETUPS[this.task].probe, this.task);
+    if (tried) p.tryPanel.show(tried);
   }
 
   private change(place: LearnPlace): void {
@@ -233,7 +219,7 @@ export class LearnView {
 
   /** Breaks a head, or mends it: the worker measures the model without the broken ones. */
   private toggleHead(layer: number, head: number): void {
-    if (!this.trainer || !this.last) return;
+    if (!this.trainer || !this.state.last) return;
     this.breaking.toggle(layer, head);
     // Breaking is done to the model as it is now, so the timeline comes back to it.
     this.parts.scrubber.follow();
@@ -259,15 +245,8 @@ export class LearnView {
   private reset(): void {
     this.run += 1;
     this.training.reset();
-    this.failed = false;
-    this.steps = 0;
-    this.reached = null;
-    this.last = null;
-    this.progress.clear();
-    this.timeline.clear();
+    this.state.clear();
     this.breaking.clear();
-    this.made = null;
-    this.tried = null;
     this.parts.scrubber.follow();
     this.parts.table.clear();
     this.parts.heads.clear();
@@ -286,14 +265,12 @@ export class LearnView {
     if (m.run !== this.run && m.run !== -1) return;
     if (m.type === 'error') {
       this.training.running = false;
-      this.failed = true;
+      this.state.failed = true;
       this.parts.note.textContent = this.say('failed', { message: trainerFailure(this.lang, m.error) });
     } else if (m.type === 'created') {
-      // The probe's tokens as words, for the heatmaps' rows.
-      const probe = SETUPS[this.place.task as TaskName].probe;
-      this.tokens = probe.map((id) => m.tokens[id] ?? '?');
-      this.made = { tokens: m.tokens, seqLen: m.seqLen };
-      this.parts.tryPanel.reset(m.tokens, m.seqLen, probe, this.place.task as TaskName);
+      const probe = SETUPS[this.task].probe;
+      this.state.created(m, probe);
+      this.parts.tryPanel.reset(m.tokens, m.seqLen, probe, this.task);
       explainMeasures(this.parts.loss, this.parts.meanings, m.tokens.length, this.lang);
       this.parts.status.dataset.parameters = String(m.parameters);
       // A link's steps: the model it held, or the same model trained again from its seed.
@@ -308,7 +285,7 @@ export class LearnView {
       this.place = this.opening.saved(this.place, m, (text) => (this.parts.note.textContent = text), this.lang);
       this.host.place(this.place);
     } else if (m.type === 'tried') {
-      this.tried = m;
+      this.state.tried = m;
       this.parts.tryPanel.show(m);
     } else if (m.type === 'state') {
       if (this.training.follow(m.running, m.asked)) this.stepped(m.steps);
@@ -319,19 +296,8 @@ export class LearnView {
   }
 
   private take(u: Update): void {
-    this.last = u;
-    const row = this.progress.take(u);
+    const { row } = this.state.take(u, this.target, this.opening.loadedAt);
     if (row) this.parts.table.add(...row, this.lang);
-    for (const s of u.snapshots) this.timeline.add(s);
-    this.steps = u.steps;
-    const target = SETUPS[this.place.task as TaskName].target;
-    // The first snapshot at the target (they come every few steps), whatever the chunks' sizes.
-    const from = this.opening.loadedAt; // a loaded model's own steps are not this run's
-    const at = this.reached === null ? [...u.snapshots, u].find((s) => s.steps > from && s.accuracy >= target) : undefined;
-    if (at) {
-      this.reached = at.steps;
-      this.timeline.keep(at.steps); // the step the note names stays on the timeline
-    }
     const pauseFocused = document.activeElement === this.parts.actions.buttons.pause;
     if (this.training.follow(u.running, u.asked, u.stopped)) this.stepped(u.steps);
     this.showReached();
@@ -352,41 +318,45 @@ export class LearnView {
   }
 
   private showReached(): void {
-    const target = SETUPS[this.place.task as TaskName].target;
-    if (this.reached === null) this.parts.reached.clear();
-    else this.parts.reached.show(target, this.reached, this.training.stoppedAtTarget);
+    const reached = this.state.reached;
+    if (reached === null) this.parts.reached.clear();
+    else this.parts.reached.show(this.target, reached, this.training.stoppedAtTarget);
+  }
+
+  private get task(): TaskName {
+    return this.place.task as TaskName;
+  }
+
+  /** The task's held-out accuracy to reach. */
+  private get target(): number {
+    return SETUPS[this.task].target;
   }
 
   private redraw(): void {
     const p = this.parts;
-    const progress = this.progress;
+    const { progress, formed, status } = this.state;
     p.loss.draw(progress.lossSteps, progress.losses);
     p.accuracy.draw(progress.accSteps, progress.accuracies);
-    p.scrubber.redraw(this.steps);
-    const formed = this.timeline.formed.map((f) => f.steps);
+    p.scrubber.redraw(this.state.steps);
     p.loss.mark(formed, p.scrubber.step);
     p.accuracy.mark(formed, p.scrubber.step);
-    const u = this.last;
-    p.status.dataset.steps = String(this.steps);
-    p.status.dataset.model = this.last ? 'ready' : 'pending';
-    if (u) {
-      const bits = [this.say('steps', { n: this.steps })];
-      if (u.stepsPerSecond > 0) bits.push(this.say('speed', { n: Math.round(u.stepsPerSecond) }));
-      bits.push(this.say('accuracy') + ' ' + percent(u.accuracy, 1, this.lang));
+    p.status.dataset.steps = String(this.state.steps);
+    p.status.dataset.model = status ? 'ready' : 'pending';
+    if (status) {
+      const bits = [this.say('steps', { n: status.steps })];
+      if (status.speed > 0) bits.push(this.say('speed', { n: status.speed }));
+      bits.push(this.say('accuracy') + ' ' + percent(status.accuracy, 1, this.lang));
       p.status.textContent = bits.join(' · ');
-      // The heads as the timeline shows them: a snapshot, or the model as it is now.
-      const at = p.scrubber.step === null ? -1 : this.timeline.nearest(p.scrubber.step);
-      const shown = at >= 0 ? this.timeline.snapshots[at] : u;
-      p.heads.draw(
-        shown.weights,
-        shown.headScores,
-        this.tokens.map((t) => tokenWord(this.lang, t)),
-        this.lang,
-      );
-      p.heads.el.dataset.step = String(at >= 0 ? shown.steps : u.steps);
+    }
+    // The heads as the timeline shows them: a snapshot, or the model as it is now.
+    const shown = this.state.shown(p.scrubber.step);
+    if (shown) {
+      const words = this.state.tokens.map((t) => tokenWord(this.lang, t));
+      p.heads.draw(shown.weights, shown.headScores, words, this.lang);
+      p.heads.el.dataset.step = String(shown.step);
     }
     p.heads.setBroken(this.breaking.heads);
-    this.breaking.draw(this.last, this.lang);
+    this.breaking.draw(this.state.last, this.lang);
     const first = progress.firstLoss;
     p.first.textContent = first === null ? '' : this.say('firstLoss', { loss: decimals(first, 4, this.lang) });
     p.first.dataset.loss = first === null ? '' : String(first);
@@ -394,7 +364,8 @@ export class LearnView {
   }
 
   private redrawButtons(): void {
-    const live = this.trainer !== null && !this.failed;
-    this.parts.actions.draw({ live, trainer: this.trainer !== null, running: this.training.running, made: this.last !== null });
+    const live = this.trainer !== null && !this.state.failed;
+    const made = this.state.last !== null;
+    this.parts.actions.draw({ live, trainer: this.trainer !== null, running: this.training.running, made });
   }
 }
