@@ -1,12 +1,9 @@
-// The buffers both sides share, the last error, the limits, and the names of the enums.
-#include <emscripten/heap.h>
+// The engine's limits, the names of its enums, its memory, and its own buffers given back.
 #include <malloc.h>
 
 #include <algorithm>
 #include <initializer_list>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "convert.hpp"
 #include "fast_attention.hpp"
@@ -14,13 +11,6 @@
 
 namespace attn::wasm {
 namespace {
-
-// Both buffers live as long as the module and only grow, so a warm engine allocates nothing to
-// cross the boundary, and the input address api/ caches stays valid until it asks for more, or
-// until release_buffers() gives them back.
-std::vector<double> g_in;
-std::vector<double> g_out;
-Error g_error;
 
 // The option strings of an enum, each with its enumerator, so that reordering an enum cannot shift
 // them: enum_names() writes them in enumerator order. Constant tables, so the engine builds none.
@@ -80,21 +70,6 @@ constexpr EnumNames kEnums[] = {names_of("similarity", kSimilarity),
 
 }  // namespace
 
-Reader input() { return Reader(g_in.data()); }
-
-Writer output() { return Writer(g_out); }
-
-Address fail(Error e) {
-  g_error = std::move(e);
-  return 0;
-}
-
-// The address of an input buffer that holds at least `count` doubles.
-Address input_buffer(std::size_t count) {
-  if (g_in.size() < count) g_in.resize(count);
-  return reinterpret_cast<Address>(g_in.data());
-}
-
 // The most bytes malloc had handed out when a call ended (before its buffers were given back):
 // what a call needed, which the cost view measures even though a large call keeps nothing.
 namespace {
@@ -106,25 +81,11 @@ void note_peak() {
 }
 }  // namespace
 
-// Called by api/ once the result of a call that moved more than a few MiB is copied out (the
-// page's calls move less, and keep their buffers warm): one large call does not keep its
-// megabytes for the life of the module.
-void release_buffers() {
+// The engine's buffers beyond the shared ones, given back by attn_release() (boundary.hpp).
+void release_own_buffers() {
   note_peak();
-  std::vector<double>().swap(g_in);
-  std::vector<double>().swap(g_out);
   release_step_buffers();
   release_fast_buffers();
-}
-
-emscripten::val last_error() {
-  emscripten::val e = emscripten::val::object();
-  e.set("code", std::string(to_string(g_error.code)));
-  e.set("message", g_error.message);
-  e.set("input", g_error.input);
-  e.set("row", static_cast<double>(g_error.row));
-  e.set("col", static_cast<double>(g_error.col));
-  return e;
 }
 
 // Read once when the engine loads (api/engine.js), so that JS never spells an enum's order: one
@@ -161,14 +122,11 @@ Address check_matrix_size(std::size_t rows, std::size_t cols, const std::string&
 }
 
 // The heap's size, the bytes malloc has handed out (for leak tests) and the most it had out when
-// a call ended. emmalloc (the build's -sMALLOC) implements mallinfo(): uordblks is the bytes in
-// allocated blocks.
+// a call ended.
 Address memory_stats() {
   note_peak();
-  const struct mallinfo info = mallinfo();
   Writer w = output();
-  w.number(static_cast<double>(emscripten_get_heap_size()));
-  w.number(static_cast<double>(info.uordblks));
+  write_heap(w);
   w.number(static_cast<double>(g_peak));
   return w.finish();
 }
