@@ -6,35 +6,14 @@
 #include <string>
 
 #include "convert.hpp"
+#include "enum_names.hpp"
 #include "fast_attention.hpp"
 #include "multihead.hpp"
 
 namespace attn::wasm {
 namespace {
 
-// The option strings of an enum, each with its enumerator, so that reordering an enum cannot shift
-// them: enum_names() writes them in enumerator order. Constant tables, so the engine builds none.
-struct Name {
-  int value;
-  const char* name;
-};
-
-template <class Enum>
-constexpr Name named(Enum value, const char* name) {
-  return {static_cast<int>(value), name};
-}
-
-struct EnumNames {
-  const char* key;
-  const Name* names;
-  int count;  // the enumerators are 0 … count − 1
-};
-
-template <int N>
-constexpr EnumNames names_of(const char* key, const Name (&names)[N]) {
-  return {key, names, N};
-}
-
+// The engine's enums, as constant tables, so that the engine builds none (enum_names.hpp).
 constexpr Name kSimilarity[] = {named(Similarity::dot, "dot"), named(Similarity::cosine, "cosine")};
 constexpr Name kScaling[] = {named(Scaling::sqrt_dk, "sqrt"), named(Scaling::none, "none"),
                              named(Scaling::temperature, "temperature")};
@@ -88,21 +67,8 @@ void release_own_buffers() {
   release_fast_buffers();
 }
 
-// Read once when the engine loads (api/engine.js), so that JS never spells an enum's order: one
-// line per enum, "key name name …", the names in enumerator order.
-std::string enum_names() {
-  std::string s;
-  for (const EnumNames& e : kEnums) {
-    s += e.key;
-    for (int value = 0; value < e.count; ++value) {
-      for (int k = 0; k < e.count; ++k) {
-        if (e.names[k].value == value) (s += ' ') += e.names[k].name;
-      }
-    }
-    s += '\n';
-  }
-  return s;
-}
+// Read once when the engine loads (api/engine.js).
+std::string enum_names() { return enum_lines(kEnums); }
 
 Address limits() {
   Writer w = output();

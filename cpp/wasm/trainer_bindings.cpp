@@ -10,12 +10,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "boundary.hpp"
+#include "enum_names.hpp"
 #include "model_io.hpp"
 #include "trainer.hpp"
 
@@ -119,18 +121,22 @@ EMSCRIPTEN_KEEPALIVE Address attn_bytes(std::size_t size) {
   return reinterpret_cast<Address>(g_bytes.data());
 }
 
-// The enums' option strings in enumerator order, one line each: "task find_match copy …".
+// The enums' option strings (enum_names.hpp): "task find_match copy …", "mlp none relu gelu". The
+// tasks' names are the core's own (task_info).
 EMSCRIPTEN_KEEPALIVE Address attn_names() {
-  std::string names = "task";
-  for (const TaskKind k : {TaskKind::find_match, TaskKind::copy, TaskKind::reverse, TaskKind::sort,
-                           TaskKind::induction}) {
+  constexpr TaskKind kTasks[] = {TaskKind::find_match, TaskKind::copy, TaskKind::reverse,
+                                 TaskKind::sort, TaskKind::induction};
+  Name tasks[std::size(kTasks)];
+  for (std::size_t k = 0; k < std::size(kTasks); ++k) {
     TaskConfig t;
-    t.kind = k;
-    names += std::string(" ") + task_info(t)->name;
+    t.kind = kTasks[k];
+    tasks[k] = named(t.kind, task_info(t)->name);
   }
-  names += "\nmlp none relu gelu";  // Mlp's order
+  constexpr Name kMlp[] = {named(Mlp::none, "none"), named(Mlp::relu, "relu"),
+                           named(Mlp::gelu, "gelu")};
+  const EnumNames enums[] = {names_of("task", tasks), names_of("mlp", kMlp)};
   Writer w = output();
-  w.text(names);
+  w.text(enum_lines(enums));
   return w.finish();
 }
 
