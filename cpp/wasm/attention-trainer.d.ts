@@ -1,7 +1,8 @@
-// Types of dist/attention-trainer.js (cpp/wasm/trainer-api.js is the implementation; the guide is
-// README.md, "The trainer"). A module of its own, loaded only where a model is trained: with a
-// classic <script> (it defines the global createAttentionTrainer) or with require() in node
-// (module.exports is createAttentionTrainer). The types are in the namespace of the same name.
+// Types of dist/attention-trainer.js (cpp/wasm/trainer-api.js and api/trainer.js are the
+// implementation; the guide is README.md, "The trainer"). A module of its own, loaded only where a
+// model is trained: with a classic <script> (it defines the global createAttentionTrainer) or with
+// require() in node (module.exports is createAttentionTrainer). The types are in the namespace of
+// the same name.
 //
 // Every function returns a value, never throws: { ok: true, … } or { ok: false, error }, with the
 // main engine's error shape. Every array in a result is JS-owned: nothing needs freeing but the

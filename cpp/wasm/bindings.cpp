@@ -3,7 +3,8 @@
 //
 // The raw functions bound here are private to the artifact: api/ (bundled into the file appended
 // to the Emscripten glue) wraps them into the public createAttentionEngine() API: validation,
-// camelCase objects, results copied into JS-owned typed arrays.
+// camelCase objects, results copied into JS-owned typed arrays. The input buffer, the last error
+// and giving the buffers back are the plain exports the trainer shares (boundary.hpp).
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
 
@@ -23,9 +24,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE std::uintptr_t attn_attention(int similarity, in
 EMSCRIPTEN_BINDINGS(attention_engine) {
   using namespace attn::wasm;
   using emscripten::function;
-  function("inputBuffer", &input_buffer);
-  function("releaseBuffers", &release_buffers);
-  function("lastError", &last_error);
   function("enumNames", &enum_names);
   function("explainCell", &explain_cell_of);
   function("explainOutput", &explain_output_of);

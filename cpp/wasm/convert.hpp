@@ -1,34 +1,24 @@
 // What the conversion files share, and the functions the Embind table (bindings.cpp) names.
 // Each function converts its inputs, calls the core and writes the result out: no math.
 //
-// Matrices come in through the input buffer and results go out through the output buffer
-// (stream.hpp); a function returns the byte address of its result, or 0 when the core returned
-// an error, which lastError() then gives.
+// Matrices come in through the input buffer and results go out through the output buffer, the
+// buffers both modules share (boundary.hpp, stream.hpp); a function returns the byte address of
+// its result, or 0 when the core returned an error, which attn_error() then gives.
 #pragma once
-
-#include <emscripten/val.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "attention.hpp"
+#include "boundary.hpp"
 #include "common.hpp"
 #include "stream.hpp"
 
 namespace attn::wasm {
 
-using Address = std::uintptr_t;
+// --- convert_common.cpp: limits, enum names, memory ------------------------------------------
 
-// --- convert_common.cpp: the buffers, errors, limits, enum names -----------------------------
-
-Reader input();         // reads the input buffer from its start
-Writer output();        // starts a result in the output buffer
-Address fail(Error e);  // keeps e for lastError() and returns 0
-
-Address input_buffer(std::size_t count);
-void release_buffers();  // gives back every buffer above (api/ calls it after a large call)
-emscripten::val last_error();
 std::string enum_names();
 Address limits();
 Address check_matrix_size(std::size_t rows, std::size_t cols, const std::string& input_name);
@@ -51,7 +41,7 @@ Address explain_output_of(int similarity, int scaling, double temperature, int m
 Address trace_row_of(int similarity, int scaling, double temperature, int mask, int normalization,
                      std::size_t i);
 Address difference_of();
-// Gives back attention()'s buffers for the row stats and the mask (release_buffers).
+// Gives back attention()'s buffers for the row stats and the mask (release_own_buffers).
 void release_step_buffers();
 
 // --- convert_multihead.cpp: multi-head, its sweeps, the 2-D picture --------------------------
@@ -81,7 +71,7 @@ enum class BuiltinLexicon { builtin, fruit };
 // --- convert_fast.cpp: the fast float32 path -------------------------------------------------
 
 Address fast_input(std::size_t floats);
-void release_fast_buffers();  // its buffers and workspace, given back (release_buffers)
+void release_fast_buffers();  // its buffers and workspace, given back (release_own_buffers)
 Address fast_run(std::size_t q_rows, std::size_t q_cols, std::size_t k_rows, std::size_t k_cols,
                  std::size_t v_rows, std::size_t v_cols, std::size_t mask_entries, int scaling,
                  double temperature, int mask, bool materialize);

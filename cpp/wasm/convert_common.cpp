@@ -1,50 +1,19 @@
-// The buffers both sides share, the last error, the limits, and the names of the enums.
-#include <emscripten/heap.h>
+// The engine's limits, the names of its enums, its memory, and its own buffers given back.
 #include <malloc.h>
 
 #include <algorithm>
 #include <initializer_list>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "convert.hpp"
+#include "enum_names.hpp"
 #include "fast_attention.hpp"
 #include "multihead.hpp"
 
 namespace attn::wasm {
 namespace {
 
-// Both buffers live as long as the module and only grow, so a warm engine allocates nothing to
-// cross the boundary, and the input address api/ caches stays valid until it asks for more, or
-// until release_buffers() gives them back.
-std::vector<double> g_in;
-std::vector<double> g_out;
-Error g_error;
-
-// The option strings of an enum, each with its enumerator, so that reordering an enum cannot shift
-// them: enum_names() writes them in enumerator order. Constant tables, so the engine builds none.
-struct Name {
-  int value;
-  const char* name;
-};
-
-template <class Enum>
-constexpr Name named(Enum value, const char* name) {
-  return {static_cast<int>(value), name};
-}
-
-struct EnumNames {
-  const char* key;
-  const Name* names;
-  int count;  // the enumerators are 0 … count − 1
-};
-
-template <int N>
-constexpr EnumNames names_of(const char* key, const Name (&names)[N]) {
-  return {key, names, N};
-}
-
+// The engine's enums, as constant tables, so that the engine builds none (enum_names.hpp).
 constexpr Name kSimilarity[] = {named(Similarity::dot, "dot"), named(Similarity::cosine, "cosine")};
 constexpr Name kScaling[] = {named(Scaling::sqrt_dk, "sqrt"), named(Scaling::none, "none"),
                              named(Scaling::temperature, "temperature")};
@@ -80,21 +49,6 @@ constexpr EnumNames kEnums[] = {names_of("similarity", kSimilarity),
 
 }  // namespace
 
-Reader input() { return Reader(g_in.data()); }
-
-Writer output() { return Writer(g_out); }
-
-Address fail(Error e) {
-  g_error = std::move(e);
-  return 0;
-}
-
-// The address of an input buffer that holds at least `count` doubles.
-Address input_buffer(std::size_t count) {
-  if (g_in.size() < count) g_in.resize(count);
-  return reinterpret_cast<Address>(g_in.data());
-}
-
 // The most bytes malloc had handed out when a call ended (before its buffers were given back):
 // what a call needed, which the cost view measures even though a large call keeps nothing.
 namespace {
@@ -106,42 +60,15 @@ void note_peak() {
 }
 }  // namespace
 
-// Called by api/ once the result of a call that moved more than a few MiB is copied out (the
-// page's calls move less, and keep their buffers warm): one large call does not keep its
-// megabytes for the life of the module.
-void release_buffers() {
+// The engine's buffers beyond the shared ones, given back by attn_release() (boundary.hpp).
+void release_own_buffers() {
   note_peak();
-  std::vector<double>().swap(g_in);
-  std::vector<double>().swap(g_out);
   release_step_buffers();
   release_fast_buffers();
 }
 
-emscripten::val last_error() {
-  emscripten::val e = emscripten::val::object();
-  e.set("code", std::string(to_string(g_error.code)));
-  e.set("message", g_error.message);
-  e.set("input", g_error.input);
-  e.set("row", static_cast<double>(g_error.row));
-  e.set("col", static_cast<double>(g_error.col));
-  return e;
-}
-
-// Read once when the engine loads (api/engine.js), so that JS never spells an enum's order: one
-// line per enum, "key name name …", the names in enumerator order.
-std::string enum_names() {
-  std::string s;
-  for (const EnumNames& e : kEnums) {
-    s += e.key;
-    for (int value = 0; value < e.count; ++value) {
-      for (int k = 0; k < e.count; ++k) {
-        if (e.names[k].value == value) (s += ' ') += e.names[k].name;
-      }
-    }
-    s += '\n';
-  }
-  return s;
-}
+// Read once when the engine loads (api/engine.js).
+std::string enum_names() { return enum_lines(kEnums); }
 
 Address limits() {
   Writer w = output();
@@ -161,14 +88,11 @@ Address check_matrix_size(std::size_t rows, std::size_t cols, const std::string&
 }
 
 // The heap's size, the bytes malloc has handed out (for leak tests) and the most it had out when
-// a call ended. emmalloc (the build's -sMALLOC) implements mallinfo(): uordblks is the bytes in
-// allocated blocks.
+// a call ended.
 Address memory_stats() {
   note_peak();
-  const struct mallinfo info = mallinfo();
   Writer w = output();
-  w.number(static_cast<double>(emscripten_get_heap_size()));
-  w.number(static_cast<double>(info.uordblks));
+  write_heap(w);
   w.number(static_cast<double>(g_peak));
   return w.finish();
 }

@@ -2,12 +2,16 @@
 // vectors or val objects. Passing an 8×4 problem as register_vector costs 12 µs, a typed copy
 // into the heap and back 0.5 µs (docs/toolchain.md, "Crossing the JS boundary").
 //
-//   in:  api/matrices.js writes each matrix as [rows, cols, row-major data…] into the input
-//        buffer and the bindings read them in the same order with a Reader.
+// Both modules, the engine and the trainer, cross it this way, through the buffers of boundary.hpp.
+//
+//   in:  api/matrices.js writes each matrix as [rows, cols, row-major data…] (and plain numbers
+//        as themselves) into the input buffer and the bindings read them in the same order with
+//        a Reader.
 //   out: the bindings write a result into the output buffer with a Writer, [length, fields…];
 //        api/ copies it out with one slice and reads it back field by field in the order
-//        written. The steps of attention, which attention() and multiHead() share, have one
-//        layout with named offsets: StepsLayout below, read by api/steps.js.
+//        written; text goes as its UTF-8 bytes (Writer::text). The steps of attention, which
+//        attention() and multiHead() share, have one layout with named offsets: StepsLayout
+//        below, read by api/steps.js.
 #pragma once
 
 #include <algorithm>
@@ -15,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -117,6 +122,15 @@ class Writer {
   // Bytes travel packed eight to a double, so that api/ can hand them out as a Uint8Array view
   // without converting.
   static std::size_t mask_doubles(std::size_t bytes) { return (bytes + 7) / 8; }
+
+  // Text as [bytes, its UTF-8 packed like a mask's bytes]: it travels in the result it belongs
+  // to, so no string outlives the call (api/matrices.js, Output.str, decodes it).
+  void text(const std::string& s) {
+    number(static_cast<double>(s.size()));
+    double* p = take(mask_doubles(s.size()));
+    if (!s.empty()) p[mask_doubles(s.size()) - 1] = 0;
+    std::memcpy(p, s.data(), s.size());
+  }
 
  private:
   std::vector<double>& out_;

@@ -1,47 +1,34 @@
 // The trainer module's bindings: plain wasm exports on trainer handles, and the conversions they
 // need. No math: every number comes from the core's Trainer (trainer.hpp, model_io.hpp).
 //
-// Numbers cross the boundary as runs of doubles, the engine's way (stream.hpp): the API
-// (trainer-api.js) writes a call's numbers into the input buffer, and a binding writes its result
-// into the output buffer, [length, fields…], which the API copies out with one slice before the
-// next call. Text goes out as (byte address, byte length) pairs of UTF-8 in that result. A
-// binding that fails returns 0, and attn_error() then says why.
+// Numbers cross the boundary the engine's way, through the buffers both modules share
+// (boundary.hpp, stream.hpp): the API (api/trainer.js) writes a call's numbers into the input
+// buffer with api/matrices.js, and a binding writes its result into the output buffer,
+// [length, fields…], text among them (Writer::text), which the API copies out with one slice
+// before the next call. A binding that fails returns 0, and attn_error() then says why.
 #include <emscripten/em_macros.h>
-#include <emscripten/heap.h>
-#include <malloc.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "boundary.hpp"
+#include "enum_names.hpp"
 #include "model_io.hpp"
-#include "stream.hpp"
 #include "trainer.hpp"
 
+namespace attn::wasm {
 namespace {
 
-using namespace attn;
-using attn::wasm::Reader;
-using attn::wasm::Writer;
-using Address = std::uintptr_t;
-
-std::vector<double> g_in;           // the input buffer, grown on request (release_input)
 std::vector<std::uint8_t> g_bytes;  // a saved model on its way in, or out
-std::vector<double> g_out;          // the output buffer (stream.hpp's Writer)
-std::string g_text;                 // the strings of the last result
-Error g_error;
 // Handles, never reused: a disposed trainer's id stays dead, so a stale handle in JS cannot
 // reach a later trainer.
 std::map<int, std::unique_ptr<Trainer>> g_trainers;
 int g_next_id = 1;
-
-Address fail(Error e) {
-  g_error = std::move(e);
-  return 0;
-}
 
 Trainer* find(int id) {
   const auto it = g_trainers.find(id);
@@ -57,23 +44,8 @@ int keep(Trainer t) {
   return id;
 }
 
-// The input buffer given back after a call that needed it large. A config is 19 numbers and a
-// probe at most seqLen ≤ 32 tokens, so anything larger was a request the API should have refused;
-// if one gets here all the same, its megabytes do not stay in the heap.
-void release_input() {
-  constexpr std::size_t kKept = 1024;
-  if (g_in.capacity() > kKept) std::vector<double>().swap(g_in);
-}
-
-// Appends s to g_text and writes where it lies, as two doubles.
-void text(Writer& w, const std::string& s) {
-  w.number(static_cast<double>(g_text.size()));  // an offset until finish_text() adds the base
-  w.number(static_cast<double>(s.size()));
-  g_text += s;
-}
-
 // The config as it crosses the boundary: both directions list the fields in this one order,
-// which trainer-api.js's CONFIG_FIELDS repeats. Enums travel as their index (attn_names()).
+// which api/trainer-config.js's CONFIG_FIELDS repeats. Enums travel as their index (attn_names()).
 //   task length symbols | vocab seqLen dModel layers heads mlp layerNorm |
 //   learningRate beta1 beta2 epsilon weightDecay clip | batch heldOut seed
 constexpr std::size_t kConfigFields = 19;
@@ -128,24 +100,18 @@ TrainerConfig read_config(Reader& in) {
   return c;
 }
 
-// A result's text offsets become addresses once g_text has stopped growing.
-Address finish_text(Writer& w, std::size_t first_pair, std::size_t pairs) {
-  const Address at = w.finish();
-  double* p = g_out.data() + 1;  // after the length
-  for (std::size_t k = 0; k < pairs; ++k)
-    p[first_pair + 2 * k] += static_cast<double>(reinterpret_cast<Address>(g_text.data()));
-  return at;
-}
-
 }  // namespace
 
-extern "C" {
+// A saved model is read as soon as it is copied in, and one made by save() is copied out before
+// the next call: neither is kept once a large call is over.
+void release_own_buffers() { g_bytes = std::vector<std::uint8_t>(); }
 
-// Room for `count` doubles of input; its byte address.
-EMSCRIPTEN_KEEPALIVE Address attn_input(std::size_t count) {
-  if (g_in.size() < count) g_in.resize(count);
-  return reinterpret_cast<Address>(g_in.data());
-}
+}  // namespace attn::wasm
+
+using namespace attn;
+using namespace attn::wasm;
+
+extern "C" {
 
 // Room for a saved model of `size` bytes: its byte address, or 0 (and attn_error()) when no saved
 // model has that size, so that a buffer too large to be one is never copied into the heap.
@@ -155,46 +121,36 @@ EMSCRIPTEN_KEEPALIVE Address attn_bytes(std::size_t size) {
   return reinterpret_cast<Address>(g_bytes.data());
 }
 
-// The last error: [row, col, code, input, message], each string an (address, length) pair.
-EMSCRIPTEN_KEEPALIVE Address attn_error() {
-  g_text.clear();
-  Writer w(g_out);
-  w.number(static_cast<double>(g_error.row));
-  w.number(static_cast<double>(g_error.col));
-  text(w, to_string(g_error.code));
-  text(w, g_error.input);
-  text(w, g_error.message);
-  return finish_text(w, 2, 3);
-}
-
-// The enums' option strings in enumerator order, one line each: "task find_match copy …".
+// The enums' option strings (enum_names.hpp): "task find_match copy …", "mlp none relu gelu". The
+// tasks' names are the core's own (task_info).
 EMSCRIPTEN_KEEPALIVE Address attn_names() {
-  g_text = "task";
-  for (const TaskKind k : {TaskKind::find_match, TaskKind::copy, TaskKind::reverse, TaskKind::sort,
-                           TaskKind::induction}) {
+  constexpr TaskKind kTasks[] = {TaskKind::find_match, TaskKind::copy, TaskKind::reverse,
+                                 TaskKind::sort, TaskKind::induction};
+  Name tasks[std::size(kTasks)];
+  for (std::size_t k = 0; k < std::size(kTasks); ++k) {
     TaskConfig t;
-    t.kind = k;
-    g_text += std::string(" ") + task_info(t)->name;
+    t.kind = kTasks[k];
+    tasks[k] = named(t.kind, task_info(t)->name);
   }
-  g_text += "\nmlp none relu gelu";  // Mlp's order
-  Writer w(g_out);
-  w.number(static_cast<double>(reinterpret_cast<Address>(g_text.data())));
-  w.number(static_cast<double>(g_text.size()));
+  constexpr Name kMlp[] = {named(Mlp::none, "none"), named(Mlp::relu, "relu"),
+                           named(Mlp::gelu, "gelu")};
+  const EnumNames enums[] = {names_of("task", tasks), names_of("mlp", kMlp)};
+  Writer w = output();
+  w.text(enum_lines(enums));
   return w.finish();
 }
 
 // The default config, in the config's order: what the API fills in for a field not given.
 EMSCRIPTEN_KEEPALIVE Address attn_defaults() {
-  Writer w(g_out);
+  Writer w = output();
   write_config(w, TrainerConfig{});
   return w.finish();
 }
 
 // A trainer from the config in the input buffer: its id, or 0.
 EMSCRIPTEN_KEEPALIVE int attn_create() {
-  Reader in(g_in.data());
+  Reader in = input();
   auto t = Trainer::create(read_config(in));
-  release_input();
   if (!t) return static_cast<int>(fail(t.error()));
   return keep(std::move(t).value());
 }
@@ -209,9 +165,8 @@ EMSCRIPTEN_KEEPALIVE int attn_load(int id, std::size_t size) {
     if (!t) return 0;
     base = t->config();
   } else {
-    Reader in(g_in.data());
+    Reader in = input();
     base = read_config(in);
-    release_input();
   }
   auto saved = load_model(g_bytes.data(), size);
   g_bytes = std::vector<std::uint8_t>();  // a model can be large: not kept after it is read
@@ -230,17 +185,16 @@ EMSCRIPTEN_KEEPALIVE void attn_dispose(int id) { g_trainers.erase(id); }
 EMSCRIPTEN_KEEPALIVE Address attn_info(int id) {
   const Trainer* t = find(id);
   if (!t) return 0;
-  g_text = std::string(t->task().name) + "\n" + t->task().description;
-  for (const std::string& s : task_token_names(t->config().task)) g_text += "\n" + s;
+  std::string text = std::string(t->task().name) + "\n" + t->task().description;
+  for (const std::string& s : task_token_names(t->config().task)) text += "\n" + s;
   TrainerConfig c = t->config();
   c.task.length = t->task().length;  // the task's defaults, as in effect
   c.task.symbols = t->task().symbols;
-  Writer w(g_out);
+  Writer w = output();
   write_config(w, c);
   w.number(static_cast<double>(t->model().params.size()));
   w.number(static_cast<double>(t->steps()));
-  w.number(static_cast<double>(reinterpret_cast<Address>(g_text.data())));
-  w.number(static_cast<double>(g_text.size()));
+  w.text(text);
   return w.finish();
 }
 
@@ -250,19 +204,19 @@ EMSCRIPTEN_KEEPALIVE Address attn_info(int id) {
 EMSCRIPTEN_KEEPALIVE Address attn_train(int id, std::size_t count) {
   Trainer* t = find(id);
   if (!t) return 0;
-  Writer w(g_out);
-  w.number(0);  // g_out[1]: steps, filled in below
-  w.number(0);  // g_out[2]: diverged
-  w.reserve(count);
+  Writer w = output();
+  w.reserve(2 + count);
+  double* head = w.take(2);  // steps and diverged, filled in below; reserved, so it stays put
+  head[1] = 0;
   for (std::size_t s = 0; s < count; ++s) {
     w.number(t->step());
     if (t->diverged()) {
-      g_error = *t->diverged();
-      g_out[2] = 1;
+      fail(*t->diverged());  // for attn_error()
+      head[1] = 1;
       break;
     }
   }
-  g_out[1] = static_cast<double>(t->steps());
+  head[0] = static_cast<double>(t->steps());
   return w.finish();
 }
 
@@ -271,7 +225,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_evaluate(int id) {
   Trainer* t = find(id);
   if (!t) return 0;
   const Evaluation e = t->evaluate();
-  Writer w(g_out);
+  Writer w = output();
   const double values[] = {e.loss, e.accuracy, e.sequence_accuracy, e.score,
                            e.previous_token_score};
   w.values(values, 5);
@@ -285,16 +239,16 @@ EMSCRIPTEN_KEEPALIVE Address attn_evaluate(int id) {
 EMSCRIPTEN_KEEPALIVE Address attn_probe(int id, std::size_t n) {
   Trainer* t = find(id);
   if (!t) return 0;
-  if (n > g_in.size())  // more tokens than were written: never read past the buffer
+  if (n > input_size())  // more tokens than were written: never read past the buffer
     return fail(make_error(ErrorCode::bad_argument, "tokens", -1, -1,
                            "tokens: " + std::to_string(n) + " announced, " +
-                               std::to_string(g_in.size()) + " written."));
+                               std::to_string(input_size()) + " written."));
+  Reader in = input();
   std::vector<int> tokens(n);
-  for (std::size_t i = 0; i < n; ++i) tokens[i] = static_cast<int>(g_in[i]);
-  release_input();
+  for (int& token : tokens) token = static_cast<int>(in.number());
   auto p = t->probe(tokens);
   if (!p) return fail(p.error());
-  Writer w(g_out);
+  Writer w = output();
   for (const LayerProbe& layer : p->layers) {
     w.matrix(layer.input);
     for (const HeadProbe& h : layer.heads)
@@ -320,7 +274,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_save(int id) {
   const Trainer* t = find(id);
   if (!t) return 0;
   g_bytes = save_model(*t);
-  Writer w(g_out);
+  Writer w = output();
   w.number(static_cast<double>(reinterpret_cast<Address>(g_bytes.data())));
   w.number(static_cast<double>(g_bytes.size()));
   return w.finish();
@@ -328,10 +282,8 @@ EMSCRIPTEN_KEEPALIVE Address attn_save(int id) {
 
 // [heap size, bytes allocated, live trainers]: what the memory tests compare.
 EMSCRIPTEN_KEEPALIVE Address attn_memory() {
-  const struct mallinfo info = mallinfo();
-  Writer w(g_out);
-  w.number(static_cast<double>(emscripten_get_heap_size()));
-  w.number(static_cast<double>(info.uordblks));
+  Writer w = output();
+  write_heap(w);
   w.number(static_cast<double>(g_trainers.size()));
   return w.finish();
 }

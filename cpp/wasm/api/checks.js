@@ -20,6 +20,9 @@ export function refuse(code, input, message, row = -1, col = -1) {
   throw new Refusal({ code, message, input, row, col });
 }
 
+// An error of the API's own as a value: a failed call that names no row or column.
+export const failure = (code, input, message) => ({ ok: false, error: { code, message, input, row: -1, col: -1 } });
+
 // A value of the caller's in a message. Array.isArray throws for a revoked Proxy: describing it
 // must not throw in turn.
 export function describe(x) {
@@ -76,6 +79,18 @@ export function options(o, allowed, what) {
     readFailed(x, key);
   }
   return copy;
+}
+
+// The option strings of the core's enums, each at its enumerator's index, from the lines the
+// bindings write, "key name name …" (convert_common.cpp, enum_names; trainer_bindings.cpp,
+// attn_names): {similarity: ['dot', 'cosine'], …}.
+export function parseNames(lines) {
+  const names = {};
+  for (const line of lines.split('\n')) {
+    const [key, ...list] = line.split(' ');
+    if (key) names[key] = list;
+  }
+  return names;
 }
 
 // One of an enum's option strings, as its index in `names` (the enum's names in enum order, from

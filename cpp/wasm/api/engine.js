@@ -4,8 +4,8 @@
 // {ok: false, error}, never an exception), copy matrices into the wasm heap, call a binding
 // (bindings.cpp), and copy its result out into JS-owned typed arrays, so nothing needs .delete()
 // and nothing goes stale when the wasm memory grows.
-import { guard, thrown, resultsRead } from './checks.js';
-import { Output } from './matrices.js';
+import { guard, thrown, parseNames, failure } from './checks.js';
+import { Output, coreError, releaseLarge } from './matrices.js';
 import { attention, explainCell, explainOutput, traceRow, difference } from './attention.js';
 import { multiHead, explainProjection, entropyByDk, project2d } from './multihead.js';
 import { tokenize, embed, parseMatrix } from './text.js';
@@ -25,20 +25,9 @@ function readLimits(M) {
   });
 }
 
-// The option strings of the core's enums, each at its enumerator's index, and the built-in
-// lexicons' names (convert_common.cpp, enum_names): {similarity: ['dot', 'cosine'], …}.
-function enumNames(M) {
-  const names = {};
-  for (const line of M.enumNames().split('\n')) {
-    const [key, ...list] = line.split(' ');
-    if (key) names[key] = list;
-  }
-  return names;
-}
-
 // What every function of api/ is given first: the module and the engine's state.
 function context(M, createModule) {
-  const names = enumNames(M); // a custom mask is a matrix, never the string "custom"
+  const names = parseNames(M.enumNames()); // a custom mask is a matrix, never the string "custom"
   const e = {
     M,
     createModule,
@@ -56,10 +45,7 @@ function context(M, createModule) {
     // Each result of attention() and the one ArrayBuffer its arrays view, with the shape that
     // fixes where each array lies in it: what a later call may write into (`into`).
     ownBuffers: new WeakMap(),
-    coreError: () => {
-      resultsRead();
-      return { ok: false, error: e.M.lastError() };
-    },
+    coreError: () => coreError(e),
   };
   return e;
 }
@@ -69,7 +55,7 @@ function memoryStats(e) {
   return { heapBytes: r.num(), allocatedBytes: r.num(), peakAllocatedBytes: r.num() };
 }
 
-const failure = (message) => ({ ok: false, error: { code: 'internal_error', message, input: '', row: -1, col: -1 } });
+const internalError = (message) => failure('internal_error', '', message);
 
 // A trap or an abort in the wasm (malloc failing when the memory can grow no more: loaded files
 // can fill its 2 GB) leaves the module's heap and stack unusable. A new module is made (async, as
@@ -99,24 +85,20 @@ function guarded(e, f) {
   return guard(
     (a, b, c, d) =>
       e.restarting
-        ? failure('The engine is restarting (it stopped, most likely out of memory); try again in a moment.')
+        ? internalError('The engine is restarting (it stopped, most likely out of memory); try again in a moment.')
         : f(e, a, b, c, d),
     (x) => {
       restart(e);
       // "Aborted(). Build with -s ASSERTIONS=1 …": the first sentence is the one for a reader.
-      return failure(
+      return internalError(
         'The engine stopped (' +
           thrown(x).split('. ')[0] +
           '), most likely out of memory, and is restarting: try again in a moment. Word-vector files loaded before must be loaded again.',
       );
     },
-    (x) => failure('The engine failed: ' + thrown(x) + '. Reload the page to start it again.'),
+    (x) => internalError('The engine failed: ' + thrown(x) + '. Reload the page to start it again.'),
     () => {
-      if (e.release && !e.restarting) {
-        e.release = false;
-        e.M.releaseBuffers();
-        e.inputAddress = e.inputCapacity = 0;
-      }
+      if (!e.restarting) releaseLarge(e);
     },
   );
 }

@@ -1,5 +1,7 @@
-// Matrices in and out: checked and copied into the wasm heap's input buffer, and results read back
-// from the output buffer (stream.hpp: Reader and Writer).
+// Matrices in and out: checked and copied into the wasm heap's input buffer, and results (errors
+// among them) read back from the output buffer (stream.hpp: Reader and Writer). The engine and the
+// trainer both cross this way (boundary.hpp): `e` is either's context, with at least M (the
+// module), inputAddress, inputCapacity and release.
 import { Refusal, refuse, describe, isCount, readFailed, resultsRead } from './checks.js';
 
 // What an entry of a matrix may be: numbers, or booleans for masks.
@@ -123,12 +125,12 @@ export function matrix(e, value, input, entry = number) {
     readFailed(x, input); // a getter or a Proxy of the caller's
   }
   // Refuse what is too large to be worth copying into the heap, with the core's own words.
-  if (rows * cols > e.limits.maxCells && !e.M.checkSize(rows, cols, input)) throw new Refusal(e.M.lastError());
+  if (rows * cols > e.limits.maxCells && !e.M.checkSize(rows, cols, input)) throw new Refusal(lastError(e));
   return { rows, cols, value: data, nested, input };
 }
 
 // Above this many doubles (4 MiB) in or out, the module is asked to give its buffers back after
-// the call (convert_common.cpp, release_buffers); the page's calls stay below it.
+// the call (releaseLarge); the page's calls stay below it.
 export const LARGE = (4 << 20) / 8;
 
 // Copies matrices (and plain numbers: counts) into the input buffer, in order. A matrix with more
@@ -142,16 +144,16 @@ export function write(e, inputs) {
       continue;
     }
     if ((x.rows > e.limits.maxTokens || x.cols > e.limits.maxDim) && !e.M.checkSize(x.rows, x.cols, x.input)) {
-      throw new Refusal(e.M.lastError());
+      throw new Refusal(lastError(e));
     }
     total += 2 + x.rows * x.cols;
   }
   if (total > e.inputCapacity) {
-    e.inputAddress = e.M.inputBuffer(total);
+    e.inputAddress = e.M._attn_input(total);
     e.inputCapacity = total;
   }
   if (total > LARGE) e.release = true;
-  const heap = e.M.HEAPF64; // read after inputBuffer(), which may have grown the memory
+  const heap = e.M.HEAPF64; // read after _attn_input(), which may have grown the memory
   let p = e.inputAddress >>> 3;
   for (const x of inputs) {
     if (typeof x === 'number') {
@@ -214,4 +216,30 @@ export class Output {
       cols = this.num();
     return { rows, cols, data: this.arr(rows * cols) };
   }
+  str() {
+    // [bytes, UTF-8 packed eight to a double]: Writer::text
+    const bytes = this.num();
+    const s = decoder.decode(new Uint8Array(this.all.buffer, this.p * 8, bytes));
+    this.p += Math.ceil(bytes / 8);
+    return s;
+  }
+}
+
+const decoder = new TextDecoder();
+
+// The error of the call that just returned 0 (attn_error in boundary.cpp), in the API's shape.
+export function lastError(e) {
+  const r = new Output(e, e.M._attn_error());
+  return { code: r.str(), message: r.str(), input: r.str(), row: r.num(), col: r.num() };
+}
+
+export const coreError = (e) => ({ ok: false, error: lastError(e) });
+
+// After a call that moved more than LARGE doubles, the module gives its buffers back
+// (attn_release), and the next call asks for an input buffer again.
+export function releaseLarge(e) {
+  if (!e.release) return;
+  e.release = false;
+  e.M._attn_release();
+  e.inputAddress = e.inputCapacity = 0;
 }
