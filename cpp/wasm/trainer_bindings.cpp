@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -198,25 +199,34 @@ EMSCRIPTEN_KEEPALIVE Address attn_info(int id) {
   return w.finish();
 }
 
-// `count` steps: [steps, diverged, losses…]. It stops at a step that diverged (its loss is the
-// last one written, and attn_error() says what happened), since the steps after it would start
-// from the same weights and most likely diverge too.
+// `count` steps: [steps, diverged, mean loss, losses…]. It stops at a step that diverged (its loss
+// is the last one written, and attn_error() says what happened), since the steps after it would
+// start from the same weights and most likely diverge too. The mean is over the applied steps
+// (NaN if none was applied), so no caller averages the losses itself.
 EMSCRIPTEN_KEEPALIVE Address attn_train(int id, std::size_t count) {
   Trainer* t = find(id);
   if (!t) return 0;
   Writer w = output();
-  w.reserve(2 + count);
-  double* head = w.take(2);  // steps and diverged, filled in below; reserved, so it stays put
+  w.reserve(3 + count);
+  double* head =
+      w.take(3);  // steps, diverged and the mean, filled in below; reserved, so it stays put
   head[1] = 0;
+  double sum = 0;
+  std::size_t applied = 0;
   for (std::size_t s = 0; s < count; ++s) {
-    w.number(t->step());
+    const double loss = t->step();
+    w.number(loss);
     if (t->diverged()) {
       fail(*t->diverged());  // for attn_error()
       head[1] = 1;
       break;
     }
+    sum += loss;
+    ++applied;
   }
   head[0] = static_cast<double>(t->steps());
+  head[2] =
+      applied > 0 ? sum / static_cast<double>(applied) : std::numeric_limits<double>::quiet_NaN();
   return w.finish();
 }
 

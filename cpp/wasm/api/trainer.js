@@ -86,13 +86,14 @@ function step(s, n = 1) {
   // A step that diverged was not applied: its loss is in the error's message, not in `losses`,
   // and a call whose first step diverged did nothing at all.
   const diverged = r.num() ? coreError(s.e).error : null;
-  const losses = r.all.slice(2, diverged ? -1 : undefined);
+  const loss = r.num(); // the core's mean over the applied steps
+  const losses = r.all.slice(3, diverged ? -1 : undefined);
   if (losses.length === 0) return { ok: false, error: diverged };
   const e = evaluate(s);
   if (!e.ok) return e;
   return {
     ok: true,
-    loss: losses.reduce((a, b) => a + b, 0) / losses.length,
+    loss,
     losses,
     steps,
     stepsPerSecond: seconds > 0 ? losses.length / seconds : Infinity,

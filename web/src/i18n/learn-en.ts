@@ -34,7 +34,7 @@ export const learnEn = {
   'learn.accuracyCurve': 'Held-out accuracy by step',
   'learn.tableCaption': 'Loss and accuracy at each update',
   'learn.tableNote':
-    'A row’s loss is the mean of the training steps since the row before; its accuracy is on held-out sequences.',
+    'A row’s loss is the trainer’s mean over the last training steps before it; its accuracy is on held-out sequences.',
   'learn.tableStep': 'Step',
   'learn.firstLoss': 'First loss: {loss}',
   'learn.target': 'Target: {target} held-out accuracy.',

@@ -31,7 +31,7 @@ export const learnZhCN: LearnMessages = {
     '损失：模型对每个正确答案有多“意外”（交叉熵）；在 {n} 个词元里平均瞎猜是 ln {n} = {v}，完全确定地答对是 0。准确率：在留出序列（从未用来训练）的答案位置上，模型最可能的词元答对的比例。模式分数：一个头放在任务模式所指位置上的平均权重，0 到 1；到 0.5 就算这个头形成了它的模式。',
   'learn.accuracyCurve': '各步的留出集准确率',
   'learn.tableCaption': '每次更新时的损失和准确率',
-  'learn.tableNote': '每一行的损失是自上一行以来各训练步的平均值；准确率是在留出序列上测得的。',
+  'learn.tableNote': '每一行的损失是训练器对此前最后几步训练所算的平均值；准确率是在留出序列上测得的。',
   'learn.tableStep': '步数',
   'learn.firstLoss': '第一步的损失：{loss}',
   'learn.target': '目标：留出集准确率 {target}。',

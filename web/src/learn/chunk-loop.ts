@@ -151,7 +151,7 @@ export class ChunkLoop {
     this.out.update({
       steps: m.steps,
       losses,
-      loss: r.diverged ? r.loss : losses.reduce((a, b) => a + b, 0) / losses.length,
+      loss: r.loss, // the trainer's mean over its last call's steps
       accuracy: r.accuracy,
       heldOutLoss: r.heldOutLoss,
       headScores: r.headScores,

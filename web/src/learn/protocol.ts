@@ -51,7 +51,7 @@ export interface Update {
   steps: number;
   /** Each step's batch loss since the last update (none at step 0). */
   losses: number[];
-  /** The trainer's mean of `losses` (NaN at step 0). */
+  /** The trainer's mean loss over the last of its calls in this update (NaN at step 0). */
   loss: number;
   /** Held-out accuracy and loss, and the heads' scores for the task's pattern. */
   accuracy: number;
