@@ -6,8 +6,8 @@ import { h } from '../views/dom';
 import { Story } from '../views/story';
 import { card } from '../views/card';
 import { PipelineView } from '../views/pipeline';
-import { ExplainPopover } from './popover';
-import { presentButton } from './present';
+import { ExplainPopover } from '../views/popover';
+import { presentButton } from '../views/present';
 import { t, language } from '../i18n';
 import type { Engine } from '../engine/types';
 import { readCells } from '../model/cells';
@@ -120,7 +120,7 @@ export class Page {
         ),
       ),
       h('footer', { class: 'foot', text: t('app.footer') }),
-      this.explain.el, // placed over the page, beside the pointed-at cell (popover.ts)
+      this.explain.el, // placed over the page, beside the pointed-at cell (views/popover.ts)
     );
     this.popover = new ExplainPopover(root, this.explain.el, signal);
   }

@@ -9,7 +9,7 @@ import { NUMBER_STEPS, type Lesson, type LessonStepData, type Prediction } from 
 import { cellAnswer, numberAnswer, summary, tokenAnswer, type Answer } from './answers';
 import { place, keepInView } from './placement';
 
-// Where the page shows explanations as a sheet (app/popover.ts): narrow or touch screens.
+// Where the page shows explanations as a sheet (views/popover.ts): narrow or touch screens.
 const SHEET = matchMedia('(max-width: 900px), (pointer: coarse)');
 
 export interface LessonHost {

@@ -1,7 +1,7 @@
 // Presentation mode, for a teacher at a projector: numbers and labels large, the controls and the
 // inputs out of the way, ← and → step through the examples. The button or Escape leaves it. It is
 // a way of looking, not part of the state: a link never opens in it.
-import { h } from '../views/dom';
+import { h } from './dom';
 import { t } from '../i18n';
 import { PRESETS, type PresetId, type State } from '../state/state';
 

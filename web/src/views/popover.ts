@@ -3,7 +3,7 @@
 // off screen nor over the row it explains. On a narrow or touch screen it is a sheet at the foot
 // of the screen, opened by a tap and closed by its × (or Escape), with the page scrolled so the
 // tapped row stays above it. Either way the panel shows only while a number is pointed at.
-import { placeBeside, type Box } from '../views/place';
+import { placeBeside, type Box } from './place';
 
 const CELLS = '.heatmap td[data-i], .pipeline td[data-view]';
 const HIDE_DELAY_MS = 350; // long enough to move the mouse from the cell into the panel
