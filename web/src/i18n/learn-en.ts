@@ -51,7 +51,8 @@ export const learnEn = {
   'learn.failed': 'The trainer could not start: {message}.',
   'learn.diverged': 'Training stopped: {message}. Lower the learning rate and press Reset.',
   'learn.breakName': 'Break layer {layer}, head {head}',
-  'learn.breakHint': 'Press a head to break it: its output becomes zero, and the accuracy is measured without it.',
+  'learn.breakButton': 'Break',
+  'learn.breakHint': 'Press Break under a head: its output becomes zero, and the accuracy is measured without it.',
   'learn.breaking': 'Measuring the model without {heads}…',
   'learn.without': 'Without {heads}: {without} accuracy. With every head: {with}.',
   'learn.timeline': 'Timeline',
@@ -88,8 +89,9 @@ export const learnEn = {
   'learn.tryPredicts': 'Next token after each position, at step {n}',
   'learn.tryHeads': 'Its heads on your sequence',
   'learn.tryOpenNote':
-    'Press a head to open its Q, K and V in the playground below: the same steps, with learned numbers, and each number explains itself.',
+    'Press Open under a head to see its Q, K and V in the playground below: the same steps, with learned numbers, and each number explains itself.',
   'learn.tryOpen': 'Open layer {layer}, head {head} in the playground',
+  'learn.tryOpenButton': 'Open',
   'learn.tryOpened': 'Layer {layer}, head {head} at step {n} is in the playground below.',
   'learn.tryFailed': 'The model could not run this sequence: {message}.',
   'learn.error.load':

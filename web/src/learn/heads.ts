@@ -1,26 +1,21 @@
-// Every layer's and head's attention on the probe sequence: one small heatmap per head (the
-// trainer's weights, row i reading positions 0 … i), captioned with its score for the task's
-// pattern, each cell's number in its tooltip. A head is a button: a toggle that breaks it (its
-// output zeroed when the model is measured), or an action. The cells are recoloured in place.
+// Every layer's and head's attention on the probe sequence: one small heatmap per head, drawn by
+// the playground's own heatmap (views/heatmap.ts: a table of the trainer's weights, row i reading
+// positions 0 … i, the later positions masked as a causal mask is in the playground), captioned
+// with its score for the task's pattern, each cell's number in its tooltip to three decimals.
+// Beside each map a button: a toggle that breaks the head (its output zeroed when the model is
+// measured), or an action. The maps are updated in place.
 import { decimals } from '../i18n';
-import { h, ns, SVG } from '../views/dom';
-import { weightColor } from '../views/color';
+import { h } from '../views/dom';
+import { Heatmap, type HeatmapData } from '../views/heatmap';
 import type { HeadWeights } from './protocol';
-
-const CELL = 12;
-/** Label text size, and the room a label takes beside the map (Han and kana are a full em wide). */
-const FONT = 9;
-const width = (t: string) => [...t].reduce((w, c) => w + (/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(c) ? 1 : 0.62), 0);
-const room = (tokens: readonly string[]) => 8 + FONT * Math.max(1, ...tokens.map(width));
-/** Screen pixels per unit of the map's drawing. */
-const SCALE = 1.3;
 
 interface Map {
   figure: HTMLElement;
   button: HTMLButtonElement;
-  caption: HTMLElement;
-  cells: Element[];
-  titles: Element[];
+  heatmap: Heatmap;
+  /** The cells of the map's table (rows · n), found again when its shape changes. */
+  cells: HTMLElement[];
+  titles: string[];
 }
 
 export interface HeadWords {
@@ -28,6 +23,15 @@ export interface HeadWords {
   caption(layer: number, head: number, score: string): string;
   /** The button's name: what pressing it does to this head. */
   press(layer: number, head: number): string;
+  /** The button's visible word ("Break", "Open"), the start of its name. */
+  button: string;
+}
+
+/** Position i reads positions 0 … i: the rest of its row is masked. */
+function causal(n: number): Uint8Array {
+  const hidden = new Uint8Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) hidden[i * n + j] = 1;
+  return hidden;
 }
 
 export class HeadMaps {
@@ -59,19 +63,33 @@ export class HeadMaps {
 
   draw(weights: readonly HeadWeights[], scores: readonly number[][], tokens: readonly string[], lang: string): void {
     const shape = weights.map((w) => `${w.layer}.${w.head}.${w.n}`).join(' ') + '|' + tokens.join(' ');
-    if (shape !== this.shape) this.build(weights, tokens);
+    if (shape !== this.shape) this.build(weights);
     this.shape = shape;
     weights.forEach((w, k) => {
       const map = this.maps[k];
+      const score = scores[w.layer]?.[w.head];
+      const labels = Array.from({ length: w.n }, (_, i) => tokens[i] ?? String(i));
+      const data: HeatmapData = {
+        caption: this.words.caption(w.layer + 1, w.head + 1, score === undefined ? '—' : decimals(score, 2, lang)),
+        rowLabels: labels,
+        colLabels: labels,
+        values: { rows: w.n, cols: w.n, data: Float64Array.from(w.data) },
+        scale: 'weights',
+        hidden: causal(w.n),
+      };
+      map.heatmap.update(data);
+      if (map.cells.length !== w.n * w.n || !map.cells[0]?.isConnected) {
+        map.cells = Array.from(map.heatmap.el.querySelectorAll<HTMLElement>('td[data-i]'));
+        map.titles = [];
+      }
       for (let i = 0; i < w.n; i++) {
         for (let j = 0; j <= i; j++) {
-          const x = w.data[i * w.n + j];
-          map.cells[i * w.n + j].setAttribute('fill', weightColor(x).background);
-          map.titles[i * w.n + j].textContent = `${tokens[i] ?? i} → ${tokens[j] ?? j}: ${decimals(x, 3, lang)}`;
+          const title = `${labels[i]} → ${labels[j]}: ${decimals(w.data[i * w.n + j], 3, lang)}`;
+          if (map.titles[i * w.n + j] === title) continue;
+          map.titles[i * w.n + j] = title;
+          map.cells[i * w.n + j]?.setAttribute('title', title);
         }
       }
-      const score = scores[w.layer]?.[w.head];
-      map.caption.textContent = this.words.caption(w.layer + 1, w.head + 1, score === undefined ? '—' : decimals(score, 2, lang));
       map.figure.dataset.score = score === undefined ? '' : String(score);
     });
   }
@@ -85,92 +103,26 @@ export class HeadMaps {
     map.figure.classList.toggle('learn-broken', on);
   }
 
-  /** One figure per head, its cells in rows (masked ones, above the diagonal, stay blank). */
-  private build(weights: readonly HeadWeights[], tokens: readonly string[]): void {
+  /** One figure per head: its map, and its button. */
+  private build(weights: readonly HeadWeights[]): void {
     this.maps = weights.map((w) => {
-      const cells: Element[] = [];
-      const titles: Element[] = [];
-      // Row labels (the position reading) on the left, column labels (the position read) on top.
-      // Column labels stand upright when every token is a character or so (digits, letters).
-      const upright = tokens.every((t) => width(t) <= 1.3);
-      const m = room(tokens);
-      const top = upright ? 8 + FONT : m;
-      const svg = ns(SVG, 'svg', {
-        class: 'learn-map',
-        viewBox: `0 0 ${m + w.n * CELL} ${top + w.n * CELL}`,
-        width: String(Math.round((m + w.n * CELL) * SCALE)),
-        height: String(Math.round((top + w.n * CELL) * SCALE)),
-        'aria-hidden': 'true',
+      const heatmap = new Heatmap('learn-head', 'a', (i, j, how) => {
+        if (how !== 'click') heatmap.highlight([i], [j], [i, j]);
       });
-      const grid = ns(SVG, 'g', { transform: `translate(${m} ${top})` });
-      for (let i = 0; i < w.n; i++) {
-        const at = String(i * CELL + CELL / 2);
-        svg.append(
-          ns(
-            SVG,
-            'text',
-            {
-              class: 'learn-label',
-              x: String(m - 3),
-              y: String(top + i * CELL + CELL / 2),
-              'text-anchor': 'end',
-              'dominant-baseline': 'central',
-            },
-            tokens[i] ?? '',
-          ),
-          ns(
-            SVG,
-            'text',
-            upright
-              ? { class: 'learn-label', x: String(m + Number(at)), y: String(top - 4), 'text-anchor': 'middle' }
-              : {
-                  class: 'learn-label',
-                  transform: `translate(${m + Number(at)} ${top - 3}) rotate(-90)`,
-                  'dominant-baseline': 'central',
-                },
-            tokens[i] ?? '',
-          ),
-        );
-        for (let j = 0; j < w.n; j++) {
-          const title = ns(SVG, 'title');
-          const cell = ns(
-            SVG,
-            'rect',
-            {
-              x: String(j * CELL),
-              y: String(i * CELL),
-              width: String(CELL),
-              height: String(CELL),
-              class: j > i ? 'learn-masked' : 'learn-cell',
-            },
-            title,
-          );
-          cells.push(cell);
-          titles.push(title);
-          grid.append(cell);
-        }
-      }
-      svg.append(grid);
-      // The broken mark: a cross over the map.
-      const end = String(w.n * CELL);
-      grid.append(ns(SVG, 'path', { class: 'learn-cross', d: `M0 0L${end} ${end}M${end} 0L0 ${end}` }));
-      const button = h(
-        'button',
-        {
-          class: 'learn-break',
-          attrs: { type: 'button', 'aria-label': this.words.press(w.layer + 1, w.head + 1) },
-        },
-        svg,
-      );
+      heatmap.el.addEventListener('mouseleave', () => heatmap.highlight([], []));
+      const button = h('button', {
+        class: 'btn learn-break',
+        text: this.words.button,
+        attrs: { type: 'button', 'aria-label': this.words.press(w.layer + 1, w.head + 1) },
+      });
       button.addEventListener('click', () => this.onPress(w.layer, w.head));
-      const caption = h('figcaption');
       const figure = h(
         'figure',
         { class: 'learn-head', attrs: { 'data-layer': String(w.layer), 'data-head': String(w.head) } },
+        heatmap.el,
         button,
-        caption,
       );
-      const map = { figure, button, caption, cells, titles };
+      const map = { figure, button, heatmap, cells: [], titles: [] };
       this.mark(map);
       return map;
     });

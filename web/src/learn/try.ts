@@ -58,6 +58,7 @@ export class TryPanel {
       {
         caption: (layer, head) => translator(lang)('learn.head', { layer, head }),
         press: (layer, head) => translator(lang)('learn.tryOpen', { layer, head }),
+        button: translator(lang)('learn.tryOpenButton'),
       },
       (layer, head) => this.openHead(layer, head),
       false,

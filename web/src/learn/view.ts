@@ -158,6 +158,7 @@ export class LearnView {
         {
           caption: (layer, head, score) => this.say('head', { layer, head }) + ' · ' + this.say('score', { score }),
           press: (layer, head) => this.say('breakName', { layer, head }),
+          button: this.say('breakButton'),
         },
         (layer, head) => this.toggleHead(layer, head),
       ),
