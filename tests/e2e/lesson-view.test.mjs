@@ -13,7 +13,7 @@ async function placed(page) {
   await page.waitForFunction(() => {
     const top = document.querySelector('.lesson').getBoundingClientRect().top;
     return Math.abs(top - 8) <= 3;
-  }, null, { timeout: 10000 });
+  }, null, { timeout: 30000 }); // 10 s was not always enough beside another browser suite on 2 loaded cores
   return page.evaluate(() => {
     const target = document.querySelector('[data-lesson-target]');
     const box = (el) => el && el.getBoundingClientRect().toJSON();
