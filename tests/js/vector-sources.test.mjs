@@ -8,7 +8,7 @@ import {
   makeLexicon, oneWord, simplifiedMap, toSimplified, unihanField,
 } from '../../scripts/vectors/text.mjs';
 
-// Unihan_Variants.txt lines, as the Unicode Consortium writes them.
+// Lines of Unihan's variants file, as the Unicode Consortium writes them.
 const VARIANTS = [
   '# Unihan_Variants.txt',
   'U+4E7E\tkSimplifiedVariant\tU+4E7E U+5E72', // 乾 lists itself first: it stays
