@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// Turns the sources scripts/vectors/fetch.sh unpacked into build/vectors/sources/ into the word
+// vectors' training text, in build/vectors/corpus/:
+//   en.txt, zh.txt    one sentence a line, tokens separated by one space (scripts/vectors/text.mjs)
+//   dictionary.tsv    `zh<TAB>en` a line, sorted: CC-CEDICT and Unihan's one-word glosses
+// and prints, per language, the sentences, tokens, distinct tokens and those seen at least 5
+// times, the dictionary pairs whose two sides are in the corpora, and each file's sha256.
+// Deterministic: files are read in sorted order and everything taken from a map is sorted, so
+// the same sources give byte-identical files.
+//   node scripts/vectors/extract.mjs
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, inflateSync } from 'node:zlib';
+import {
+  chineseLines, corpusCounts, dictionaryLines, englishLines, makeLexicon, simplifiedMap, toSimplified, unihanField,
+} from './text.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const src = join(root, 'build/vectors/sources');
+const out = join(root, 'build/vectors/corpus');
+const started = Date.now();
+const log = (s) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${s}`);
+
+/** Every file under `dir`, as sorted paths relative to it. */
+function files(dir) {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p).map((f) => join(name, f)) : [name];
+  });
+}
+
+const XML_ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** A SWORD zText module's text: `.bzs` lists 12-byte records <u32 offset, u32 size, u32 unpacked
+ * size> of zlib blocks in `.bzz`; each block is OSIS XML, read without its notes and tags. */
+function sword(dir) {
+  let text = '';
+  for (const testament of ['ot', 'nt']) {
+    const index = readFileSync(join(dir, `${testament}.bzs`));
+    const blocks = readFileSync(join(dir, `${testament}.bzz`));
+    for (let at = 0; at + 12 <= index.length; at += 12) {
+      const offset = index.readUInt32LE(at), size = index.readUInt32LE(at + 4);
+      text += inflateSync(blocks.subarray(offset, offset + size)).toString('utf8')
+        .replace(/<note\b[\s\S]*?<\/note>/g, ' ').replace(/<[^>]*>/g, ' ')
+        .replace(/&(amp|lt|gt|quot|apos);/g, (_, e) => XML_ENTITIES[e]) + '\n\n';
+    }
+  }
+  return text;
+}
+
+/** WordNet's glosses and examples: in a data file, what follows " | " on each synset's line
+ * (the licence at the top is indented and has none). */
+function wordnet(dir) {
+  let text = '';
+  for (const part of ['noun', 'verb', 'adj', 'adv']) {
+    for (const line of readFileSync(join(dir, `data.${part}`), 'utf8').split('\n')) {
+      const bar = line.indexOf(' | ');
+      if (!line.startsWith(' ') && bar >= 0) text += line.slice(bar + 3).replace(/"/g, ' ') + '\n\n';
+    }
+  }
+  return text;
+}
+
+/** A dictd database (`.dict.dz`, gzip with a random-access index we do not need): its text. */
+const dictd = (file) => gunzipSync(readFileSync(file)).toString('utf8') + '\n\n';
+
+// chinese-poetry: the keys that hold the poems' and books' text (not titles, authors, notes).
+const TEXT_KEYS = new Set(['paragraphs', 'content', 'para']);
+// Its files that repeat others (anthologies of poems already in the complete collections, a
+// traditional-script copy of a primer) or hold no running text.
+const REPEATS = /(三百首|tangshisanbaishou|sanzijing-traditional|表面结构字|authors?\b|intro)[^/]*\.json$|\/error\//;
+
+function poetryText(value, inText, acc) {
+  if (typeof value === 'string') { if (inText) acc.push(value); return; }
+  if (Array.isArray(value)) { for (const v of value) poetryText(v, inText, acc); return; }
+  if (value && typeof value === 'object') {
+    for (const k of Object.keys(value)) poetryText(value[k], inText || TEXT_KEYS.has(k), acc);
+  }
+}
+
+function poetry(dir) {
+  const acc = [];
+  for (const f of files(dir).filter((f) => f.endsWith('.json') && !REPEATS.test('/' + f))) {
+    poetryText(JSON.parse(readFileSync(join(dir, f), 'utf8')), false, acc);
+  }
+  return acc.join('\n');
+}
+
+function write(name, lines) {
+  const body = lines.length ? lines.join('\n') + '\n' : '';
+  writeFileSync(join(out, name), body);
+  const sha = createHash('sha256').update(body).digest('hex');
+  return `${name}  ${(Buffer.byteLength(body) / 1e6).toFixed(1)} MB  sha256 ${sha}`;
+}
+
+mkdirSync(out, { recursive: true });
+const unihan = join(src, 'unihan/usr/share/unicode');
+const simplified = simplifiedMap(readFileSync(join(unihan, 'Unihan_Variants.txt'), 'utf8'));
+const definitions = unihanField(readFileSync(join(unihan, 'Unihan_Readings.txt'), 'utf8'), 'kDefinition');
+const cedict = JSON.parse(readFileSync(join(src, 'cedict/package/cedict.json'), 'utf8'));
+log(`read Unihan (${simplified.size} simplified variants, ${definitions.size} definitions) and CC-CEDICT (${cedict.length} entries)`);
+
+const dictionary = dictionaryLines(cedict, definitions, simplified);
+// Every CC-CEDICT headword, not only those with a one-word gloss: a longer word kept whole is
+// better segmentation than its characters. Unihan's words are single characters.
+const lexicon = makeLexicon(cedict.map((e) => toSimplified(e.simplified, simplified)));
+log(`dictionary: ${dictionary.length} pairs; lexicon: ${lexicon.words.size} words, longest ${lexicon.longest} bytes`);
+
+const sword_ = (m) => join(src, m, 'usr/share/sword/modules/texts/ztext');
+const english = [
+  ['web', sword(join(sword_('web'), 'engWEB2015eb'))],
+  ['kjv', sword(join(sword_('kjv'), 'engKJV2006eb'))],
+  ['wordnet', wordnet(join(src, 'wordnet/usr/share/wordnet'))],
+  ['devil', dictd(join(src, 'devil/usr/share/dictd/devil.dict.dz'))],
+  ['jargon', dictd(join(src, 'jargon/usr/share/dictd/jargon.dict.dz'))],
+].flatMap(([name, text]) => {
+  const lines = englishLines(text);
+  log(`en ${name}: ${lines.length} sentences`);
+  return lines;
+});
+const chinese = chineseLines(poetry(join(src, 'poetry/package/dist')), lexicon, simplified);
+log(`zh poetry: ${chinese.length} sentences`);
+
+const sums = [write('en.txt', english), write('zh.txt', chinese), write('dictionary.tsv', dictionary)];
+const en = corpusCounts(english), zh = corpusCounts(chinese);
+for (const [lang, c] of [['en', en], ['zh', zh]]) {
+  log(`${lang}: ${c.sentences} sentences, ${c.tokens} tokens, ${c.types} types, ${c.frequent} seen ≥ 5 times`);
+}
+const pairs = dictionary.map((l) => l.split('\t'));
+const inBoth = (min) => pairs.filter(([z, e]) => (zh.vocabulary.get(z) ?? 0) >= min && (en.vocabulary.get(e) ?? 0) >= min).length;
+log(`dictionary pairs with both sides in the corpora: ${inBoth(1)} (both seen ≥ 5 times: ${inBoth(5)})`);
+for (const s of sums) log(`${relative(root, join(out, s))}`);
