@@ -40,7 +40,8 @@ std::vector<std::int32_t> negative_table(const std::vector<std::uint64_t>& count
   double sum = 0;
   for (std::size_t w = 0; w < counts.size(); ++w)
     cumulative[w] = sum += std::pow(static_cast<double>(counts[w]), 0.75);
-  std::vector<std::int32_t> table(SkipGramLimits::table_size);
+  // 1024 slots per word resolve its share to 0.1 %; a small vocabulary needs no 4 MB table.
+  std::vector<std::int32_t> table(std::min(SkipGramLimits::table_size, 1024 * counts.size()));
   std::size_t w = 0;
   for (std::size_t s = 0; s < table.size(); ++s) {
     const double at = (static_cast<double>(s) + 0.5) / static_cast<double>(table.size()) * sum;

@@ -19,8 +19,8 @@
 //   - subsampling: a word that makes up a fraction f of the text is kept with probability
 //     (√(f/t) + 1)·t/f (capped at 1) each time it occurs, so "the" and 的 stop drowning the rest;
 //   - negatives are drawn from the unigram distribution raised to 0.75 (a table of
-//     SkipGramLimits::table_size slots, each word getting slots in that proportion), which
-//     draws rare words a little more often than their counts would;
+//     min(SkipGramLimits::table_size, 1024 × vocab) slots, each word getting slots in that
+//     proportion), which draws rare words a little more often than their counts would;
 //   - the learning rate falls linearly from learning_rate to min_learning_rate over the run.
 //
 // Bilingual by code-switching: English and Chinese texts never share a sentence, so on their
@@ -33,9 +33,9 @@
 // near each other, and so do their neighbours: words that occur with 鸟 in Chinese move towards
 // the words that occur with "bird" in English, even those the dictionary does not list.
 //
-// Memory: 2 × vocab × dims floats (the input and output vectors), the negative table (table_size
-// int32s, 4 MB), a few numbers per word and one buffer as long as the longest sentence; the
-// corpus is read in place, never copied, and nothing is allocated per token.
+// Memory: 2 × vocab × dims floats (the input and output vectors), the negative table (at most
+// table_size int32s, 4 MB), a few numbers per word and one buffer as long as the longest sentence;
+// the corpus is read in place, never copied, and nothing is allocated per token.
 #pragma once
 
 #include <cstddef>
@@ -49,7 +49,7 @@
 namespace attn {
 
 struct SkipGramLimits {
-  static constexpr std::size_t table_size = 1u << 20;  // slots of the negative-sampling table
+  static constexpr std::size_t table_size = 1u << 20;  // most slots of the negatives' table
   static constexpr int max_dims = 1000;
   static constexpr int max_window = 50;
   static constexpr int max_negatives = 50;

@@ -27,7 +27,7 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("train_vectors: vocabulary by count then bytes, rare words dropped", "[skipgram]") {
+TEST_CASE("skipgram text: vocabulary by count then bytes, rare words dropped", "[skipgram]") {
   // b ×3, a ×3, 鸟 ×2, c ×1 (dropped at min count 2); the blank line is no sentence.
   std::istringstream text("b a 鸟\n\na  b c\r\nb 鸟 a\n");
   auto corpus = read_text_corpus(text, 2);
@@ -53,7 +53,7 @@ TEST_CASE("train_vectors: vocabulary by count then bytes, rare words dropped", "
   REQUIRE(read_text_corpus(none, 0).error().input == "minCount");
 }
 
-TEST_CASE("train_vectors: files in, the word2vec text format out, the same twice", "[skipgram]") {
+TEST_CASE("skipgram text: files in, the word2vec text format out, the same twice", "[skipgram]") {
   const std::string corpus = "train_vectors_test_corpus.txt";
   const std::string dictionary = "train_vectors_test_dictionary.txt";
   const std::string output = "train_vectors_test_vectors.txt";
