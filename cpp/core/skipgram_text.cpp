@@ -127,6 +127,8 @@ void write_vectors(std::ostream& out, const std::vector<std::string>& words,
 }
 
 Result<TrainVectorsReport> train_vectors(const TrainVectorsOptions& options, std::ostream* log) {
+  // A bad option is refused before a large corpus is read for nothing.
+  if (auto e = check_skipgram_config(options.config)) return *e;
   std::ifstream corpus_file(options.corpus_path, std::ios::binary);
   if (!corpus_file) return file_error("corpus", options.corpus_path, "open");
   auto text = read_text_corpus(corpus_file, options.min_count);
