@@ -30,8 +30,10 @@
 // pair is trained with one of those translations in its place: "the sky is full of birds" then
 // also teaches 鸟 that it occurs next to "sky", and a Chinese sentence teaches "bird" that it
 // occurs next to 天空. Each word of a pair learns from the other's contexts, so the two end up
-// near each other, and so do their neighbours: words that occur with 鸟 in Chinese move towards
-// the words that occur with "bird" in English, even those the dictionary does not list.
+// near each other, and the space they share is one space for both languages. A word the
+// dictionary does not list is tied only through its neighbours, a weaker pull: in a tiny corpus
+// the negatives, which see that it never occurs beside the other language's words, outweigh it
+// (tests/cpp/test_skipgram.cpp), so the dictionary should cover the frequent words.
 //
 // Memory: 2 × vocab × dims floats (the input and output vectors), the negative table (at most
 // table_size int32s, 4 MB), a few numbers per word and one buffer as long as the longest sentence;
