@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything into build/ and dist/:
-#   build/native    the core, its Catch2 tests (and the fixtures for the JS parity tests)
+#   build/native    the core, its Catch2 tests (and the fixtures for the JS parity tests), and
+#                   tools/train_vectors (word vectors from a text corpus)
 #   build/sanitize  the same, with AddressSanitizer and UndefinedBehaviorSanitizer
 #   build/wasm      the same core and tests as wasm, dist/attention-engine.js and
 #                   dist/attention-trainer.js (each with its .d.ts)

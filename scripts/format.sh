@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# One formatter per language: clang-format (Debian's, .clang-format) for the C++ of cpp/ and
-# tests/, prettier (npm, .prettierrc.json) for the TypeScript of web/src and the engine's JS API.
+# One formatter per language: clang-format (Debian's, .clang-format) for the C++ of cpp/, tests/
+# and tools/, prettier (npm, .prettierrc.json) for the TypeScript of web/src and the engine's JS API.
 #   scripts/format.sh          rewrites the files in place
 #   scripts/format.sh --check  changes nothing; lists what is not formatted and fails (npm test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 check=${1:-}
-mapfile -t cpp < <(git ls-files 'cpp/*.cpp' 'cpp/*.hpp' 'tests/*.cpp' 'tests/*.hpp')
+mapfile -t cpp < <(git ls-files 'cpp/*.cpp' 'cpp/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'tools/*.cpp')
 mapfile -t web < <(git ls-files 'web/src/*.ts' 'cpp/wasm/*.js')
 status=0
 if [ "$check" = --check ]; then
