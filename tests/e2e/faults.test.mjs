@@ -135,6 +135,7 @@ test('a view that throws: its card says so, the heatmaps keep correct numbers an
   const { page: clean } = await open(browser.context, server.url + '#ver=1');
   await loadPreset(page, 'fruit');
   await loadPreset(clean, 'fruit');
+  await page.locator('[data-fault]').first().waitFor({ timeout: 20000 }); // the plot comes after the first draw
   // The message, in the plot's card only.
   assert.deepEqual(await faults(page), [{ card: 'plot', role: 'alert', text: 'The view “Where each token moves” could not be drawn. '
     + 'The other views are up to date; this one tries again at your next change.' }]);
@@ -167,6 +168,8 @@ test('a view that throws: the message is in the reader\'s language', async () =>
   const broken = await browser.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   await breakPlot(broken);
   const { page } = await open(broken, server.url + '#ver=1&preset=fruit&lang=zh-CN');
+  // The plot's script comes after the first draw, so its fault shows a moment after it.
+  await page.locator('[data-fault]').first().waitFor({ timeout: 20000 });
   const [fault] = await faults(page);
   assert.equal(fault.card, 'plot');
   assert.match(fault.text, /^“[^”A-Za-z]+”视图未能绘制。/);
