@@ -44,3 +44,12 @@ test('the whole page (HTML, JS, CSS, engine and its language) is at most 150 KB 
     assert.ok(total <= 150 * 1024, `${f}: ${total} bytes gzipped, above the budget of ${150 * 1024}`);
   }
 });
+
+// The learned word vectors (docs/word-vectors.md) come only when a reader's words need them.
+test('dist/vectors.bin is the shipped file and at most 1 MB gzipped', () => {
+  const bytes = readFileSync(join(root, 'dist', 'vectors.bin'));
+  assert.ok(bytes.equals(readFileSync(join(root, 'data/vectors/words.bin'))), 'dist/vectors.bin is not data/vectors/words.bin');
+  const gzipped = gzipSync(bytes, { level: 9 }).length;
+  console.log(`vectors.bin: ${(bytes.length / 1024).toFixed(1)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget 1024 KB)`);
+  assert.ok(gzipped <= 1024 * 1024, `${gzipped} bytes gzipped, above the budget of ${1024 * 1024}`);
+});
