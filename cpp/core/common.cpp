@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "utf8.hpp"
+
 namespace attn {
 
 const char* to_string(ErrorCode code) {
@@ -99,6 +101,17 @@ Error overflow_error(const std::string& input, const std::string& what, long row
                         (col < 0 ? "" : ", column " + std::to_string(col + 1)) +
                         " is too large to compute (it overflows " + type +
                         "). Use smaller numbers" + advice);
+}
+
+std::string quote(std::string_view token) {
+  constexpr std::size_t max_chars = 24;
+  std::size_t end = 0, chars = 0;
+  while (end < token.size() && chars < max_chars) {
+    const utf8::CodePoint cp = utf8::decode(token, end);
+    end += cp.length ? cp.length : 1;
+    ++chars;
+  }
+  return "\"" + std::string(token.substr(0, end)) + (end < token.size() ? "…\"" : "\"");
 }
 
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input) {

@@ -374,22 +374,27 @@ bool Lexicon::add(std::string word, std::vector<double> vector) {
   for (double x : vector) {
     if (!std::isfinite(x)) return false;
   }
-  if (auto existing = vectors_.find(word); existing != vectors_.end()) {
-    existing->second = std::move(vector);
+  if (auto existing = index_.find(word); existing != index_.end()) {
+    vectors_[existing->second] = std::move(vector);
     return true;
   }
   longest_ = std::max(longest_, word.size());
-  lowercase_.emplace(ascii_lower(word), word);  // emplace keeps the first word of this spelling
-  words_.push_back(word);
-  vectors_.emplace(std::move(word), std::move(vector));
+  lowercase_.emplace(ascii_lower(word), words_.size());  // emplace keeps the first of a spelling
+  index_.emplace(word, words_.size());
+  words_.push_back(std::move(word));
+  vectors_.push_back(std::move(vector));
   return true;
 }
 
-const std::vector<double>* Lexicon::find(std::string_view word) const {
-  if (auto exact = vectors_.find(std::string(word)); exact != vectors_.end()) return &exact->second;
+std::size_t Lexicon::index_of(std::string_view word) const {
+  if (auto exact = index_.find(std::string(word)); exact != index_.end()) return exact->second;
   const auto folded = lowercase_.find(ascii_lower(word));
-  if (folded == lowercase_.end()) return nullptr;
-  return &vectors_.find(folded->second)->second;
+  return folded == lowercase_.end() ? std::string_view::npos : folded->second;
+}
+
+const std::vector<double>* Lexicon::find(std::string_view word) const {
+  const std::size_t i = index_of(word);
+  return i == std::string_view::npos ? nullptr : &vectors_[i];
 }
 
 const Lexicon& builtin_lexicon() {

@@ -42,14 +42,20 @@ class Lexicon {
   // equals `word` with ASCII letters lowercased ("The" finds "the", "IPHONE" finds "iPhone"; of
   // several such words, the first added).
   const std::vector<double>* find(std::string_view word) const;
+  // The place in words() of the word find() finds, or npos: what a caller that walks the whole
+  // lexicon (nearest_words in word_vectors.hpp) needs to know which entry is the word itself.
+  std::size_t index_of(std::string_view word) const;
+  // The vector of words()[i], for i < size(): the whole lexicon in order, with no lookups.
+  const std::vector<double>& vector_at(std::size_t i) const { return vectors_[i]; }
   // The longest word in the lexicon, in bytes (the tokenizer's longest-match window).
   std::size_t longest_word_bytes() const { return longest_; }
 
  private:
   std::vector<std::string> features_;
   std::vector<std::string> words_;
-  std::unordered_map<std::string, std::vector<double>> vectors_;
-  std::unordered_map<std::string, std::string> lowercase_;  // ASCII-lowercased spelling -> word
+  std::vector<std::vector<double>> vectors_;                // (size) in the order of words_
+  std::unordered_map<std::string, std::size_t> index_;      // word -> its place in words_
+  std::unordered_map<std::string, std::size_t> lowercase_;  // ASCII-lowercased spelling -> place
   std::size_t longest_ = 0;
 };
 

@@ -140,6 +140,20 @@ TEST_CASE("lexicon: lookup is exact first and then ignores ASCII case", "[lexico
   CHECK(builtin_lexicon().find("The") == builtin_lexicon().find("the"));
 }
 
+TEST_CASE("lexicon: index_of gives the place in words of the word find finds", "[lexicon]") {
+  Lexicon lexicon({"x"});
+  REQUIRE(lexicon.add("apple", {1}));
+  REQUIRE(lexicon.add("Apple", {2}));
+  REQUIRE(lexicon.add("iPhone", {3}));
+  CHECK(lexicon.index_of("apple") == 0);
+  CHECK(lexicon.index_of("Apple") == 1);
+  CHECK(lexicon.index_of("APPLE") == 0);
+  CHECK(lexicon.index_of("iphone") == 2);
+  CHECK(lexicon.index_of("pear") == std::string_view::npos);
+  for (std::size_t i = 0; i < lexicon.size(); ++i)
+    CHECK(&lexicon.vector_at(i) == lexicon.find(lexicon.words()[i]));
+}
+
 TEST_CASE("lexicon: add refuses a vector of the wrong length", "[lexicon]") {
   Lexicon lexicon({"a", "b"});
   CHECK_FALSE(lexicon.add("short", {1}));
