@@ -15,9 +15,9 @@
 // Lookups are exact, then case-insensitive for ASCII letters ("The" finds "the").
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "common.hpp"
@@ -53,10 +53,17 @@ class Lexicon {
  private:
   std::vector<std::string> features_;
   std::vector<std::string> words_;
-  std::vector<std::vector<double>> vectors_;                // (size) in the order of words_
-  std::unordered_map<std::string, std::size_t> index_;      // word -> its place in words_
-  std::unordered_map<std::string, std::size_t> lowercase_;  // ASCII-lowercased spelling -> place
+  std::vector<std::vector<double>> vectors_;  // (size) in the order of words_
+  // Where each word is, found by its bytes (exact_) and by its bytes with ASCII letters
+  // lowercased (folded_, which keeps the first word of a spelling): open-addressing tables of
+  // place + 1 (0 is empty), a power of two in size and at most half full. std::unordered_map
+  // brought libc++'s hash table and its primes, 3 KB of the engine's wasm, for this one use;
+  // these are a few hundred bytes, and allocate nothing per word.
+  std::vector<std::uint32_t> exact_, folded_;
   std::size_t longest_ = 0;
+
+  std::size_t slot(const std::vector<std::uint32_t>& table, std::string_view word, bool fold) const;
+  void place(std::size_t i);  // puts words_[i] in both tables
 };
 
 const Lexicon& builtin_lexicon();
