@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 #include "utf8.hpp"
@@ -22,16 +23,31 @@ std::uint32_t u32_at(std::string_view bytes, std::size_t at) {
   return b(0) | b(1) << 8 | b(2) << 16 | b(3) << 24;
 }
 
-// "vectors: byte 31, word 3: what" (the word counted from 1), with col = the byte and row = the
-// word's index, or -1 when the problem is not one word's.
-Error at(ErrorCode code, std::size_t byte, long word, const std::string& what) {
-  const std::string where = "vectors: byte " + std::to_string(byte) +
-                            (word >= 0 ? ", word " + std::to_string(word + 1) : "") + ": ";
-  return make_error(code, "vectors", word, static_cast<long>(byte), where + what);
-}
-
-Error at(std::size_t byte, long word, const std::string& what) {
-  return at(ErrorCode::parse_error, byte, word, what);
+// `pattern` with each '#' replaced by the next of a, b, c, '@' by quote(word) and '$' by
+// number_text(real). Messages are built here, in one call with small constants, rather than by
+// chains of std::string operations at each check, which the engine's build inlines
+// (cpp/wasm/CMakeLists.txt says why) at a cost in its size.
+std::string said(const char* pattern, std::uint64_t a = 0, std::uint64_t b = 0, std::uint64_t c = 0,
+                 std::string_view word = {}, double real = 0) {
+  const std::uint64_t numbers[] = {a, b, c};
+  const std::uint64_t* next = numbers;
+  std::string out;
+  for (const char* p = pattern; *p; ++p) {
+    if (*p == '@') {
+      out += quote(word);
+    } else if (*p == '$') {
+      out += number_text(real);
+    } else if (*p == '#') {
+      char digits[20];
+      int count = 0;
+      for (std::uint64_t x = *next++; count == 0 || x > 0; x /= 10)
+        digits[count++] = static_cast<char>('0' + x % 10);
+      while (count > 0) out += digits[--count];
+    } else {
+      out += *p;
+    }
+  }
+  return out;
 }
 
 // Whitespace (Unicode's White_Space) and control characters: the tokenizer ends a token at each
@@ -41,158 +57,170 @@ bool splits_tokens(char32_t c) {
          c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
-// The header's fields other than the magic and textBytes, checked in the order they lie.
-std::optional<Error> check_header(std::uint32_t n, std::uint32_t d, std::uint32_t learned,
-                                  float scale) {
-  if (n == 0) return at(4, -1, "the file holds 0 words; it needs at least one.");
-  if (n > Limits::max_words)
-    return at(ErrorCode::too_large, 4, -1,
-              std::to_string(n) + " words, above the limit of " +
-                  std::to_string(Limits::max_words) + ".");
-  if (d == 0) return at(8, -1, "the words have 0 dims; they need at least one.");
-  if (d > Limits::max_dim)
-    return at(
-        ErrorCode::too_large, 8, -1,
-        std::to_string(d) + " dims, above the limit of " + std::to_string(Limits::max_dim) + ".");
-  if (learned > n)
-    return at(
-        12, -1,
-        std::to_string(learned) + " words learned, but the file holds " + std::to_string(n) + ".");
-  if (!std::isfinite(scale) || scale <= 0)
-    return at(16, -1,
-              "the scale is " + number_text(scale) + "; it must be a finite number above 0.");
-  return std::nullopt;
-}
+// One read of a file: each check returns false at the first fault, with error() saying it.
+// Sizes are 64-bit: textBytes alone can reach 4 GB, past a wasm size_t.
+class VectorFile {
+ public:
+  using u64 = std::uint64_t;
 
-// Word i, bytes [start, end) of the text: an error if it cannot be a word.
-std::optional<Error> check_word(std::string_view bytes, std::size_t start, std::size_t end,
-                                long i) {
-  if (start == end)
-    return at(start, i,
-              "the word is empty; words are separated by one line break, with none before the "
-              "first or after the last.");
-  for (std::size_t pos = start; pos < end;) {
-    const utf8::CodePoint cp = utf8::decode(bytes.substr(0, end), pos);
-    if (cp.length == 0) return at(pos, i, "the word is not valid UTF-8 here.");
-    if (splits_tokens(cp.value))
-      return at(pos, i,
-                quote(bytes.substr(start, end - start)) +
-                    " holds whitespace or a control character here, which no word can hold.");
-    pos += cp.length;
+  explicit VectorFile(std::string_view bytes) : bytes_(bytes), size_(bytes.size()) {}
+
+  // Everything but the words: the header against the file's size.
+  bool check() {
+    if (size_ > Limits::max_vector_file_bytes)
+      return fail(-1, -1, "the file is # bytes, above the limit of # bytes.", size_,
+                  Limits::max_vector_file_bytes, 0, ErrorCode::too_large);
+    if (size_ == 0) return fail(-1, -1, "the file is empty.", 0, 0, 0, ErrorCode::empty_input);
+    if (std::memcmp(bytes_.data(), kMagic, std::min<u64>(size_, 4)) != 0)
+      return fail(0, -1, "not a word-vector file (it does not start with \"APV1\").");
+    if (size_ < kHeaderBytes)
+      return fail(size_, -1, "the file ends inside its header, which takes 24 bytes.");
+    n_ = u32_at(bytes_, 4), d_ = u32_at(bytes_, 8);
+    return header() && sizes();
   }
-  return std::nullopt;
-}
+
+  // After check(): "d1" … "dd", and the words learned.
+  std::vector<std::string> features() const {
+    std::vector<std::string> names;
+    for (u64 j = 1; j <= d_; ++j) names.push_back(said("d#", j));
+    return names;
+  }
+  std::size_t learned() const { return u32_at(bytes_, 12); }
+
+  // After check(): the words and their vectors, into `lexicon`.
+  bool words(Lexicon& lexicon) {
+    const auto vectors = static_cast<std::size_t>(text_end_);
+    const auto d = static_cast<std::size_t>(d_);
+    const std::string_view text = bytes_.substr(0, vectors);
+    std::vector<double> vector(d);
+    for (std::size_t i = 0, start = kHeaderBytes;; ++i) {
+      const std::size_t stop = std::min(text.find('\n', start), vectors);
+      if (!word(text, start, stop, i)) return false;
+      if (i == n_) return fail(start, i, "the text holds more than the # words of byte 4.", n_);
+      for (std::size_t j = 0; j < d; ++j) {
+        const int q = static_cast<unsigned char>(bytes_[vectors + i * d + j]);  // two's complement
+        vector[j] = (q < 128 ? q : q - 256) * double{scale_};
+      }
+      const std::size_t before = lexicon.size();
+      lexicon.add(std::string(quoted_), vector);
+      if (lexicon.size() == before)
+        return fail(start, i, "@ repeats word #.", lexicon.index_of(quoted_) + 1);
+      if (stop == vectors) break;
+      start = stop + 1;
+    }
+    if (lexicon.size() < n_)
+      return fail(vectors, -1, "the text holds # words, not the # of byte 4.", lexicon.size(), n_);
+    return true;
+  }
+
+  Error& error() { return error_; }
+
+ private:
+  // "vectors: byte 31, word 3: " (the word counted from 1; no place when byte < 0), then
+  // said(pattern, a, b, c, quoted_, real_). col = the byte, row = the word's index, or -1.
+  bool fail(long long byte, long long word, const char* pattern, u64 a = 0, u64 b = 0, u64 c = 0,
+            ErrorCode code = ErrorCode::parse_error) {
+    const char* where = byte < 0   ? "vectors: "
+                        : word < 0 ? "vectors: byte #: "
+                                   : "vectors: byte #, word #: ";
+    std::string message = said(where, static_cast<u64>(byte), static_cast<u64>(word + 1));
+    message += said(pattern, a, b, c, quoted_, real_);
+    error_ = make_error(code, "vectors", static_cast<long>(word), static_cast<long>(byte),
+                        std::move(message));
+    return false;
+  }
+
+  // The header's fields after n and d, checked in the order they lie.
+  bool header() {
+    if (n_ == 0) return fail(4, -1, "the file holds 0 words; it needs at least one.");
+    if (n_ > Limits::max_words)
+      return fail(4, -1, "# words, above the limit of #.", n_, Limits::max_words, 0,
+                  ErrorCode::too_large);
+    if (d_ == 0) return fail(8, -1, "the words have 0 dims; they need at least one.");
+    if (d_ > Limits::max_dim)
+      return fail(8, -1, "# dims, above the limit of #.", d_, Limits::max_dim, 0,
+                  ErrorCode::too_large);
+    const std::uint32_t learned = u32_at(bytes_, 12), bits = u32_at(bytes_, 16);
+    if (learned > n_) return fail(12, -1, "# words learned, but the file holds #.", learned, n_);
+    std::memcpy(&scale_, &bits, 4);
+    real_ = scale_;
+    if (!std::isfinite(scale_) || scale_ <= 0)
+      return fail(16, -1, "the scale is $; it must be a finite number above 0.");
+    return true;
+  }
+
+  // The sizes the header gives against the file's: where it ends early, or goes on too long.
+  bool sizes() {
+    text_end_ = kHeaderBytes + u64{u32_at(bytes_, 20)};
+    const u64 end = text_end_ + n_ * d_;
+    if (size_ < text_end_)
+      return fail(size_, -1, "the file ends inside its words, which end at byte #.", text_end_);
+    if (size_ < end)
+      return fail(size_, (size_ - text_end_) / d_,
+                  "the file ends inside this word's vector, before byte #.", end);
+    if (size_ > end)
+      return fail(end, -1, "the file goes on after its last vector, which ends here.");
+    return true;
+  }
+
+  // Word i, bytes [start, end) of the text: whether it can be a word.
+  bool word(std::string_view text, std::size_t start, std::size_t end, std::size_t i) {
+    if (start == end)
+      return fail(start, i, "the word is empty (a line break at either end, or two in a row).");
+    quoted_ = text.substr(start, end - start);
+    for (std::size_t pos = start; pos < end;) {
+      const utf8::CodePoint cp = utf8::decode(text.substr(0, end), pos);
+      if (cp.length == 0) return fail(pos, i, "the word is not valid UTF-8 here.");
+      if (splits_tokens(cp.value))
+        return fail(pos, i, "@ holds whitespace or a control character, which no word can.");
+      pos += cp.length;
+    }
+    return true;
+  }
+
+  std::string_view bytes_;
+  u64 size_;
+  u64 n_ = 0, d_ = 0, text_end_ = 0;
+  float scale_ = 1;
+  std::string_view quoted_;  // what '@' quotes in a message
+  double real_ = 0;          // what '$' writes
+  Error error_;
+};
 
 }  // namespace
 
 Result<WordVectors> read_word_vectors(std::string_view bytes) {
-  const std::size_t size = bytes.size();
-  if (size > Limits::max_vector_file_bytes)
-    return make_error(ErrorCode::too_large, "vectors", -1, -1,
-                      "vectors: the file is " + std::to_string(size) +
-                          " bytes, above the limit of " +
-                          std::to_string(Limits::max_vector_file_bytes) + " bytes.");
-  if (size == 0)
-    return make_error(ErrorCode::empty_input, "vectors", -1, -1, "vectors: the file is empty.");
-  if (std::memcmp(bytes.data(), kMagic, std::min<std::size_t>(size, 4)) != 0)
-    return at(0, -1, "not a word-vector file (it does not start with \"APV1\").");
-  if (size < kHeaderBytes)
-    return at(
-        size, -1,
-        "the file ends inside its header, which takes " + std::to_string(kHeaderBytes) + " bytes.");
-
-  const std::uint32_t n = u32_at(bytes, 4), d = u32_at(bytes, 8), learned = u32_at(bytes, 12);
-  const std::uint32_t scale_bits = u32_at(bytes, 16), text_bytes = u32_at(bytes, 20);
-  float scale;
-  std::memcpy(&scale, &scale_bits, 4);
-  if (auto e = check_header(n, d, learned, scale)) return *e;
-
-  // In 64 bits: textBytes alone can reach 4 GB, past a wasm size_t. n·d fits (both are capped).
-  const std::uint64_t text_end = kHeaderBytes + std::uint64_t{text_bytes};
-  const std::uint64_t end = text_end + std::uint64_t{n} * d;
-  if (size < text_end)
-    return at(
-        size, -1,
-        "the file ends inside its words, which end at byte " + std::to_string(text_end) + ".");
-  if (size < end)
-    return at(size, static_cast<long>((size - text_end) / d),
-              "the file ends inside this word's vector; " + std::to_string(n) + " words of " +
-                  std::to_string(d) + " dims end at byte " + std::to_string(end) + ".");
-  if (size > end) {
-    const std::uint64_t extra = size - end;
-    return at(end, -1,
-              "the file should end after the last vector, but " + std::to_string(extra) +
-                  (extra == 1 ? " more byte follows." : " more bytes follow."));
-  }
-
-  WordVectors result;
-  std::vector<std::string> features;
-  for (std::uint32_t j = 1; j <= d; ++j) features.push_back("d" + std::to_string(j));
-  result.lexicon = Lexicon(std::move(features));
-  result.learned = learned;
-  const std::size_t vectors = static_cast<std::size_t>(text_end);
-  const std::string_view text = bytes.substr(0, vectors);
-  std::vector<double> vector(d);
-  std::size_t start = kHeaderBytes;
-  for (std::size_t i = 0;; ++i) {
-    const std::size_t stop = std::min(text.find('\n', start), vectors);
-    if (auto e = check_word(text, start, stop, static_cast<long>(i))) return *e;
-    if (i == n)
-      return at(start, static_cast<long>(i),
-                "the text holds more words than the " + std::to_string(n) +
-                    " the header gives (byte 4).");
-    const std::string_view word = text.substr(start, stop - start);
-    for (std::size_t j = 0; j < d; ++j) {
-      const int q = static_cast<unsigned char>(bytes[vectors + i * d + j]);  // two's complement
-      vector[j] = (q < 128 ? q : q - 256) * double{scale};
-    }
-    const std::size_t before = result.lexicon.size();
-    result.lexicon.add(std::string(word), vector);
-    if (result.lexicon.size() == before)
-      return at(
-          start, static_cast<long>(i),
-          quote(word) + " repeats word " + std::to_string(result.lexicon.index_of(word) + 1) + ".");
-    if (stop == vectors) break;
-    start = stop + 1;
-  }
-  if (result.lexicon.size() < n)
-    return at(vectors, -1,
-              "the text holds " + std::to_string(result.lexicon.size()) +
-                  " words, but the header gives " + std::to_string(n) + " (byte 4).");
+  VectorFile file(bytes);
+  if (!file.check()) return std::move(file.error());
+  Result<WordVectors> result = WordVectors{Lexicon(file.features()), file.learned()};
+  if (!file.words(result.value().lexicon)) return std::move(file.error());
   return result;
 }
 
 namespace {
 
-// A word's place in the lexicon and its vector's squared length.
-struct Found {
-  std::size_t index = 0;
-  double norm2 = 0;
-};
-
-double norm2(const std::vector<double>& v) {
-  double sum = 0;
-  for (double x : v) sum += x * x;
-  return sum;
-}
-
-// `word` as find() finds it, or the error that names it as `input`.
-Result<Found> find_word(const Lexicon& lexicon, std::string_view word, const char* input) {
-  const std::size_t i = lexicon.index_of(word);
-  if (i == std::string_view::npos)
-    return make_error(ErrorCode::bad_argument, input, -1, -1,
-                      std::string(input) + ": " + quote(word) + " is not in the word vectors.");
-  const double n2 = norm2(lexicon.vector_at(i));
-  if (n2 == 0)
-    return make_error(ErrorCode::zero_vector, input, -1, -1,
-                      std::string(input) + ": " + quote(word) +
-                          " has a vector of zeros, which has no direction to compare.");
-  return Found{i, n2};
+// The place of `word` in the lexicon (as find() finds it) and its vector's squared length, or
+// the error that names it as `input`.
+std::optional<Error> find_word(const Lexicon& lexicon, std::string_view word, const char* input,
+                               std::size_t& index, double& norm2) {
+  index = lexicon.index_of(word);
+  const char* what = ": @ is not in the word vectors.";
+  ErrorCode code = ErrorCode::bad_argument;
+  if (index != std::string_view::npos) {
+    norm2 = 0;
+    for (double x : lexicon.vector_at(index)) norm2 += x * x;
+    if (norm2 > 0) return std::nullopt;
+    what = ": @ has a vector of zeros, with no direction to compare.";
+    code = ErrorCode::zero_vector;
+  }
+  return make_error(code, input, -1, -1, input + said(what, 0, 0, 0, word));
 }
 
 // a·b / √(|a|²·|b|²), within [−1, 1]: rounding can leave the quotient of parallel vectors an ulp
 // beyond 1, where the angle (acos) a reader might take of it does not exist.
-double cosine_of(double ab, double aa, double bb) {
+double cosine_of(const std::vector<double>& a, const std::vector<double>& b, double aa, double bb) {
+  double ab = 0;
+  for (std::size_t j = 0; j < a.size(); ++j) ab += a[j] * b[j];
   return std::max(-1.0, std::min(1.0, ab / std::sqrt(aa * bb)));
 }
 
@@ -202,11 +230,11 @@ Result<std::vector<WordNeighbour>> nearest_words(const Lexicon& lexicon, std::st
                                                  std::size_t k) {
   if (k > Limits::max_neighbours)
     return make_error(ErrorCode::bad_argument, "k", -1, -1,
-                      "k: " + std::to_string(k) + " neighbours asked; at most " +
-                          std::to_string(Limits::max_neighbours) + " can be.");
-  auto found = find_word(lexicon, word, "word");
-  if (!found) return found.error();
-  const std::vector<double>& q = lexicon.vector_at(found->index);
+                      said("k: # neighbours asked; at most # can be.", k, Limits::max_neighbours));
+  std::size_t self = 0;
+  double qq = 0;
+  if (auto e = find_word(lexicon, word, "word", self, qq)) return std::move(*e);
+  const std::vector<double>& q = lexicon.vector_at(self);
 
   // The best so far, best first: a candidate goes in after every kept one at least as near, so
   // of equal cosines the earlier word stays ahead, and one that ties the last kept stays out.
@@ -214,39 +242,30 @@ Result<std::vector<WordNeighbour>> nearest_words(const Lexicon& lexicon, std::st
     double cosine;
     std::size_t index;
   };
-  std::vector<Kept> best;
-  best.reserve(k + 1);
+  Kept best[Limits::max_neighbours + 1];
+  std::size_t kept = 0;
   for (std::size_t i = 0; i < lexicon.size() && k > 0; ++i) {
-    if (i == found->index) continue;
     const std::vector<double>& v = lexicon.vector_at(i);
-    double ab = 0, bb = 0;
-    for (std::size_t j = 0; j < v.size(); ++j) {
-      ab += q[j] * v[j];
-      bb += v[j] * v[j];
-    }
-    if (bb == 0) continue;
-    const double cosine = cosine_of(ab, found->norm2, bb);
-    if (best.size() == k && cosine <= best.back().cosine) continue;
-    std::size_t place = best.size();
-    while (place > 0 && best[place - 1].cosine < cosine) --place;
-    best.insert(best.begin() + static_cast<std::ptrdiff_t>(place), Kept{cosine, i});
-    if (best.size() > k) best.pop_back();
+    double vv = 0;
+    for (double x : v) vv += x * x;
+    if (i == self || vv == 0) continue;
+    const double cosine = cosine_of(q, v, qq, vv);
+    if (kept == k && cosine <= best[k - 1].cosine) continue;
+    std::size_t place = kept < k ? kept++ : k - 1;
+    for (; place > 0 && best[place - 1].cosine < cosine; --place) best[place] = best[place - 1];
+    best[place] = Kept{cosine, i};
   }
-  std::vector<WordNeighbour> out;
-  out.reserve(best.size());
-  for (const Kept& b : best) out.push_back(WordNeighbour{lexicon.words()[b.index], b.cosine});
+  std::vector<WordNeighbour> out(kept);
+  for (std::size_t i = 0; i < kept; ++i) out[i] = {lexicon.words()[best[i].index], best[i].cosine};
   return out;
 }
 
 Result<double> word_similarity(const Lexicon& lexicon, std::string_view a, std::string_view b) {
-  auto x = find_word(lexicon, a, "a");
-  if (!x) return x.error();
-  auto y = find_word(lexicon, b, "b");
-  if (!y) return y.error();
-  const std::vector<double>&u = lexicon.vector_at(x->index), &v = lexicon.vector_at(y->index);
-  double ab = 0;
-  for (std::size_t j = 0; j < u.size(); ++j) ab += u[j] * v[j];
-  return cosine_of(ab, x->norm2, y->norm2);
+  std::size_t i = 0, j = 0;
+  double aa = 0, bb = 0;
+  if (auto e = find_word(lexicon, a, "a", i, aa)) return std::move(*e);
+  if (auto e = find_word(lexicon, b, "b", j, bb)) return std::move(*e);
+  return cosine_of(lexicon.vector_at(i), lexicon.vector_at(j), aa, bb);
 }
 
 }  // namespace attn

@@ -51,8 +51,10 @@ struct WordVectors {
 
 Result<WordVectors> read_word_vectors(std::string_view bytes);
 
+// A word near another: its spelling as the lexicon holds it (a view, valid while the lexicon is
+// unchanged, as Lexicon::find's pointer is), and the cosine of the two.
 struct WordNeighbour {
-  std::string word;
+  std::string_view word;
   double cosine = 0;
 };
 
@@ -60,7 +62,8 @@ struct WordNeighbour {
 // entry find() finds) is never among them, a word with a vector of zeros neither; of equal
 // cosines, the word earlier in words() comes first. Fewer when the lexicon has fewer other words;
 // k = 0 is an empty list, k above Limits::max_neighbours is bad_argument ("k"). One pass over the
-// lexicon, keeping the best k as it goes: a few milliseconds for 42,000 words of 32 dims.
+// lexicon, keeping the best k as it goes: about a millisecond for 42,000 words of 32 dims, in
+// the engine under node.
 Result<std::vector<WordNeighbour>> nearest_words(const Lexicon& lexicon, std::string_view word,
                                                  std::size_t k);
 

@@ -120,16 +120,13 @@ TEST_CASE("word vectors: a file cut short names the byte where it ends", "[word_
   check_error(fails(whole.substr(0, 30)), ErrorCode::parse_error, -1, 30,
               "vectors: byte 30: the file ends inside its words, which end at byte 41.");
   check_error(fails(whole.substr(0, 41)), ErrorCode::parse_error, 0, 41,
-              "vectors: byte 41, word 1: the file ends inside this word's vector; 4 words of 3 "
-              "dims end at byte 53.");
+              "vectors: byte 41, word 1: the file ends inside this word's vector, before byte 53.");
   check_error(fails(whole.substr(0, 52)), ErrorCode::parse_error, 3, 52,
-              "vectors: byte 52, word 4: the file ends inside this word's vector; 4 words of 3 "
-              "dims end at byte 53.");
+              "vectors: byte 52, word 4: the file ends inside this word's vector, before byte 53.");
   check_error(fails(whole + "\x01\x02"), ErrorCode::parse_error, -1, 53,
-              "vectors: byte 53: the file should end after the last vector, but 2 more bytes "
-              "follow.");
+              "vectors: byte 53: the file goes on after its last vector, which ends here.");
   CHECK(fails(whole + "x").message ==
-        "vectors: byte 53: the file should end after the last vector, but 1 more byte follows.");
+        "vectors: byte 53: the file goes on after its last vector, which ends here.");
 }
 
 TEST_CASE("word vectors: header fields out of range name their byte", "[word_vectors]") {
@@ -158,18 +155,15 @@ TEST_CASE("word vectors: header fields out of range name their byte", "[word_vec
 TEST_CASE("word vectors: another count of words than the header gives", "[word_vectors]") {
   // Three words and four vectors: the text ends at byte 37.
   check_error(fails(packed("cat\ndog\napple", 4, 3, 3, 0.5f, kValues)), ErrorCode::parse_error, -1,
-              37, "vectors: byte 37: the text holds 3 words, but the header gives 4 (byte 4).");
+              37, "vectors: byte 37: the text holds 3 words, not the 4 of byte 4.");
   check_error(fails(packed(kText + "\npear", 4, 3, 3, 0.5f, kValues)), ErrorCode::parse_error, 4,
-              42,
-              "vectors: byte 42, word 5: the text holds more words than the 4 the header "
-              "gives (byte 4).");
+              42, "vectors: byte 42, word 5: the text holds more than the 4 words of byte 4.");
 }
 
 TEST_CASE("word vectors: an empty word, or one the tokenizer could never find", "[word_vectors]") {
   const std::vector<int> three = {2, 0, 2, 2, 2, 0, 0, -2, 4};
   const std::string empty_message =
-      ": the word is empty; words are separated by one line break, with none before the first or "
-      "after the last.";
+      ": the word is empty (a line break at either end, or two in a row).";
   check_error(fails(packed("cat\n\ndog", 3, 3, 3, 0.5f, three)), ErrorCode::parse_error, 1, 28,
               "vectors: byte 28, word 2" + empty_message);
   check_error(fails(packed("cat\ndog\n", 2, 3, 2, 0.5f, {2, 0, 2, 2, 2, 0})),
@@ -179,8 +173,8 @@ TEST_CASE("word vectors: an empty word, or one the tokenizer could never find", 
 
   check_error(fails(packed("cat\nhot dog\napple", 3, 3, 3, 0.5f, three)), ErrorCode::parse_error, 1,
               31,
-              "vectors: byte 31, word 2: \"hot dog\" holds whitespace or a control character "
-              "here, which no word can hold.");
+              "vectors: byte 31, word 2: \"hot dog\" holds whitespace or a control character, "
+              "which no word can.");
   // A tab, a control character, the ideographic space a Chinese input method types, the
   // no-break space.
   for (const char* word : {"a\tb", "a\x01", "猫\u3000狗", "a\u00A0b"}) {
@@ -267,7 +261,7 @@ TEST_CASE("nearest words: an unknown word, a vector of zeros and too many asked"
       read_word_vectors(packed("cat\nnone\ndog", 3, 2, 3, 1, {1, 0, 0, 0, 1, 1})).value().lexicon;
   const Error zero = nearest_words(zeros, "none", 2).error();
   CHECK(zero.code == ErrorCode::zero_vector);
-  CHECK(zero.message == "word: \"none\" has a vector of zeros, which has no direction to compare.");
+  CHECK(zero.message == "word: \"none\" has a vector of zeros, with no direction to compare.");
   const auto cat = nearest_words(zeros, "cat", 5).value();
   REQUIRE(cat.size() == 1);
   CHECK(cat[0].word == "dog");
