@@ -1,4 +1,5 @@
-// Text: tokens, embeddings, matrices typed as text, and the word-vector files (lexicons).
+// Text: tokens, embeddings, matrices typed as text, the word-vector files (lexicons), and the
+// nearest words and similarity of their words.
 #include <memory>
 #include <string_view>
 #include <utility>
@@ -8,11 +9,12 @@
 #include "lexicon.hpp"
 #include "parse.hpp"
 #include "tokenizer.hpp"
+#include "word_vectors.hpp"
 
 namespace attn::wasm {
 namespace {
 
-// Word-vector files the page loaded (parseEmbeddings). Ids 0 and below name the
+// Word-vector files the page loaded (parseEmbeddings, loadVectors). Ids 0 and below name the
 // built-in lexicons (BuiltinLexicon); loaded ones count up from 1 and an id is never reused, so a
 // freed id stays invalid. The file of id i is at g_lexicons[i - 1 - g_ids_before], null once
 // freed; when none is left the vector is emptied, its memory given back, and the ids it held are
@@ -104,6 +106,43 @@ int parse_embeddings_text(const std::string& text) {
     return 0;
   }
   return keep(std::move(lex).value());
+}
+
+// A packed file's bytes (Embind copies a Uint8Array's into the string): [id, learned], or 0 on
+// error. It joins the files parseEmbeddings loads, so that every lexicon call takes its id.
+Address load_vectors(const std::string& bytes) {
+  auto vectors = read_word_vectors(bytes);
+  if (!vectors) return fail(vectors.error());
+  const std::size_t learned = vectors->learned;
+  Writer w = output();
+  w.number(keep(std::move(vectors).value().lexicon));
+  w.number(static_cast<double>(learned));
+  return w.finish();
+}
+
+// [count, then each neighbour's word (Writer::text) and cosine].
+Address nearest_words_of(const std::string& word, int lexicon, std::size_t k) {
+  const Lexicon* lex = find_lexicon(lexicon);
+  if (!lex) return fail(unknown_lexicon(lexicon));
+  auto near = nearest_words(*lex, word, k);
+  if (!near) return fail(near.error());
+  Writer w = output();
+  w.number(static_cast<double>(near->size()));
+  for (const WordNeighbour& n : near.value()) {
+    w.text(n.word);
+    w.number(n.cosine);
+  }
+  return w.finish();
+}
+
+Address word_similarity_of(const std::string& a, const std::string& b, int lexicon) {
+  const Lexicon* lex = find_lexicon(lexicon);
+  if (!lex) return fail(unknown_lexicon(lexicon));
+  auto cosine = word_similarity(*lex, a, b);
+  if (!cosine) return fail(cosine.error());
+  Writer w = output();
+  w.number(cosine.value());
+  return w.finish();
 }
 
 bool free_lexicon(int id) {
