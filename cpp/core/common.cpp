@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "utf8.hpp"
+
 namespace attn {
 
 const char* to_string(ErrorCode code) {
@@ -67,9 +69,16 @@ std::optional<Error> check_finite(const float* data, std::size_t rows, std::size
 std::string number_text(double x) {
   if (std::isnan(x)) return "NaN";
   if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
-  std::string out = std::signbit(x) ? "-" : "";
+  // Written into a buffer: built with std::string operations, which -Oz still inlines
+  // (cpp/wasm/CMakeLists.txt says why), this function was 1.3 KB of the engine.
+  char out[16];  // at most "-1.23457e-308"
+  char* p = out;
+  if (std::signbit(x)) *p++ = '-';
   double a = std::abs(x);
-  if (a == 0) return out + "0";
+  if (a == 0) {
+    *p++ = '0';
+    return std::string(out, p);
+  }
   // a = m · 10^e with 1 ≤ m < 10, by steps of ten (at most ~330; each step's rounding is far
   // below the sixth digit), then six digits of m, rounded.
   int e = 0;
@@ -79,17 +88,31 @@ std::string number_text(double x) {
   for (; a < 1; a *= 10) --e;
   long digits = std::lround(a * 1e5);  // 100000 … 1000000
   if (digits == 1000000) digits = 100000, ++e;
-  std::string d = std::to_string(digits);
-  while (d.size() > 1 && d.back() == '0') d.pop_back();
+  char d[6];
+  for (int i = 5; i >= 0; --i, digits /= 10) d[i] = static_cast<char>('0' + digits % 10);
+  int n = 6;  // the digits that matter: no trailing zeros
+  while (n > 1 && d[n - 1] == '0') --n;
   if (e < -4 || e >= 6) {  // d.ddde±XX
-    const std::string exponent = std::to_string(e < 0 ? -e : e);
-    return out + d[0] + (d.size() > 1 ? "." + d.substr(1) : "") + (e < 0 ? "e-" : "e+") +
-           (exponent.size() < 2 ? "0" : "") + exponent;
+    *p++ = d[0];
+    if (n > 1) *p++ = '.';
+    for (int i = 1; i < n; ++i) *p++ = d[i];
+    *p++ = 'e';
+    *p++ = e < 0 ? '-' : '+';
+    const int x10 = e < 0 ? -e : e;
+    if (x10 >= 100) *p++ = static_cast<char>('0' + x10 / 100);
+    *p++ = static_cast<char>('0' + x10 / 10 % 10);
+    *p++ = static_cast<char>('0' + x10 % 10);
+  } else if (e < 0) {  // 0.000ddd
+    *p++ = '0';
+    *p++ = '.';
+    for (int i = -1; i > e; --i) *p++ = '0';
+    for (int i = 0; i < n; ++i) *p++ = d[i];
+  } else {  // e + 1 digits before the point
+    for (int i = 0; i <= e; ++i) *p++ = i < n ? d[i] : '0';
+    if (n > e + 1) *p++ = '.';
+    for (int i = e + 1; i < n; ++i) *p++ = d[i];
   }
-  if (e < 0) return out + "0." + std::string(static_cast<std::size_t>(-e - 1), '0') + d;
-  const std::size_t point = static_cast<std::size_t>(e) + 1;  // digits before the point
-  if (d.size() <= point) return out + d + std::string(point - d.size(), '0');
-  return out + d.substr(0, point) + "." + d.substr(point);
+  return std::string(out, p);
 }
 
 Error overflow_error(const std::string& input, const std::string& what, long row, long col,
@@ -99,6 +122,17 @@ Error overflow_error(const std::string& input, const std::string& what, long row
                         (col < 0 ? "" : ", column " + std::to_string(col + 1)) +
                         " is too large to compute (it overflows " + type +
                         "). Use smaller numbers" + advice);
+}
+
+std::string quote(std::string_view token) {
+  constexpr std::size_t max_chars = 24;
+  std::size_t end = 0, chars = 0;
+  while (end < token.size() && chars < max_chars) {
+    const utf8::CodePoint cp = utf8::decode(token, end);
+    end += cp.length ? cp.length : 1;
+    ++chars;
+  }
+  return "\"" + std::string(token.substr(0, end)) + (end < token.size() ? "…\"" : "\"");
 }
 
 std::optional<Error> check_size(std::size_t rows, std::size_t cols, const std::string& input) {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <xtensor/xtensor.hpp>
 
@@ -73,9 +74,11 @@ struct Limits {
   static constexpr std::size_t max_dim = 1024;        // d_k, d_v, d_model, features
   static constexpr std::size_t max_cells = 1u << 20;  // n·m, and rows·cols of any matrix
   static constexpr std::size_t max_heads = 16;
-  static constexpr std::size_t max_text_bytes = 1u << 20;        // typed or pasted text
-  static constexpr std::size_t max_embedding_bytes = 64u << 20;  // a word-vector file
-  static constexpr std::size_t max_words = 200000;               // lines of a word-vector file
+  static constexpr std::size_t max_text_bytes = 1u << 20;          // typed or pasted text
+  static constexpr std::size_t max_embedding_bytes = 64u << 20;    // a word-vector file
+  static constexpr std::size_t max_words = 200000;                 // words of a word-vector file
+  static constexpr std::size_t max_vector_file_bytes = 16u << 20;  // a packed word-vector file
+  static constexpr std::size_t max_neighbours = 50;                // nearest_words' k
 };
 
 // Row i of a row-major matrix, as a pointer. Inner loops index it directly: xtensor's two-index
@@ -115,6 +118,10 @@ Error overflow_error(const std::string& input, const std::string& what, long row
 // -Infinity as JavaScript writes them. Written out rather than with snprintf, whose formatting
 // code was 6 KB of the engine's gzipped size.
 std::string number_text(double x);
+
+// A word or token as a message quotes it: "cat". One longer than 24 characters is cut (at a
+// character boundary) and ends with …, so that the message stays readable.
+std::string quote(std::string_view token);
 
 // Whether a rows×cols matrix is non-empty and within Limits: check_size() without building the
 // input's name, for hot paths that ask check_size() only for the error.

@@ -11,12 +11,24 @@ namespace attn {
 
 namespace {
 
-std::string ascii_lower(std::string_view word) {
-  std::string lower(word);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// FNV-1a of the bytes (as rng.hpp's fnv1a64), with ASCII letters lowercased when `fold`.
+std::uint64_t hash_of(std::string_view word, bool fold) {
+  std::uint64_t h = 0xCBF29CE484222325ull;
+  for (char c : word) {
+    h ^= static_cast<unsigned char>(fold ? ascii_lower(c) : c);
+    h *= 0x100000001B3ull;
   }
-  return lower;
+  return h;
+}
+
+bool same(std::string_view a, std::string_view b, bool fold) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i] && (!fold || ascii_lower(a[i]) != ascii_lower(b[i]))) return false;
+  }
+  return true;
 }
 
 using Features = std::array<double, 8>;  // (8) animal … size, the order of builtin features
@@ -374,22 +386,51 @@ bool Lexicon::add(std::string word, std::vector<double> vector) {
   for (double x : vector) {
     if (!std::isfinite(x)) return false;
   }
-  if (auto existing = vectors_.find(word); existing != vectors_.end()) {
-    existing->second = std::move(vector);
-    return true;
+  if (!exact_.empty()) {
+    if (const std::uint32_t at = exact_[slot(exact_, word, false)]) {
+      vectors_[at - 1] = std::move(vector);
+      return true;
+    }
   }
   longest_ = std::max(longest_, word.size());
-  lowercase_.emplace(ascii_lower(word), word);  // emplace keeps the first word of this spelling
-  words_.push_back(word);
-  vectors_.emplace(std::move(word), std::move(vector));
+  words_.push_back(std::move(word));
+  vectors_.push_back(std::move(vector));
+  if (2 * words_.size() <= exact_.size()) {
+    place(words_.size() - 1);
+  } else {  // twice the size, and every word again
+    exact_.assign(std::max<std::size_t>(16, 2 * exact_.size()), 0);
+    folded_.assign(exact_.size(), 0);
+    for (std::size_t i = 0; i < words_.size(); ++i) place(i);
+  }
   return true;
 }
 
+// The slot that holds the place of `word`, or the empty slot where it would go.
+std::size_t Lexicon::slot(const std::vector<std::uint32_t>& table, std::string_view word,
+                          bool fold) const {
+  const std::size_t mask = table.size() - 1;
+  for (std::size_t i = hash_of(word, fold) & mask;; i = (i + 1) & mask) {
+    if (table[i] == 0 || same(words_[table[i] - 1], word, fold)) return i;
+  }
+}
+
+void Lexicon::place(std::size_t i) {
+  const auto at = static_cast<std::uint32_t>(i + 1);
+  exact_[slot(exact_, words_[i], false)] = at;
+  std::uint32_t& folded = folded_[slot(folded_, words_[i], true)];
+  if (folded == 0) folded = at;  // the first word of this spelling stays
+}
+
+std::size_t Lexicon::index_of(std::string_view word) const {
+  if (exact_.empty()) return std::string_view::npos;
+  std::uint32_t at = exact_[slot(exact_, word, false)];
+  if (at == 0) at = folded_[slot(folded_, word, true)];
+  return at == 0 ? std::string_view::npos : at - 1;
+}
+
 const std::vector<double>* Lexicon::find(std::string_view word) const {
-  if (auto exact = vectors_.find(std::string(word)); exact != vectors_.end()) return &exact->second;
-  const auto folded = lowercase_.find(ascii_lower(word));
-  if (folded == lowercase_.end()) return nullptr;
-  return &vectors_.find(folded->second)->second;
+  const std::size_t i = index_of(word);
+  return i == std::string_view::npos ? nullptr : &vectors_[i];
 }
 
 const Lexicon& builtin_lexicon() {

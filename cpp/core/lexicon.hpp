@@ -15,9 +15,9 @@
 // Lookups are exact, then case-insensitive for ASCII letters ("The" finds "the").
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "common.hpp"
@@ -42,15 +42,28 @@ class Lexicon {
   // equals `word` with ASCII letters lowercased ("The" finds "the", "IPHONE" finds "iPhone"; of
   // several such words, the first added).
   const std::vector<double>* find(std::string_view word) const;
+  // The place in words() of the word find() finds, or npos: what a caller that walks the whole
+  // lexicon (nearest_words in word_vectors.hpp) needs to know which entry is the word itself.
+  std::size_t index_of(std::string_view word) const;
+  // The vector of words()[i], for i < size(): the whole lexicon in order, with no lookups.
+  const std::vector<double>& vector_at(std::size_t i) const { return vectors_[i]; }
   // The longest word in the lexicon, in bytes (the tokenizer's longest-match window).
   std::size_t longest_word_bytes() const { return longest_; }
 
  private:
   std::vector<std::string> features_;
   std::vector<std::string> words_;
-  std::unordered_map<std::string, std::vector<double>> vectors_;
-  std::unordered_map<std::string, std::string> lowercase_;  // ASCII-lowercased spelling -> word
+  std::vector<std::vector<double>> vectors_;  // (size) in the order of words_
+  // Where each word is, found by its bytes (exact_) and by its bytes with ASCII letters
+  // lowercased (folded_, which keeps the first word of a spelling): open-addressing tables of
+  // place + 1 (0 is empty), a power of two in size and at most half full. std::unordered_map
+  // brought libc++'s hash table and its primes, 3 KB of the engine's wasm, for this one use;
+  // these are a few hundred bytes, and allocate nothing per word.
+  std::vector<std::uint32_t> exact_, folded_;
   std::size_t longest_ = 0;
+
+  std::size_t slot(const std::vector<std::uint32_t>& table, std::string_view word, bool fold) const;
+  void place(std::size_t i);  // puts words_[i] in both tables
 };
 
 const Lexicon& builtin_lexicon();

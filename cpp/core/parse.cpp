@@ -51,19 +51,6 @@ Error error_at(ErrorCode code, std::string_view input, std::string_view text, st
                     std::string(input) + ": " + where(place) + ": " + what);
 }
 
-// A token as quoted in a message; a long one is cut (at a character boundary) so that the
-// message stays readable.
-std::string quote(std::string_view token) {
-  constexpr std::size_t max_chars = 24;
-  std::size_t end = 0, chars = 0;
-  while (end < token.size() && chars < max_chars) {
-    const utf8::CodePoint cp = utf8::decode(token, end);
-    end += cp.length ? cp.length : 1;
-    ++chars;
-  }
-  return "\"" + std::string(token.substr(0, end)) + (end < token.size() ? "…\"" : "\"");
-}
-
 std::string count_of(std::size_t n, const char* what) {
   return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
 }

@@ -312,6 +312,18 @@ declare namespace createAttentionEngine {
     size: number;
   }
 
+  /** A packed word-vector file loaded by loadVectors(): a LoadedLexicon, and how many were learned. */
+  interface LoadedVectors extends LoadedLexicon {
+    /** words[0 … learned) got their vector from text; the rest borrowed it (from their translations). */
+    learned: number;
+  }
+
+  /** A word near another, and the cosine similarity of the two (−1 … 1). */
+  interface Neighbour {
+    word: string;
+    cosine: number;
+  }
+
   /** 'builtin' (default): 8 named features, English and Chinese. 'fruit': the 3-feature example. */
   type LexiconRef = 'builtin' | 'fruit' | { id: number } | number;
 
@@ -365,6 +377,10 @@ declare namespace createAttentionEngine {
     maxTextBytes: number;
     maxEmbeddingBytes: number;
     maxWords: number;
+    /** A packed word-vector file (loadVectors), in bytes. */
+    maxVectorFileBytes: number;
+    /** The most neighbours nearestWords() gives. */
+    maxNeighbours: number;
   }
 
   /**
@@ -414,6 +430,24 @@ declare namespace createAttentionEngine {
     parseMatrix(text: string, inputName?: string): { ok: true; matrix: Mat } | Failure;
     /** Loads a GloVe/word2vec text file into the engine until freeLexicon(). */
     parseEmbeddings(text: string): LoadedLexicon | Failure;
+    /**
+     * Loads a packed word-vector file ("APV1": a header, the words, one signed byte a value times
+     * one scale) into the engine until freeLexicon(). A fault in it is 'parse_error' with input
+     * 'vectors', col = the byte it lies at and row = the word (0-based) when it is one word's (a
+     * duplicate, an empty word, whitespace in one); above limits.maxVectorFileBytes, 'too_large'.
+     * Anything but a Uint8Array or an ArrayBuffer is 'bad_argument'.
+     */
+    loadVectors(bytes: Uint8Array | ArrayBuffer): LoadedVectors | Failure;
+    /**
+     * The k (default 10, at most limits.maxNeighbours) words of the lexicon with the largest
+     * cosine similarity to `word`, largest first: not the word itself (found as embed() finds it,
+     * so 'Apple' finds 'apple'); of equal cosines, the word earlier in the lexicon's words. A word
+     * the lexicon does not have is 'bad_argument' (input 'word'); one whose vector is all zeros,
+     * 'zero_vector'.
+     */
+    nearestWords(word: string, lexicon?: LexiconRef, k?: number): { ok: true; neighbours: Neighbour[] } | Failure;
+    /** The cosine similarity of two words of the lexicon; errors name 'a' or 'b' as nearestWords() names 'word'. */
+    wordSimilarity(a: string, b: string, lexicon?: LexiconRef): { ok: true; cosine: number } | Failure;
     /** True if the lexicon was loaded and is now freed. */
     freeLexicon(lexicon: LexiconRef): boolean | Failure;
     lexiconInfo(lexicon?: LexiconRef): LexiconInfo | Failure;

@@ -37,6 +37,9 @@ EMSCRIPTEN_BINDINGS(attention_engine) {
   function("embed", &embed_text);
   function("parseMatrix", &parse_matrix_text);
   function("parseEmbeddings", &parse_embeddings_text);
+  function("loadVectors", &load_vectors);
+  function("nearestWords", &nearest_words_of);
+  function("wordSimilarity", &word_similarity_of);
   function("freeLexicon", &free_lexicon);
   function("lexiconFeatures", &lexicon_features);
   function("lexiconWords", &lexicon_words);

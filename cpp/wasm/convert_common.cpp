@@ -74,7 +74,8 @@ Address limits() {
   Writer w = output();
   w.values(std::initializer_list<double>{Limits::max_tokens, Limits::max_dim, Limits::max_cells,
                                          Limits::max_heads, Limits::max_text_bytes,
-                                         Limits::max_embedding_bytes, Limits::max_words});
+                                         Limits::max_embedding_bytes, Limits::max_words,
+                                         Limits::max_vector_file_bytes, Limits::max_neighbours});
   return w.finish();
 }
 

@@ -1,5 +1,6 @@
-// Text: tokens, embeddings, matrices typed as text, and the word-vector files (lexicons).
-#include <map>
+// Text: tokens, embeddings, matrices typed as text, the word-vector files (lexicons), and the
+// nearest words and similarity of their words.
+#include <memory>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -8,21 +9,34 @@
 #include "lexicon.hpp"
 #include "parse.hpp"
 #include "tokenizer.hpp"
+#include "word_vectors.hpp"
 
 namespace attn::wasm {
 namespace {
 
-// Word-vector files the page loaded (parseEmbeddings), by id. Ids 0 and below name the built-in
-// lexicons (BuiltinLexicon); loaded ones count up from 1 and an id is never reused, so a freed id
-// stays invalid.
-std::map<int, Lexicon> g_lexicons;
-int g_next_lexicon = 1;
+// Word-vector files the page loaded (parseEmbeddings, loadVectors). Ids 0 and below name the
+// built-in lexicons (BuiltinLexicon); loaded ones count up from 1 and an id is never reused, so a
+// freed id stays invalid. The file of id i is at g_lexicons[i - 1 - g_ids_before], null once
+// freed; when none is left the vector is emptied, its memory given back, and the ids it held are
+// counted in g_ids_before. (A vector rather than a std::map: the tree's code was 1 KB of the
+// engine, for a few files.)
+std::vector<std::unique_ptr<Lexicon>> g_lexicons;
+int g_ids_before = 0;
+int g_live = 0;  // files loaded and not freed
 
 const Lexicon* find_lexicon(int id) {
   if (id == -static_cast<int>(BuiltinLexicon::builtin)) return &builtin_lexicon();
   if (id == -static_cast<int>(BuiltinLexicon::fruit)) return &fruit_lexicon();
-  const auto it = g_lexicons.find(id);
-  return it == g_lexicons.end() ? nullptr : &it->second;
+  if (id <= g_ids_before) return nullptr;
+  const auto i = static_cast<std::size_t>(id - 1 - g_ids_before);
+  return i < g_lexicons.size() ? g_lexicons[i].get() : nullptr;
+}
+
+// Keeps a loaded lexicon under the next id, and returns the id.
+int keep(Lexicon&& lexicon) {
+  g_lexicons.push_back(std::make_unique<Lexicon>(std::move(lexicon)));
+  ++g_live;
+  return g_ids_before + static_cast<int>(g_lexicons.size());
 }
 
 Error unknown_lexicon(int id) {
@@ -91,12 +105,55 @@ int parse_embeddings_text(const std::string& text) {
     fail(lex.error());
     return 0;
   }
-  const int id = g_next_lexicon++;
-  g_lexicons.emplace(id, std::move(lex).value());
-  return id;
+  return keep(std::move(lex).value());
 }
 
-bool free_lexicon(int id) { return g_lexicons.erase(id) > 0; }
+// A packed file's bytes (Embind copies a Uint8Array's into the string): [id, learned], or 0 on
+// error. It joins the files parseEmbeddings loads, so that every lexicon call takes its id.
+Address load_vectors(const std::string& bytes) {
+  auto vectors = read_word_vectors(bytes);
+  if (!vectors) return fail(vectors.error());
+  const std::size_t learned = vectors->learned;
+  Writer w = output();
+  w.number(keep(std::move(vectors).value().lexicon));
+  w.number(static_cast<double>(learned));
+  return w.finish();
+}
+
+// [count, then each neighbour's word (Writer::text) and cosine].
+Address nearest_words_of(const std::string& word, int lexicon, std::size_t k) {
+  const Lexicon* lex = find_lexicon(lexicon);
+  if (!lex) return fail(unknown_lexicon(lexicon));
+  auto near = nearest_words(*lex, word, k);
+  if (!near) return fail(near.error());
+  Writer w = output();
+  w.number(static_cast<double>(near->size()));
+  for (const WordNeighbour& n : near.value()) {
+    w.text(n.word);
+    w.number(n.cosine);
+  }
+  return w.finish();
+}
+
+Address word_similarity_of(const std::string& a, const std::string& b, int lexicon) {
+  const Lexicon* lex = find_lexicon(lexicon);
+  if (!lex) return fail(unknown_lexicon(lexicon));
+  auto cosine = word_similarity(*lex, a, b);
+  if (!cosine) return fail(cosine.error());
+  Writer w = output();
+  w.number(cosine.value());
+  return w.finish();
+}
+
+bool free_lexicon(int id) {
+  if (id < 1 || !find_lexicon(id)) return false;
+  g_lexicons[static_cast<std::size_t>(id - 1 - g_ids_before)].reset();
+  if (--g_live == 0) {
+    g_ids_before += static_cast<int>(g_lexicons.size());
+    std::vector<std::unique_ptr<Lexicon>>().swap(g_lexicons);
+  }
+  return true;
+}
 
 std::string lexicon_features(int id) {
   const Lexicon* lex = find_lexicon(id);
@@ -115,7 +172,7 @@ Address lexicon_vectors(int id) {
   Writer w = output();
   w.number(static_cast<double>(lex->size()));
   w.number(static_cast<double>(lex->dims()));
-  for (const std::string& word : lex->words()) w.values(*lex->find(word));
+  for (std::size_t i = 0; i < lex->size(); ++i) w.values(lex->vector_at(i));
   return w.finish();
 }
 

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -125,7 +126,7 @@ class Writer {
 
   // Text as [bytes, its UTF-8 packed like a mask's bytes]: it travels in the result it belongs
   // to, so no string outlives the call (api/matrices.js, Output.str, decodes it).
-  void text(const std::string& s) {
+  void text(std::string_view s) {
     number(static_cast<double>(s.size()));
     double* p = take(mask_doubles(s.size()));
     if (!s.empty()) p[mask_doubles(s.size()) - 1] = 0;

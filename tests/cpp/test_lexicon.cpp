@@ -140,6 +140,44 @@ TEST_CASE("lexicon: lookup is exact first and then ignores ASCII case", "[lexico
   CHECK(builtin_lexicon().find("The") == builtin_lexicon().find("the"));
 }
 
+TEST_CASE("lexicon: index_of gives the place in words of the word find finds", "[lexicon]") {
+  Lexicon lexicon({"x"});
+  REQUIRE(lexicon.add("apple", {1}));
+  REQUIRE(lexicon.add("Apple", {2}));
+  REQUIRE(lexicon.add("iPhone", {3}));
+  CHECK(lexicon.index_of("apple") == 0);
+  CHECK(lexicon.index_of("Apple") == 1);
+  CHECK(lexicon.index_of("APPLE") == 0);
+  CHECK(lexicon.index_of("iphone") == 2);
+  CHECK(lexicon.index_of("pear") == std::string_view::npos);
+  for (std::size_t i = 0; i < lexicon.size(); ++i)
+    CHECK(&lexicon.vector_at(i) == lexicon.find(lexicon.words()[i]));
+}
+
+TEST_CASE("lexicon: thousands of words are each found by their spelling and folded", "[lexicon]") {
+  // Enough words for the index to grow many times over, with spellings that differ in case only.
+  Lexicon lexicon({"x"});
+  for (int i = 0; i < 5000; ++i) {
+    REQUIRE(lexicon.add("w" + std::to_string(i), {double(i)}));
+    if (i % 7 == 0) REQUIRE(lexicon.add("W" + std::to_string(i), {-double(i)}));
+  }
+  REQUIRE(lexicon.size() == 5000 + 715);
+  for (int i = 0; i < 5000; ++i) {
+    const std::string word = "w" + std::to_string(i);
+    INFO(word);
+    CHECK(*lexicon.find(word) == std::vector<double>{double(i)});
+    if (i % 7 == 0)
+      CHECK(*lexicon.find("W" + std::to_string(i)) == std::vector<double>{-double(i)});
+    CHECK(lexicon.words()[lexicon.index_of(word)] == word);
+  }
+  CHECK(lexicon.find("w5000") == nullptr);
+  CHECK(lexicon.find("ww1") == nullptr);
+  REQUIRE(lexicon.add("w42", {7}));                           // replaced in place
+  CHECK(lexicon.index_of("W43") == lexicon.index_of("w43"));  // folded
+  CHECK(lexicon.index_of("W42") != lexicon.index_of("w42"));  // an exact match first
+  CHECK(*lexicon.find("w42") == std::vector<double>{7});
+}
+
 TEST_CASE("lexicon: add refuses a vector of the wrong length", "[lexicon]") {
   Lexicon lexicon({"a", "b"});
   CHECK_FALSE(lexicon.add("short", {1}));

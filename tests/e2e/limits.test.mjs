@@ -46,6 +46,8 @@ test('docs/api.md: the engine\'s limits are the engine\'s', () => {
     ['heads', n(L.maxHeads)],
     ['typed or pasted text', mib(L.maxTextBytes)],
     ['word-vector file', `${mib(L.maxEmbeddingBytes)} and ${n(L.maxWords)} words`],
+    ['packed word-vector file (`loadVectors`)', `${mib(L.maxVectorFileBytes)} and ${n(L.maxWords)} words`],
+    ['neighbours of a word (`nearestWords`)', n(L.maxNeighbours)],
     ['`attentionFast` (float32)', '4,096 tokens, 256 features'],
   ]);
   assert.deepEqual(table('In the engine'), expected);

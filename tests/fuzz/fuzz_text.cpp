@@ -1,6 +1,7 @@
-// libFuzzer targets for everything that reads a reader's text: the matrix parser, the word-vector
-// parser and the tokenizer (with embed). One source, one target per FUZZ_TARGET_* macro, so the
-// invariants checked for text live in one place.
+// libFuzzer targets for everything that reads a reader's text or file: the matrix parser, the
+// word-vector parsers (the text one and the packed one, with its nearest words) and the tokenizer
+// (with embed). One source, one target per FUZZ_TARGET_* macro, so the invariants checked for
+// what a reader gives live in one place.
 //
 // Invariants: no crash, no sanitizer report, and results that are either an error with a message
 // or values the page can show (finite numbers, shapes within the limits, tokens inside the text
@@ -15,6 +16,7 @@
 #include "tokenizer.hpp"
 #include "unicode.hpp"
 #include "utf8.hpp"
+#include "word_vectors.hpp"
 
 namespace {
 
@@ -44,6 +46,33 @@ void check_finite(const attn::Matrix& m) {
     const auto* v = r->find(word);
     check(v && v->size() == r->dims());
     for (double x : *v) check(std::isfinite(x));
+  }
+}
+
+// A packed file: its words and vectors as the text parser's, and the nearest words of its first
+// and last words, at most k of them, nearest first, with cosines within [−1, 1].
+[[maybe_unused]] void fuzz_vectors(std::string_view bytes) {
+  auto r = attn::read_word_vectors(bytes);
+  if (!r.ok()) return check_error(r.error());
+  const attn::Lexicon& lexicon = r->lexicon;
+  check(lexicon.size() >= 1 && r->learned <= lexicon.size());
+  check(lexicon.dims() >= 1 && lexicon.dims() <= attn::Limits::max_dim);
+  for (std::size_t i = 0; i < lexicon.size(); ++i) {
+    check(lexicon.vector_at(i).size() == lexicon.dims());
+    for (double x : lexicon.vector_at(i)) check(std::isfinite(x));
+  }
+  for (const std::string& word : {lexicon.words().front(), lexicon.words().back()}) {
+    auto near = attn::nearest_words(lexicon, word, 5);
+    if (!near.ok()) {
+      check(near.error().code == attn::ErrorCode::zero_vector);
+      continue;
+    }
+    check(near->size() <= 5 && near->size() < lexicon.size());
+    double previous = 1;
+    for (const auto& n : near.value()) {
+      check(n.word != word && n.cosine >= -1 && n.cosine <= previous);
+      previous = n.cosine;
+    }
   }
 }
 
@@ -97,6 +126,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz_matrix(text);
 #elif defined(FUZZ_TARGET_EMBEDDINGS)
   fuzz_embeddings(text);
+#elif defined(FUZZ_TARGET_VECTORS)
+  fuzz_vectors(text);
 #elif defined(FUZZ_TARGET_TOKENIZER)
   fuzz_tokenizer(text);
 #else

@@ -19,12 +19,13 @@ const flying = { queries: [[1]], keys: [[20], [30], [10], [100], [10]],
 test('createAttentionEngine resolves to a frozen engine with its limits', () => {
   assert.ok(Object.isFrozen(engine));
   for (const name of ['attention', 'explainCell', 'explainOutput', 'multiHead', 'project2d', 'tokenize',
-    'embed', 'parseMatrix', 'parseEmbeddings', 'freeLexicon', 'lexiconInfo', 'exampleSentences', 'memoryStats',
-    'difference', 'entropyByDk', 'explainProjection']) {
+    'embed', 'parseMatrix', 'parseEmbeddings', 'loadVectors', 'nearestWords', 'wordSimilarity', 'freeLexicon',
+    'lexiconInfo', 'exampleSentences', 'memoryStats', 'difference', 'entropyByDk', 'explainProjection']) {
     assert.equal(typeof engine[name], 'function', name);
   }
   assert.deepEqual(engine.limits, { maxTokens: 1024, maxDim: 1024, maxCells: 1 << 20, maxHeads: 16,
-    maxTextBytes: 1 << 20, maxEmbeddingBytes: 64 << 20, maxWords: 200000 });
+    maxTextBytes: 1 << 20, maxEmbeddingBytes: 64 << 20, maxWords: 200000, maxVectorFileBytes: 16 << 20,
+    maxNeighbours: 50 });
 });
 
 test('fruit: apple·orange is 1×2 + 2×2 + 1×0 = 6', () => {

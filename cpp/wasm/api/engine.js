@@ -9,7 +9,15 @@ import { Output, coreError, releaseLarge } from './matrices.js';
 import { attention, explainCell, explainOutput, traceRow, difference } from './attention.js';
 import { multiHead, explainProjection, entropyByDk, project2d } from './multihead.js';
 import { tokenize, embed, parseMatrix } from './text.js';
-import { lexiconInfo, parseEmbeddings, freeLexicon, exampleSentences } from './lexicons.js';
+import {
+  lexiconInfo,
+  parseEmbeddings,
+  loadVectors,
+  nearestWords,
+  wordSimilarity,
+  freeLexicon,
+  exampleSentences,
+} from './lexicons.js';
 import { attentionFast } from './fast.js';
 
 function readLimits(M) {
@@ -22,6 +30,8 @@ function readLimits(M) {
     maxTextBytes: r.num(),
     maxEmbeddingBytes: r.num(),
     maxWords: r.num(),
+    maxVectorFileBytes: r.num(),
+    maxNeighbours: r.num(),
   });
 }
 
@@ -120,6 +130,9 @@ export function makeEngine(M, createModule) {
     embed,
     parseMatrix,
     parseEmbeddings,
+    loadVectors,
+    nearestWords,
+    wordSimilarity,
     freeLexicon,
     lexiconInfo,
     exampleSentences,

@@ -6,7 +6,7 @@ export const lines = (s) => (s === '' ? [] : s.split('\n'));
 
 // A lexicon argument as the id the bindings know: a built-in one by name (its id is minus its
 // index in the core's list: convert.hpp, BuiltinLexicon), a loaded one by what parseEmbeddings()
-// returned.
+// or loadVectors() returned.
 // `lost`: what an id lost in a restart gives instead of an error.
 export function lexiconId(e, lexicon, lost) {
   const builtin = typeof lexicon === 'string' ? e.names.lexicon.indexOf(lexicon) : -1;
@@ -24,7 +24,7 @@ export function lexiconId(e, lexicon, lost) {
   return refuse(
     'bad_argument',
     'lexicon',
-    'lexicon must be "builtin", "fruit" or what ' + 'parseEmbeddings() returned; got ' + describe(lexicon) + '.',
+    'lexicon must be "builtin", "fruit" or what parseEmbeddings() or loadVectors() returned; got ' + describe(lexicon) + '.',
   );
 }
 
@@ -45,15 +45,17 @@ function loadedId(e, id, lost) {
 
 // A text argument: not a lone surrogate (checks.js), and not above `limit` bytes of UTF-8,
 // refused before Embind copies it into the heap, in the core's words (`say`: the message
-// of tokenizer.cpp or parse.cpp for that many bytes).
-export function sizedText(value, input, limit, say) {
+// of tokenizer.cpp or parse.cpp for that many bytes; by default tokenizer.cpp's).
+export function sizedText(value, input, limit, say = tooLong(input)) {
   text(value, input);
   const bytes = bytesAbove(value, limit);
   if (bytes) refuse('too_large', input, say(bytes, limit));
   return value;
 }
 
-const tooLongText = (bytes, limit) => 'text: ' + bytes + ' bytes is above the limit of ' + limit + ' bytes; shorten the text.';
+function tooLong(input) {
+  return (bytes, limit) => input + ': ' + bytes + ' bytes is above the limit of ' + limit + ' bytes; shorten the text.';
+}
 
 // A lexicon's feature names, asked of the core once per id.
 export function features(e, id) {
@@ -75,7 +77,7 @@ function readTokens(r, source) {
 // Text with no words (empty, or only spaces and punctuation) is empty_input, as embed() says it:
 // the page's message for either is "type some words".
 export function tokenize(e, source, lexicon) {
-  sizedText(source, 'text', e.limits.maxTextBytes, tooLongText);
+  sizedText(source, 'text', e.limits.maxTextBytes);
   const at = e.M.tokenize(source, lexiconId(e, lexicon));
   if (!at) return e.coreError();
   const tokens = readTokens(new Output(e, at), source);
@@ -86,7 +88,7 @@ export function tokenize(e, source, lexicon) {
 }
 
 export function embed(e, source, lexicon) {
-  sizedText(source, 'text', e.limits.maxTextBytes, tooLongText);
+  sizedText(source, 'text', e.limits.maxTextBytes);
   const id = lexiconId(e, lexicon);
   const at = e.M.embed(source, id);
   if (!at) return e.coreError();
