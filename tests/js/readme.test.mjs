@@ -44,6 +44,7 @@ before(() => {
   mkdirSync(join(dir, 'dist'));
   copyFileSync(artifact, join(dir, 'dist', 'attention-engine.js'));
   copyFileSync(trainerArtifact, join(dir, 'dist', 'attention-trainer.js'));
+  copyFileSync(join(root, 'data/vectors/words.bin'), join(dir, 'dist', 'vectors.bin')); // as web/build.mjs ships it
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -80,6 +81,24 @@ test('README: the node example shows the bird winning under "flying"', () => {
   writeFileSync(join(dir, 'fruit.ts'),
     'declare function require(id: string): typeof globalThis.createAttentionEngine;\nexport {};\n' + code);
   typecheck('fruit.ts');
+});
+
+test('README: the real-words example shows apple weighing itself, then orange', () => {
+  const code = example('### Real words');
+  writeFileSync(join(dir, 'words.cjs'), code);
+  const [row, near] = node('words.cjs');
+  const weights = Object.fromEntries(row.split(', ').map((p) => p.split(' ')).map(([w, x]) => [w, Number(x)]));
+  assert.deepEqual(Object.keys(weights), ['I', 'ate', 'an', 'apple', 'and', 'orange']);
+  const order = Object.entries(weights).sort((a, b) => b[1] - a[1]).map(([w]) => w);
+  assert.deepEqual(order.slice(0, 2), ['apple', 'orange'], row);
+  const sum = row.match(/\d\.\d\d/g).map(Number).reduce((a, b) => a + b); // seven weights, "an" twice
+  assert.ok(Math.abs(sum - 1) < 0.04, `the row sums to ${sum}`);
+  assert.equal(near.split(' ').length, 3);
+
+  writeFileSync(join(dir, 'words.ts'),
+    "declare function require(id: 'node:fs'): { readFileSync(path: string): Uint8Array };\n" +
+    'declare function require(id: string): typeof globalThis.createAttentionEngine;\nexport {};\n' + code);
+  typecheck('words.ts');
 });
 
 test('README: the trainer example learns to reverse digits and says how well', () => {
