@@ -58,8 +58,24 @@ await build({ ...common, entryPoints: [join(root, 'web/src/learn/worker.ts')], o
 const parts = await transform(readFileSync(join(root, 'web/src/later/parts.ts'), 'utf8'), { loader: 'ts', format: 'esm' });
 const { SCRIPTS, ENTRIES } = await import('data:text/javascript;base64,' + Buffer.from(parts.code).toString('base64'));
 const LATER = Object.fromEntries(Object.keys(SCRIPTS).map((key) => [SCRIPTS[key], ENTRIES[key]]));
+// The learned word vectors' data, as web/src/later/vectors-entry.ts imports it: made from
+// data/vectors/words.bin at build time, in the script form of scripts/vectors/pack.mjs.
+const vectorsData = {
+  name: 'vectors-data',
+  setup(b) {
+    b.onResolve({ filter: /^virtual:vectors$/ }, () => ({ path: 'vectors', namespace: 'vectors-data' }));
+    b.onLoad({ filter: /.*/, namespace: 'vectors-data' }, async () => {
+      const { CHAR_OFFSET, scriptForm } = await import('../scripts/vectors/pack.mjs');
+      const f = scriptForm(readFileSync(join(root, 'data/vectors/words.bin')));
+      const contents = Object.entries({ head: f.head, words: f.words, values: f.values, offset: CHAR_OFFSET })
+        .map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`).join('\n');
+      return { contents, loader: 'js' };
+    });
+  },
+};
 for (const [out, entry] of Object.entries(LATER)) {
-  await build({ ...common, entryPoints: [join(root, 'web/src', entry)], outfile: join(dist, out), format: 'iife', target: 'es2020' });
+  await build({ ...common, entryPoints: [join(root, 'web/src', entry)], outfile: join(dist, out), format: 'iife', target: 'es2020',
+    plugins: [vectorsData] });
 }
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
 await build({ ...common, entryPoints: [join(root, 'web/src/css/lesson.css')], outfile: join(dist, 'lesson.css') });

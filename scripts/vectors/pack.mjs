@@ -59,3 +59,29 @@ export function encodeVectors({ words, dims, learned, scale, q }) {
   head.writeUInt32LE(text.length, 20);
   return Buffer.concat([head, text, Buffer.from(q.buffer, q.byteOffset, q.byteLength)]);
 }
+
+// The file as the page's script carries it (web/build.mjs, web/src/later/vectors-entry.ts): a
+// script can come from a file:// page where fetch cannot, but it holds text, and base64 would
+// cost a quarter more gzipped. Every stored q is within ±levels·√dims (vectors are unit length
+// before scaling): 5·√32 < 29, so q + 63 is a printable character from '#' (35) to '[' (91),
+// never a quote or a backslash, and the values are one string of them.
+export const CHAR_OFFSET = 63;
+
+/** { head: [words, dims, learned, scale], words: the text, values: the string } of a file. */
+export function scriptForm(bytes) {
+  const text = bytes.readUInt32LE(20);
+  const q = new Int8Array(bytes.buffer, bytes.byteOffset + 24 + text, bytes.length - 24 - text);
+  let values = '';
+  for (let at = 0; at < q.length; at += 65536) {
+    const chunk = Array.from(q.subarray(at, at + 65536), (x) => {
+      if (x < 35 - CHAR_OFFSET || x > 91 - CHAR_OFFSET) throw new Error(`value ${x} does not fit the script form`);
+      return x + CHAR_OFFSET;
+    });
+    values += String.fromCharCode(...chunk);
+  }
+  return {
+    head: [bytes.readUInt32LE(4), bytes.readUInt32LE(8), bytes.readUInt32LE(12), bytes.readFloatLE(16)],
+    words: bytes.subarray(24, 24 + text).toString('utf8'),
+    values,
+  };
+}

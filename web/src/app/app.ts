@@ -1,7 +1,7 @@
 // The page: wires the state, the engine and the views together. Data flows one way:
 // state → compute() (the engine) → views. Every change to the state schedules one render on the
 // next animation frame, so a drag or fast typing costs one engine call per frame.
-import { t, language, translator, type MessageKey } from '../i18n';
+import { t, int, language, translator, type MessageKey } from '../i18n';
 import type { Engine, LexiconRef } from '../engine/types';
 import { ViewFaults } from './faults';
 import { PAGE_NAMES, pageMessage } from './names';
@@ -18,6 +18,7 @@ import { Keeper } from './keeper';
 import { Page } from './layout';
 import type { MultiKind } from '../views/explain';
 import { Jobs } from './jobs';
+import { learnedVectors } from './vectors-part';
 import { StepsDrawing } from './draw-steps';
 import { Highlighter } from './highlight';
 import { refreshFocused } from './focus';
@@ -223,8 +224,8 @@ export class App {
       changedFromPreset(s, t),
     );
 
-    const lexicon: LexiconRef =
-      s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';
+    const lexicon = this.lexicon(s);
+    if (!lexicon) return; // the learned vectors are on their way: render() again when they are here
     const computed = compute(this.engine, s, lexicon, PAGE_NAMES);
     this.page.errors.show(
       computed.errors.map((e) => ({ where: e.where, message: pageMessage(e, this.engine.limits) })),
@@ -245,6 +246,30 @@ export class App {
     );
     if (this.model) this.drawing.draw(this.model, s, this.root, this.lastWords?.features ?? []);
     this.jobs.finish(() => this.rendered(started));
+  }
+
+  private learnedFailed = '';
+
+  /** The lexicon the state names, and its line under the choice; null while the learned vectors
+   * are on their way. If they cannot come, the page says why and goes back to the built-in ones. */
+  private lexicon(s: State): LexiconRef | null {
+    if (s.lexicon !== 'learned') {
+      this.page.inputs.learned.message(this.learnedFailed, !!this.learnedFailed);
+      return s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';
+    }
+    const l = learnedVectors(this.engine, () => {
+      if (this.disposed) return;
+      if (!l.failed) return this.render();
+      this.learnedFailed = t('words.learnedFailed', { reason: l.failed });
+      this.set({ lexicon: 'builtin' });
+    });
+    this.learnedFailed = '';
+    if (!l.vectors) {
+      this.page.inputs.learned.message(t('words.learnedLoading'), false);
+      return null;
+    }
+    this.page.inputs.learned.message(t('learned.ready', { count: int(l.vectors.size), dims: l.vectors.dims }), false);
+    return l.vectors.lexicon;
   }
 
   /** After the last view of a render: the focus, the fault messages, the measures, the count. */

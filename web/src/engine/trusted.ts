@@ -18,6 +18,7 @@ const SCRIPTS = new Set([
   'lesson.js',
   'play.js',
   'heatmap-canvas.js',
+  'vectors.js',
   'learn.js',
   'learn-worker.js',
   'attention-trainer.js',

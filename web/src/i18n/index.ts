@@ -6,6 +6,9 @@ import type { MessageKey } from './en';
 import type { LearnKey } from './learn-en';
 import type { LessonKey } from './lesson-en';
 import type { PlayKey } from './play-en';
+import type { ShareKey } from './share-en';
+import type { CostKey } from './cost-en';
+import type { LearnedKey } from './learned-en';
 import { catalog, message, sharedLanguage, setSharedLanguage } from './catalogs';
 
 /**
@@ -48,7 +51,7 @@ export function language(): string {
 }
 
 /** A key of the first load's catalog or of a later part's section (its words come with it). */
-export type Key = MessageKey | LearnKey | LessonKey | PlayKey;
+export type Key = MessageKey | LearnKey | LessonKey | PlayKey | ShareKey | CostKey | LearnedKey;
 
 /** A message function: the message for `key`, with {name} parameters filled in. */
 export type Translate = (key: Key, params?: Record<string, string | number>) => string;
@@ -218,4 +221,4 @@ export function term(x: number): string {
   return x < 0 ? '(' + s + ')' : s;
 }
 
-export type { MessageKey, LearnKey, LessonKey, PlayKey };
+export type { MessageKey, LearnKey, LessonKey, PlayKey, ShareKey, CostKey, LearnedKey };

@@ -49,6 +49,8 @@ export interface Parts {
   play: { RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer };
   learn: LearnPart;
   canvas: typeof CanvasForm;
+  /** The learned word vectors' file, as the engine's loadVectors() reads it. */
+  vectors: () => Uint8Array;
 }
 
 // One object on the global: each part's script is a bundle of its own, with its own copy of this module.

@@ -20,6 +20,8 @@ export const SCRIPTS = {
   learn: 'learn.js',
   /** The canvas form of a heatmap, with the first figure too large for a table. */
   canvas: 'heatmap-canvas.js',
+  /** The word vectors learned from real text, the first time a reader's words use them. */
+  vectors: 'vectors.js',
 } as const;
 
 export type PartKey = keyof typeof SCRIPTS;
@@ -34,4 +36,5 @@ export const ENTRIES: Record<PartKey, string> = {
   play: 'play/entry.ts',
   learn: 'learn/entry.ts',
   canvas: 'views/heatmap-canvas-entry.ts',
+  vectors: 'later/vectors-entry.ts',
 };

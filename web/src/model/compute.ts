@@ -90,6 +90,9 @@ export interface Model {
   planeValueLabels: string[];
   planeOutputLabels: string[];
   arrows: boolean; // value i and output i are the same token
+  /** The learned word vectors the words came from, whose nearest words explain a word's vector
+   * (its numbers have no names); null for any other word list. */
+  learned: { id: number } | null;
 }
 
 /** What the steps, the pipeline and a lesson's answers read of a model: the runs and their names. */
@@ -196,6 +199,7 @@ function whereOf(input: string, mode: State['mode'], words: boolean): Where {
 const range = (k: number, from = 1) => Array.from({ length: k }, (_, i) => String(i + from));
 
 export function compute(engine: Engine, s: State, lexicon: LexiconRef, names: Names = PLAIN_NAMES): Computed {
+  const learned = s.mode === 'words' && s.lexicon === 'learned' && typeof lexicon === 'object' ? lexicon : null;
   const errors: PageError[] = [];
   const out: Computed = { model: null, words: null, queryWords: null, errors };
   const edits = new Map(s.edits);
@@ -340,6 +344,7 @@ export function compute(engine: Engine, s: State, lexicon: LexiconRef, names: Na
     planeValueLabels: keyLabels,
     planeOutputLabels: queryLabels,
     arrows,
+    learned,
   };
   return out;
 }

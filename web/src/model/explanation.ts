@@ -7,7 +7,7 @@ import type { Focus } from '../state/state';
 import type { Model, Run } from './compute';
 
 /** What an explanation asks of the engine: the arithmetic of one score, output or projection. */
-export type Explainer = Pick<Engine, 'explainCell' | 'explainOutput' | 'explainProjection'>;
+export type Explainer = Pick<Engine, 'explainCell' | 'explainOutput' | 'explainProjection' | 'nearestWords'>;
 
 /** The multi-head views whose cells are explained: a head's Q, K, V; the joined heads; the output. */
 export type MultiKind = 'q' | 'k' | 'v' | 'concat' | 'final';
@@ -42,6 +42,8 @@ export interface InputWhy {
   view: string;
   row: string;
   f: string;
+  /** For a word of the learned vectors: the words nearest it, by cosine. */
+  neighbours: Array<{ word: string; cosine: number }>;
 }
 
 export type Why = ScoreWhy | OutputWhy | InputWhy;
@@ -65,6 +67,7 @@ export type MultiWhy =
   | { kind: 'projected'; token: string; column: number; head: number; w: 'W_Q' | 'W_K' | 'W_V'; e: ProjectionExplanation };
 
 const SCORE_VIEWS = new Set(['scores', 'scaled', 'masked', 'weights']);
+const NEIGHBOURS = 6;
 
 /** The focused cell's explanation, or null where there is none (out of range, or the engine failed). */
 export function explainFocus(engine: Explainer, model: Model, focus: Focus | null): Why | null {
@@ -102,7 +105,8 @@ export function explainFocus(engine: Explainer, model: Model, focus: Focus | nul
   // K, V and the word vectors X are rows of keys (X's are the queries too in self-attention).
   const row = (view === 'q' ? model.queryLabels[i] : model.keyLabels[i]) ?? '';
   const f = (view === 'v' ? model.dvNames[j] : model.dkNames[j]) ?? String(j + 1);
-  return { kind: 'input', view, row, f };
+  const near = model.learned && (view === 'x' || view === 'q') ? engine.nearestWords(row, model.learned, NEIGHBOURS) : null;
+  return { kind: 'input', view, row, f, neighbours: near?.ok ? near.neighbours : [] };
 }
 
 /** A cell of the difference heatmap, whose value the heatmap shows (`difference`, the engine's). */

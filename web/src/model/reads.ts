@@ -24,6 +24,19 @@ export function readVectors(
   return { ok: true, lexicon: { id: r.id }, size: r.size, dims: r.features.length };
 }
 
+export interface WordVectors {
+  lexicon: { id: number };
+  size: number;
+  dims: number;
+}
+
+/** The learned word vectors' file (app/vectors-part.ts) loaded into the engine. */
+export function readWordVectors(engine: Engine, bytes: Uint8Array): Read<WordVectors> {
+  const r = engine.loadVectors(bytes);
+  if (!r.ok) return { ok: false, error: r.error };
+  return { ok: true, lexicon: { id: r.id }, size: r.size, dims: r.features.length };
+}
+
 /** The built-in example sentences of a language (none if the engine has none for it). */
 export function exampleSentences(engine: Engine, lang: string): string[] {
   const r = engine.exampleSentences(lang);

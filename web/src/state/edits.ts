@@ -121,3 +121,15 @@ export function setMask(s: State, mask: State['mask'], n: number, m: number): Pa
   for (let i = 0; i < n; i++) for (let j = i + 1; j < m; j++) hidden.push([i, j]);
   return { mask, hidden };
 }
+
+/** The custom mask that hides each query from the key at its own place, and nothing else: under
+ * self-attention a word's vector is most like itself, so its own weight hides which other word
+ * it is most like. */
+export function hideSelf(n: number): Patch {
+  return { mask: 'custom', hidden: Array.from({ length: n }, (_, i): [number, number] => [i, i]) };
+}
+
+/** Whether the mask is hideSelf's for `n` queries. */
+export function hidesSelf(s: State, n: number): boolean {
+  return s.mask === 'custom' && s.hidden.length === n && s.hidden.every(([i, j]) => i === j && i < n);
+}

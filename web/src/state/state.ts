@@ -7,7 +7,7 @@
 
 export const MODES = ['words', 'vectors'] as const;
 export const SETUPS = ['self', 'query'] as const;
-export const LEXICONS = ['builtin', 'fruit', 'file'] as const;
+export const LEXICONS = ['builtin', 'fruit', 'file', 'learned'] as const;
 export const SIMILARITIES = ['dot', 'cosine'] as const;
 export const SCALES = ['sqrt', 'none', 'temperature'] as const;
 export const MASKS = ['none', 'causal', 'custom'] as const;

@@ -1,7 +1,7 @@
 // "Why this number?": the arithmetic behind the cell the reader points at, as model/explanation.ts
 // gathered it from the engine (every number here is the engine's; the view only words it).
 import { h, clear } from './dom';
-import { t, num, term } from '../i18n';
+import { t, num, term, decimals } from '../i18n';
 import type { DifferenceWhy, MultiWhy, Why } from '../model/explanation';
 
 export type { MultiKind } from '../model/explanation';
@@ -127,6 +127,10 @@ export class Explain {
     const lines: Array<[string, string]> = []; // [sentence, arithmetic]
     if (why.kind === 'input') {
       lines.push([t('explain.input', { matrix: viewTitle(why.view), row: why.row, f: why.f }), '']);
+      if (why.neighbours.length) {
+        const list = why.neighbours.map((n) => `${n.word} ${decimals(n.cosine, 2)}`).join(t('learned.separator'));
+        lines.push([t('learned.neighbours', { word: why.row, list }), '']);
+      }
       return this.write(viewTitle(why.view), `${why.row} · ${why.f}`, lines, announce);
     }
     if (why.kind === 'output') {

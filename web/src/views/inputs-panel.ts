@@ -4,6 +4,7 @@
 import { h, setText } from './dom';
 import { t, num, int, type MessageKey } from '../i18n';
 import { CAPS, type Focus, type State, type ViewId } from '../state/state';
+import { LearnedNotes } from './learned-notes';
 import type { Words } from '../model/compute';
 import { Grid } from './grid';
 import { radios, select } from './controls';
@@ -33,6 +34,7 @@ export class InputsPanel {
   readonly grids = new Map<string, Grid>();
   private readonly vectorsPanel = h('div', { class: 'panel vectors-panel' });
   private readonly fileStatus = h('p', { class: 'hint', attrs: { role: 'status' } });
+  readonly learned: LearnedNotes;
   private readonly pasteStatus = h('p', { class: 'hint', attrs: { role: 'status' } });
   private readonly wordsInfo = h('p', { class: 'hint' });
   private readonly unknownInfo = h('p', { class: 'hint unknown-note' }); // the "?" before a word, said in words
@@ -60,6 +62,7 @@ export class InputsPanel {
       },
     });
     text.addEventListener('input', () => set({ text: text.value }, 'text'));
+    this.learned = new LearnedNotes((patch) => set(patch));
     const textCut = cutNote(text, CAPS.text);
     b.also(() => {
       if (document.activeElement !== text && text.value !== s().text) text.value = s().text;
@@ -95,6 +98,7 @@ export class InputsPanel {
       [
         ['builtin', t('lexicon.builtin')],
         ['fruit', t('lexicon.fruit')],
+        ['learned', t('lexicon.learned')],
         ['file', t('lexicon.file')],
       ],
       (v) => set({ lexicon: v }),
@@ -177,6 +181,7 @@ export class InputsPanel {
           () => s().setup,
         ),
       ),
+      ...this.learned.els,
       queryRow,
       h(
         'details',
@@ -329,6 +334,7 @@ export class InputsPanel {
       setText(this.unknownInfo, unknown.size ? t('words.unknownList', { words: [...unknown].join(', ') }) : '');
       this.unknownInfo.hidden = unknown.size === 0;
       if (queryWords && s.setup === 'query') this.wordGrid('qx', t('words.queryVectors'), queryWords);
+      this.learned.update(s, words);
     } else {
       // The grids show what was typed: nothing to do unless it changed (a slider drag changes none).
       const shown = [s.mode, s.q, s.k, s.v, s.qLabels, s.kLabels, s.dkNames, s.dvNames];

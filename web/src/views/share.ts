@@ -4,7 +4,7 @@
 // no iframes (Medium, CSDN, Zhihu). Snippets are text in read-only text areas, never markup here.
 // It comes in its own script (share.js) when a reader first opens it.
 import { h, uid } from './dom';
-import { t, int, type MessageKey } from '../i18n';
+import { t, int, type Key, type ShareKey } from '../i18n';
 import { CAPS } from '../state/state';
 import { CONTROLS, EMBED_VIEWS, THEMES, embedDefaults, type EmbedView } from '../state/embed-options';
 import { radios } from './controls';
@@ -24,7 +24,7 @@ export interface ShareDialog {
   show(): void;
 }
 
-const VIEW_NAMES: Record<EmbedView, MessageKey> = {
+const VIEW_NAMES: Record<EmbedView, Key> = {
   formula: 'share.viewFormula',
   pipeline: 'share.viewPipeline',
   scores: 'view.scores',
@@ -69,7 +69,7 @@ export function shareDialog(source: ShareSource): ShareDialog {
     return h(
       'div',
       { class: 'share-item' },
-      h('label', { text: t(`share.${key}` as MessageKey), attrs: { for: id } }),
+      h('label', { text: t(`share.${key}` as ShareKey), attrs: { for: id } }),
       area,
       h('div', { class: 'share-actions' }, copy, extra ?? null),
     );
@@ -122,7 +122,7 @@ export function shareDialog(source: ShareSource): ShareDialog {
   const controls = radios(
     t('share.controls'),
     'share-controls',
-    CONTROLS.map((c) => [c, t(`share.controls.${c}` as MessageKey)] as [typeof c, string]),
+    CONTROLS.map((c) => [c, t(`share.controls.${c}` as ShareKey)] as [typeof c, string]),
     (c) => {
       choice.controls = c;
       refresh();
@@ -132,7 +132,7 @@ export function shareDialog(source: ShareSource): ShareDialog {
   const theme = radios(
     t('share.theme'),
     'share-theme',
-    THEMES.map((c) => [c, t(`share.theme.${c}` as MessageKey)] as [typeof c, string]),
+    THEMES.map((c) => [c, t(`share.theme.${c}` as ShareKey)] as [typeof c, string]),
     (c) => {
       choice.theme = c;
       refresh();
