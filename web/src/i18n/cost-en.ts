@@ -1,5 +1,5 @@
-// The cost view's words, in English: a section of the catalog that comes with its part of the page (cost-view.js),
-// not with i18n-en.js (the page's first load has a budget, and most readers never open it).
+// The cost view's words, in English: a section of the catalog that comes with its part of the page
+// (cost-view.js), not with i18n-en.js (the page's first load has a budget, and most readers never open it).
 // section-cost.ts registers it. Another language is a file with the same keys.
 
 export const costEn = {

@@ -1,5 +1,5 @@
-// The words of the learned word vectors, in English: a section of the catalog that comes with its part of the page (vectors.js),
-// not with i18n-en.js (the page's first load has a budget, and most readers never open it).
+// The words of the learned word vectors, in English: a section of the catalog that comes with its part of the page
+// (vectors.js), not with i18n-en.js (the page's first load has a budget, and most readers never open it).
 // section-learned.ts registers it. Another language is a file with the same keys.
 
 export const learnedEn = {

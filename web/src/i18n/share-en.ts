@@ -1,5 +1,5 @@
-// The share dialog's words, in English: a section of the catalog that comes with its part of the page (share.js),
-// not with i18n-en.js (the page's first load has a budget, and most readers never open it).
+// The share dialog's words, in English: a section of the catalog that comes with its part of the page
+// (share.js), not with i18n-en.js (the page's first load has a budget, and most readers never open it).
 // section-share.ts registers it. Another language is a file with the same keys.
 
 export const shareEn = {
