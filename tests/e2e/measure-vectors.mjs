@@ -3,20 +3,7 @@
 // them to the figure that uses them (the script's download and run, the file read into the
 // engine, the first compute and draw), how much of that the script took, and how much the
 // engine's memory grew to hold them. Three fresh pages, the median reported.
-import { serve, launch, open, andRender } from './page-helpers.mjs';
-
-// Keeps the page's engine where the measure can ask it for its memory (the engine's global is
-// assigned twice: the wasm module's factory, then the API around it).
-function keepEngine() {
-  let value;
-  Object.defineProperty(window, 'createAttentionEngine', { configurable: true, get: () => value,
-    set: (real) => {
-      value = typeof real !== 'function' ? real : (...args) => real(...args).then((made) => {
-        if (typeof made?.memoryStats === 'function') window.__pageEngine = made;
-        return made;
-      });
-    } });
-}
+import { serve, launch, open, andRender, keepPageEngine } from './page-helpers.mjs';
 
 const server = await serve();
 const chromium = await launch();
@@ -24,7 +11,7 @@ const runs = [];
 try {
   for (let k = 0; k < 3; k++) {
     const context = await chromium.browser.newContext();
-    await context.addInitScript(keepEngine);
+    await context.addInitScript(keepPageEngine);
     const { page, problems } = await open(context, server.url + '#ver=1&text=I%20ate%20an%20apple%20and%20an%20orange');
     const before = await page.evaluate(() => window.__pageEngine.memoryStats());
     const started = Date.now();

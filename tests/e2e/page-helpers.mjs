@@ -85,6 +85,23 @@ export function serveAndLaunch(extraArgs = []) {
   return env;
 }
 
+/**
+ * An init script that keeps the page's own engine as `window.__pageEngine`, caught as the page
+ * creates it: a test-only wrapper around the global attention-engine.js defines, so the product
+ * exposes nothing for this. The script assigns the global twice (the wasm module's factory, then
+ * the API around it, which is handed the first): each value is wrapped as it is assigned.
+ */
+export function keepPageEngine() {
+  let value;
+  Object.defineProperty(window, 'createAttentionEngine', { configurable: true, get: () => value,
+    set: (real) => {
+      value = typeof real !== 'function' ? real : (...args) => real(...args).then((made) => {
+        if (typeof made?.memoryStats === 'function') window.__pageEngine = made;
+        return made;
+      });
+    } });
+}
+
 /** A new page on `url` with its console errors, failed requests and CSP violations collected. */
 export async function open(context, url, { colorScheme = 'light', width = 1400, height = 1000 } = {}) {
   const page = await context.newPage();

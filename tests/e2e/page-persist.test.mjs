@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { root, serve, launch, ready, andRender, readHeatmap, loadPreset, renders, pasteMatrix } from './page-helpers.mjs';
+import { root, serve, launch, ready, andRender, readHeatmap, loadPreset, renders, pasteMatrix, keepPageEngine } from './page-helpers.mjs';
 
 const KEY = 'attention-playground:state';
 let server, chromium, H;
@@ -450,20 +450,8 @@ function randomEdits([seed, count, EDITS_PER_FRAME]) {
 const EDITS_PER_FRAME = 40;
 
 test('10,000 random edits: the engine heap and the JS heap stay bounded, renders keep coming, no error', async (t) => {
-  // The page's own engine, caught as the page creates it: a test-only wrapper around the global
-  // that attention-engine.js defines, so the product exposes nothing for this.
-  const context = await fresh(() => {
-    // The script assigns the global twice (the wasm module's factory, then the API around it,
-    // which is handed the first): each value is wrapped as it is assigned.
-    let value;
-    Object.defineProperty(window, 'createAttentionEngine', { configurable: true, get: () => value,
-      set: (real) => {
-        value = typeof real !== 'function' ? real : (...args) => real(...args).then((made) => {
-          if (typeof made?.memoryStats === 'function') window.__pageEngine = made;
-          return made;
-        });
-      } });
-  });
+  // The page's own engine, caught as the page creates it (page-helpers.mjs).
+  const context = await fresh(keepPageEngine);
   const { page, problems } = await visit(context, server.url + '#ver=1');
   const cdp = await context.newCDPSession(page);
   const measure = async () => {
