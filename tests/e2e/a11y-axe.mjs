@@ -3,25 +3,39 @@
 // a11y.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { open, cell, loadPreset } from './page-helpers.mjs';
 
 const PRESETS = ['painting', 'fruit', 'softmax', 'sqrtdk', 'causal', 'multihead'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe's serious and critical findings on the page as it is, one line each. `only`: a part of the
- * page on its own (the rest is checked elsewhere); `rules`: these rules alone.
+ * axe's violations on the page as it is: { id, impact, targets }. `only`: a part of the page on
+ * its own (the rest is checked elsewhere); `rules`: these rules alone, else those of `tags`;
+ * `frames: false` leaves the page's iframes out (a story's embeds are the page's own tests').
  */
-export async function axe(page, only = '', rules = null) {
-  const builder = new AxeBuilder({ page });
-  if (only) builder.include(only);
-  if (rules) builder.withRules(rules);
-  else builder.withTags(TAGS);
-  const result = await builder.analyze();
-  return result.violations
+export async function axeViolations(page, { only = '', rules = null, tags = TAGS, frames = true } = {}) {
+  // axe-core itself, put into the page and each of its frames once and run there for violations
+  // alone: @axe-core/playwright reinjects it and finishes every run in a new page, about five
+  // times slower, which across every preset, language and width was minutes of the suite.
+  for (const frame of frames ? page.frames() : [page.mainFrame()]) {
+    const present = await frame.evaluate(() => typeof window.axe === 'object').catch(() => true);
+    if (!present) await frame.evaluate(AXE_SOURCE).catch(() => { /* a frame gone meanwhile */ });
+  }
+  const options = { resultTypes: ['violations'], iframes: frames,
+    runOnly: rules ? { type: 'rule', values: rules } : { type: 'tag', values: tags } };
+  return page.evaluate(([include, options]) =>
+    window.axe.run(include ? { include: [include] } : document, options).then((result) => result.violations.map((v) =>
+      ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }))), [only, options]);
+}
+
+/** axe's serious and critical findings, one line each (the options as axeViolations'). */
+export async function axe(page, options = {}) {
+  return (await axeViolations(page, options))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(' | ')}`);
 }
 
 /**
@@ -42,11 +56,11 @@ export function axeEveryPreset(env, lang) {
       try {
         const { page, problems } = await open(context, `${env.server.url}#lang=${lang}`, { colorScheme, width, height: 900 });
         const found = [];
-        found.push(...(await axe(page, '', rules)).map((v) => `default: ${v}`));
+        found.push(...(await axe(page, { rules })).map((v) => `default: ${v}`));
         for (const id of PRESETS) {
           await loadPreset(page, id);
           await cell(page, 'weights', 0, 0).focus(); // an explanation on screen, a row lit
-          found.push(...(await axe(page, '', rules)).map((v) => `${id}: ${v}`));
+          found.push(...(await axe(page, { rules })).map((v) => `${id}: ${v}`));
         }
         assert.deepEqual(found, [], `${lang} ${width} ${colorScheme}`);
         assert.deepEqual(problems, []);

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { serveAndLaunch, open, dist, shot, readHeatmap, cell, number } from './page-helpers.mjs';
+import { axe as axeFindings } from './a11y-axe.mjs';
 
 const env = serveAndLaunch();
 
@@ -37,12 +38,10 @@ const losses = (page) =>
 
 /** axe's serious and critical findings in the Learn view, its table open. */
 async function axe(page, what) {
-  const { AxeBuilder } = await import('@axe-core/playwright');
   await page.locator('details.learn-numbers').evaluate((d) => { d.open = true; });
   await page.mouse.move(0, 0); // no button left in its hover colours
-  const r = await new AxeBuilder({ page }).include('[data-learn]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} ${v.nodes.slice(0, 2).map((x) => x.target.join(' ')).join(' | ')}`);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
+  return (await axeFindings(page, { only: '[data-learn]', tags })).map((v) => `${what}: ${v}`);
 }
 
 /** Presses Step `n` times, each time waiting for the trainer's update. */
