@@ -50,6 +50,15 @@ class Lexicon {
   // The longest word in the lexicon, in bytes (the tokenizer's longest-match window).
   std::size_t longest_word_bytes() const { return longest_; }
 
+  // What embed() gives a word the lexicon does not have. A hand-set lexicon's words are points
+  // on named features, and a made-up point (unknown_vector) is one more a reader can read and
+  // edit. Learned dimensions have no names: a made-up point among them would be read as a
+  // meaning the text never gave, so a learned lexicon gives the zero vector, which is alike to
+  // nothing (its dot product with every word is 0).
+  enum class Unknown { made_up, zero };
+  Unknown unknown_words() const { return unknown_; }
+  void set_unknown_words(Unknown how) { unknown_ = how; }
+
  private:
   std::vector<std::string> features_;
   std::vector<std::string> words_;
@@ -61,6 +70,7 @@ class Lexicon {
   // these are a few hundred bytes, and allocate nothing per word.
   std::vector<std::uint32_t> exact_, folded_;
   std::size_t longest_ = 0;
+  Unknown unknown_ = Unknown::made_up;
 
   std::size_t slot(const std::vector<std::uint32_t>& table, std::string_view word, bool fold) const;
   void place(std::size_t i);  // puts words_[i] in both tables

@@ -291,8 +291,11 @@ Result<Embedding> embed(std::string_view text, const Lexicon& lexicon) {
   for (std::size_t i = 0; i < n; ++i) {
     const std::string& word = out.tokens[i].text;
     const std::vector<double>* known = lexicon.find(word);
-    const std::vector<double> vector = known ? *known : unknown_vector(word, d);
     out.unknown[i] = known == nullptr;
+    const std::vector<double> vector = known ? *known
+                                       : lexicon.unknown_words() == Lexicon::Unknown::zero
+                                           ? std::vector<double>(d, 0.0)
+                                           : unknown_vector(word, d);
     for (std::size_t j = 0; j < d; ++j) out.vectors(i, j) = vector[j];
   }
   return out;

@@ -49,12 +49,13 @@ struct Embedding {
   std::vector<Token> tokens;          // (n)
   std::vector<std::string> features;  // (d) the lexicon's feature names
   Matrix vectors;                     // (n, d)
-  std::vector<bool> unknown;          // (n) true: not in the lexicon, vector from unknown_vector
+  std::vector<bool> unknown;          // (n) true: not in the lexicon (its vector: see below)
 };
 
-// Tokenizes and looks up every token; a token the lexicon does not know gets
-// unknown_vector(token, dims) and unknown = true. Errors: those of tokenize(), and
-// ErrorCode::empty_input when the text has no tokens ("Type some words …").
+// Tokenizes and looks up every token; a token the lexicon does not know gets unknown = true and
+// unknown_vector(token, dims), or zeros where lexicon.unknown_words() is Unknown::zero. Errors:
+// those of tokenize(), and ErrorCode::empty_input when the text has no tokens ("Type some words
+// …").
 Result<Embedding> embed(std::string_view text, const Lexicon& lexicon);
 
 }  // namespace attn

@@ -193,6 +193,7 @@ Result<WordVectors> read_word_vectors(std::string_view bytes) {
   VectorFile file(bytes);
   if (!file.check()) return std::move(file.error());
   Result<WordVectors> result = WordVectors{Lexicon(file.features()), file.learned()};
+  result.value().lexicon.set_unknown_words(Lexicon::Unknown::zero);
   if (!file.words(result.value().lexicon)) return std::move(file.error());
   return result;
 }

@@ -26,7 +26,8 @@
 // a word that repeats an earlier one are ErrorCode::parse_error. An empty file is empty_input;
 // more than Limits::max_vector_file_bytes bytes, more words than Limits::max_words or more dims
 // than Limits::max_dim are too_large. Feature names are "d1" … "dd": learned dimensions mean
-// nothing one by one.
+// nothing one by one, so the lexicon gives a word it does not have the zero vector
+// (Lexicon::Unknown::zero), not a made-up one.
 //
 // nearest_words() and word_similarity() find words as Lexicon::find does ("Apple" finds "apple")
 // and measure cosine similarity, a·b / (|a|·|b|), in double. A word the lexicon does not have is

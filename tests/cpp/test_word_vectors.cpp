@@ -100,6 +100,23 @@ TEST_CASE("word vectors: embed reads a sentence over the loaded words", "[word_v
   CHECK(embed("pear, cat", lexicon)->unknown == std::vector<bool>{true, false});
 }
 
+TEST_CASE("word vectors: a word the file does not have gets zeros, not a made-up vector",
+          "[word_vectors]") {
+  // Learned dimensions have no names: a made-up point among them would read as a meaning.
+  const Lexicon lexicon = sample_lexicon();
+  CHECK(lexicon.unknown_words() == Lexicon::Unknown::zero);
+  const Result<Embedding> e = embed("pear cat", lexicon);
+  REQUIRE(e.ok());
+  CHECK(e->unknown == std::vector<bool>{true, false});
+  test::require_close(e->vectors, test::mat({{0, 0, 0}, {1, 0, 1}}));
+  // The built-in lexicon keeps its made-up, editable vectors for the same word.
+  const Result<Embedding> b = embed("zorp", builtin_lexicon());
+  REQUIRE(b.ok());
+  CHECK(b->unknown == std::vector<bool>{true});
+  const std::vector<double> made_up = unknown_vector("zorp", builtin_lexicon().dims());
+  for (std::size_t j = 0; j < made_up.size(); ++j) CHECK(b->vectors(0, j) == made_up[j]);
+}
+
 TEST_CASE("word vectors: a file that is not one, or is empty or too large", "[word_vectors]") {
   check_error(fails("cat 1 2 3\n"), ErrorCode::parse_error, -1, 0,
               "vectors: byte 0: not a word-vector file (it does not start with \"APV1\").");

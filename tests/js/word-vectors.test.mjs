@@ -79,6 +79,7 @@ test('embed and tokenize read a sentence over the loaded words', () => {
     assert.deepEqual(e.tokens.map((t) => t.text), ['cat', '猫', 'Apple', 'pear']);
     assert.deepEqual(rowsOf(e.vectors).slice(0, 3), [[1, 0, 1], [1, 0, 1], [0, -1, 2]]);
     assert.deepEqual(e.unknown, [false, false, false, true]);
+    assert.deepEqual(rowsOf(e.vectors)[3], [0, 0, 0], 'a word the file lacks is zeros, alike to nothing');
     assert.deepEqual(e.features, ['d1', 'd2', 'd3']);
     assert.deepEqual(engine.tokenize('猫dog', lexicon.id).tokens.map((t) => t.text), ['猫', 'dog']);
   });
