@@ -58,7 +58,7 @@ await build({ ...common, entryPoints: [join(root, 'web/src/learn/worker.ts')], o
 const parts = await transform(readFileSync(join(root, 'web/src/later/parts.ts'), 'utf8'), { loader: 'ts', format: 'esm' });
 const { SCRIPTS, ENTRIES } = await import('data:text/javascript;base64,' + Buffer.from(parts.code).toString('base64'));
 const LATER = Object.fromEntries(Object.keys(SCRIPTS).map((key) => [SCRIPTS[key], ENTRIES[key]]));
-// The learned word vectors' data, as web/src/later/vectors-entry.ts imports it: made from
+// The learned word vectors' data, as web/src/views/vectors-entry.ts imports it: made from
 // data/vectors/words.bin at build time, in the script form of scripts/vectors/pack.mjs.
 const vectorsData = {
   name: 'vectors-data',

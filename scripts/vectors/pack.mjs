@@ -60,7 +60,7 @@ export function encodeVectors({ words, dims, learned, scale, q }) {
   return Buffer.concat([head, text, Buffer.from(q.buffer, q.byteOffset, q.byteLength)]);
 }
 
-// The file as the page's script carries it (web/build.mjs, web/src/later/vectors-entry.ts): a
+// The file as the page's script carries it (web/build.mjs, web/src/views/vectors-entry.ts): a
 // script can come from a file:// page where fetch cannot, but it holds text, and base64 would
 // cost a quarter more gzipped. Every stored q is within ±levels·√dims (vectors are unit length
 // before scaling): 5·√32 < 29, so q + 63 is a printable character from '#' (35) to '[' (91),

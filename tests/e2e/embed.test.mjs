@@ -29,7 +29,7 @@ test('embed: embed.html shows the chosen views compactly, with a link to the ful
   assert.equal(await page.locator('.controls').isVisible(), false);
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   const href = await page.locator('a[data-full]').getAttribute('href');
-  assert.match(href, /^index\.html#ver=1&preset=fruit/);
+  assert.match(href, /^index\.html#ver=2&preset=fruit/);
   const weights = await readHeatmap(page, 'weights');
   // preset=fruit alone is the Fruit example: the numbers of the page with Fruit clicked.
   const { page: clicked } = await open(chromium.context, server.url + '#ver=1');
@@ -186,10 +186,10 @@ test('offline: attention-playground.html works from file:// with every network r
   // Its share link opens this one file again (which may be all the reader has), and the dialog
   // says that addresses of files are for this computer only.
   await page.click('[data-share-open]');
-  assert.ok((await page.locator('[data-snippet="link"]').inputValue()).startsWith(file + '#ver=1&preset=fruit&'));
+  assert.ok((await page.locator('[data-snippet="link"]').inputValue()).startsWith(file + '#ver=2&preset=fruit&'));
   assert.equal(await page.locator('[data-file-hint]').isVisible(), true);
   // The embeds name a host to replace, not this computer's files.
-  assert.match(await page.locator('[data-snippet="iframe"]').inputValue(), /src="https:\/\/your-site\.example\/attention-playground\/embed\.html#ver=1&amp;preset=fruit/);
+  assert.match(await page.locator('[data-snippet="iframe"]').inputValue(), /src="https:\/\/your-site\.example\/attention-playground\/embed\.html#ver=2&amp;preset=fruit/);
   await page.keyboard.press('Escape');
   const { page: online } = await open(chromium.context, server.url + '#ver=1&preset=fruit');
   assert.deepEqual(offline, await readHeatmap(online, 'weights'));
@@ -208,12 +208,12 @@ test('share dialog: the link, iframe, component and Hugo snippets and the image 
   await page.locator('dialog[data-share]').waitFor();
   const snippet = (key) => page.locator(`[data-snippet="${key}"]`).inputValue();
   const link = await snippet('link');
-  assert.match(link, /index\.html#ver=1&preset=fruit/);
+  assert.match(link, /index\.html#ver=2&preset=fruit/);
   assert.equal(await page.locator('[data-file-hint]').isVisible(), false, 'served over http: no file hint');
-  assert.match(await snippet('iframe'), /<iframe data-attention-playground src="[^"]*embed\.html#ver=1&amp;preset=fruit[^"]*&amp;embed=1"/);
+  assert.match(await snippet('iframe'), /<iframe data-attention-playground src="[^"]*embed\.html#ver=2&amp;preset=fruit[^"]*&amp;embed=1"/);
   assert.match(await snippet('iframe'), /<script src="[^"]*embed-resize\.js" async><\/script>/);
-  assert.match(await snippet('component'), /<script src="[^"]*embed\.js" defer><\/script>\n<attention-playground state="ver=1&amp;preset=fruit/);
-  assert.match(await snippet('hugo'), /^\{\{< attention-playground src="[^"]*embed\.html#ver=1&preset=fruit[^"]*" >\}\}$/);
+  assert.match(await snippet('component'), /<script src="[^"]*embed\.js" defer><\/script>\n<attention-playground state="ver=2&amp;preset=fruit/);
+  assert.match(await snippet('hugo'), /^\{\{< attention-playground src="[^"]*embed\.html#ver=2&preset=fruit[^"]*" >\}\}$/);
   assert.match(await snippet('image'), /^\[!\[[^\]]+\]\(attention-figure\.png\)\]\(http/);
   await page.click('[data-copy-snippet="link"]');
   await page.waitForFunction((l) => navigator.clipboard.readText().then((s) => s === l), link);

@@ -2,7 +2,7 @@
 // the reader's language, and no step repeats the one before it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, open, readHeatmap, number, loadPreset } from './page-helpers.mjs';
+import { serveAndLaunch, open, readHeatmap, number, loadPreset, andRender } from './page-helpers.mjs';
 
 const env = serveAndLaunch();
 
@@ -55,14 +55,21 @@ test('one head: no "heads joined" or "multi-head output"; two heads: both, and t
   assert.equal(await page.isVisible('.step[data-step="final"]'), true);
 });
 
-test('an edited example says its text no longer matches, and starts again on request', async () => {
+test('an edited example says its text no longer matches, and starts again on request; a sentence typed over it is the reader\'s own', async () => {
   const { page } = await open(env.chromium.context, env.server.url + '#ver=1&preset=causal');
   assert.equal(await page.isVisible('.story-changed'), false);
-  await page.fill('#words-text', 'the dog sleeps');
+  const mask = (value) => page.locator(`fieldset[data-control="mask"] input[value="${value}"]`);
+  await andRender(page, () => mask('none').check());
   await page.waitForSelector('.story-changed', { state: 'visible' });
   await page.click('.story-changed button');
   await page.waitForSelector('.story-changed', { state: 'hidden' });
-  assert.equal(await page.inputValue('#words-text'), 'the dog chases the cat in the garden');
+  assert.equal(await mask('causal').isChecked(), true);
+  // Typed over, the example's text no longer applies at all: the story says what does.
+  await andRender(page, () => page.fill('#words-text', 'the dog sleeps'));
+  await page.waitForFunction(() => /^Your own sentence\./.test(document.querySelector('.story')?.textContent ?? ''));
+  assert.match(await page.textContent('.story'), /each word sees only itself and the words before it/);
+  assert.equal(await page.isVisible('.story-changed'), false);
+  assert.equal(await mask('causal').isChecked(), true, 'the mask the reader sees stays');
 });
 
 test('flat weights from the built-in words say why', async () => {

@@ -144,7 +144,7 @@ const BROKEN = {
   'markup as a value': JSON.stringify({ v: 1, state: 'ver=1&mode=' + encodeURIComponent(PAYLOAD) }),
   'markup in a cell': JSON.stringify({ v: 1, state: 'ver=1&mode=vectors&q=' + encodeURIComponent(JSON.stringify([[PAYLOAD]])) }),
   'markup as a key': JSON.stringify({ v: 1, state: 'ver=1&' + encodeURIComponent(PAYLOAD) + '=1' }),
-  'a state of another version': JSON.stringify({ v: 1, state: 'ver=2&similarity=cosine' }),
+  'a state of another version': JSON.stringify({ v: 1, state: 'ver=3&similarity=cosine' }),
 };
 
 test('persist: a broken stored state gives a first visit and a notice, once; no dialog, element or error', async () => {
@@ -176,7 +176,7 @@ test('persist: a broken stored state gives a first visit and a notice, once; no 
     await notice.locator('button').click();
     assert.equal(await notice.count(), 0, name + ': dismissed');
     // What is stored now is the first visit's state, written by the page: the next visit has no notice.
-    assert.match((await storedMatching(page, /preset=painting/)).state, /^ver=1&preset=painting&/);
+    assert.match((await storedMatching(page, /preset=painting/)).state, /^ver=2&preset=painting&/);
     assert.deepEqual(problems, [], name);
   }
   await page.goto(server.url);
@@ -218,7 +218,7 @@ test('persist: embed.html neither reads nor writes the stored state', async () =
       Storage.prototype[name] = function (...args) { if (!window.__plant) window.__storageCalls++; return real.apply(this, args); };
     }
   });
-  const { page: defaultsPage } = await visit(context, server.url + '#ver=1');
+  const { page: defaultsPage } = await visit(context, server.url + '#ver=2');
   const defaults = await readHeatmap(defaultsPage, 'weights');
   await defaultsPage.close();
   const planter = await context.newPage();

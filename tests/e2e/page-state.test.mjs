@@ -33,8 +33,21 @@ before(async () => {
 });
 
 test('state: the defaults serialise to the version alone', () => {
-  assert.equal(S.serialise(S.defaults()), 'ver=1');
-  assert.deepEqual(S.parse('ver=1'), { state: S.defaults(), rejected: [] });
+  assert.equal(S.serialise(S.defaults()), 'ver=2');
+  assert.deepEqual(S.parse('ver=2'), { state: S.defaults(), rejected: [] });
+  assert.equal(S.defaults().lexicon, 'learned', 'a sentence of the reader\'s own is read with the learned vectors');
+});
+
+test('state: a version-1 link keeps the built-in words it was written with, unless it names a list', () => {
+  assert.deepEqual(S.parse('ver=1'), { state: { ...S.defaults(), lexicon: 'builtin' }, rejected: [] });
+  assert.equal(S.parse('ver=1&text=a+dog').state.lexicon, 'builtin');
+  assert.equal(S.parse('ver=1&lexicon=fruit').state.lexicon, 'fruit');
+  assert.equal(S.parse('ver=1&lexicon=learned').state.lexicon, 'learned');
+  // An example's words are its own in either version.
+  assert.deepEqual(S.parse('ver=1&preset=causal').state, S.parse('ver=2&preset=causal').state);
+  assert.equal(S.parse('ver=2&preset=causal').state.lexicon, 'builtin');
+  // It is written back as version 2, with the list named.
+  assert.equal(S.serialise(S.parse('ver=1&text=a+dog').state), 'ver=2&text=a+dog&lexicon=builtin');
 });
 
 test('state: every preset survives serialise then parse unchanged', () => {
@@ -92,7 +105,7 @@ test('state: anything unknown or invalid gives the defaults and names what was w
   const cases = {
     'ver=1&similarity=cos': ['similarity'],
     'ver=1&nope=1': ['nope'],
-    'ver=2': ['ver'],
+    'ver=3': ['ver'],
     'ver=1&__proto__=x': ['__proto__'],
     'ver=1&constructor=x': ['constructor'],
     'ver=1&temperature=NaN': ['temperature'],

@@ -1,6 +1,6 @@
 // A reader's own words with the vectors learned from real text (docs/word-vectors.md): they come
-// only when chosen, a sentence's similar words then attend to each other, and a file that cannot
-// come is said, not shown as numbers.
+// only when a sentence uses them, a sentence's similar words then attend to each other, and a
+// file that cannot come is said, not shown as numbers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, open, readHeatmap, number, andRender, shot } from './page-helpers.mjs';
@@ -16,18 +16,23 @@ async function mostAlike(page, i) {
   return { self: row[i] > others[0][0], next: tokens[others[0][1]], row, tokens };
 }
 
-test('learned vectors: not on the first load; chosen, "apple" weighs "orange" most after itself', async () => {
-  const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&text=I%20ate%20an%20apple%20and%20an%20orange');
+test('learned vectors: not on the first load; a sentence typed over the painting uses them, and "apple" weighs "orange" most after itself', async () => {
+  const { page, problems } = await open(env.chromium.context, env.server.url);
   const asked = [];
   page.on('request', (r) => { if (r.url().includes('vectors')) asked.push(r.url()); });
   assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('vectors'))), false);
-  await andRender(page, () => page.selectOption('select[data-control="lexicon"]', 'learned'));
+  // The painting divides by T = 20; a sentence of the reader's own starts from ÷ √d_k, and says so.
+  await andRender(page, () => page.check('fieldset[data-control="mode"] input[value="words"]'));
+  await andRender(page, () => page.fill('#words-text', 'I ate an apple and an orange'));
   assert.equal(asked.length, 1, asked.join(' '));
+  assert.equal(await page.inputValue('select[data-control="lexicon"]'), 'learned');
   assert.match(await page.textContent('.lexicon-note'), /42,000 English and Chinese words, 32 learned numbers/);
+  assert.match(await page.textContent('.story'), /^Your own sentence\. .*The scores are dot products ÷ √d_k, made weights by softmax\.$/);
   const apple = await mostAlike(page, 3);
   assert.ok(apple.self, `apple weighs itself most: ${apple.row}`);
   assert.equal(apple.next, 'orange', `${apple.tokens} ${apple.row}`);
-  await page.waitForFunction(() => /lexicon=learned/.test(location.hash), null, { timeout: 5000 }); // the link is written soon after
+  // The link is written soon after: the sentence alone, its settings the version's defaults.
+  await page.waitForFunction(() => location.hash === '#ver=2&text=I+ate+an+apple+and+an+orange', null, { timeout: 5000 });
   // A learned number has no name: pointing at apple's vector names the words nearest it.
   await page.hover('.input-grid[data-view="x"] input[data-i="3"][data-j="0"]');
   await page.waitForFunction(() => /words nearest it \(cosine\): .*\d\.\d\d/.test(document.querySelector('.explain')?.textContent ?? ''));
@@ -53,6 +58,12 @@ test('learned vectors from a link, in Chinese: 苹果 weighs 香蕉 most after i
   assert.deepEqual(apple.tokens, ['我', '喜欢', '吃', '苹果', '和', '香蕉']);
   assert.equal(apple.next, '香蕉', `${apple.row}`);
   await shot(page, 'real-words-zh-375');
+  // Words the vectors lack are named above the figure: zeros, and no meaning to attend to.
+  await andRender(page, () => page.fill('#words-text', '🍎 zorblat'));
+  assert.match(await page.textContent('.story'), /这些词都不在学到的词里，所以每个向量都是零/);
+  assert.deepEqual((await readHeatmap(page, 'weights')).map((r) => r.map(number)), [[0.5, 0.5], [0.5, 0.5]]);
+  await andRender(page, () => page.fill('#words-text', '🍎 苹果'));
+  assert.match(await page.textContent('.story'), /学到的词里没有：🍎。这样的词得到全零向量/);
   assert.deepEqual(problems, []);
 });
 

@@ -19,7 +19,7 @@ test('share: a link reproduces the same numbers in a new page', async () => {
   await loadPreset(page, 'painting');
   await andRender(page, () => page.check('fieldset[data-control="mask"] input[value="causal"]'));
   const hash = await settledHash(page, /mask=causal/);
-  assert.match(hash, /^#ver=1&/);
+  assert.match(hash, /^#ver=2&/);
   const weights = await readHeatmap(page, 'weights');
   const output = await readHeatmap(page, 'output');
   // Vectors typed by hand travel too.
@@ -72,7 +72,7 @@ const HOSTILE = {
 };
 
 test('share: hostile links give the defaults and a notice: no dialog, no injected element, no console error', async () => {
-  const { page: clean } = await open(env.chromium.context, env.server.url + '#ver=1');
+  const { page: clean } = await open(env.chromium.context, env.server.url + '#ver=2');
   const defaults = await readHeatmap(clean, 'weights');
   const elements = await clean.evaluate(() => document.querySelectorAll('script, img, iframe, object, embed').length);
   await clean.close();

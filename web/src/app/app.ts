@@ -10,6 +10,7 @@ import { preset, relabel, changedFromPreset } from '../state/presets';
 import { editCell, editWordCell, toggleHidden, type MatrixKey } from '../state/edits';
 import { pastedMatrix, loadedVectors } from './inputs-io';
 import { History } from '../state/history';
+import { ownSentence } from '../state/own-sentence';
 import { defaults, type Focus, type PresetId, type State } from '../state/state';
 import { parse } from '../state/link';
 import { historyText } from './link';
@@ -19,6 +20,7 @@ import { Page } from './layout';
 import type { MultiKind } from '../views/explain';
 import { Jobs } from './jobs';
 import { learnedVectors } from './vectors-part';
+import type { Parts } from '../later/later';
 import { StepsDrawing } from './draw-steps';
 import { Highlighter } from './highlight';
 import { refreshFocused } from './focus';
@@ -107,7 +109,7 @@ export class App {
    * (history.ts): the text box, a slider, one grid cell; '' for a click.
    */
   private set(patch: Partial<State>, kind = '', e?: Event): void {
-    this.state = { ...this.state, ...patch };
+    this.state = ownSentence(this.state, patch) ?? { ...this.state, ...patch };
     this.record(kind);
     this.scheduler.request(e);
   }
@@ -219,14 +221,18 @@ export class App {
     this.page.bindings.apply();
     this.page.undo.sync(this.history.canUndo, this.history.canRedo);
     this.page.header.sync(s.preset);
-    this.page.story.show(
-      t(s.preset ? (`preset.${s.preset}.story` as MessageKey) : 'preset.custom.story'),
-      changedFromPreset(s, t),
-    );
+    // A sentence of the reader's own over the learned vectors: the story says what applies to it.
+    const own = !s.preset && s.mode === 'words' && s.lexicon === 'learned';
+    if (!own) {
+      const story = s.preset ? (`preset.${s.preset}.story` as MessageKey) : 'preset.custom.story';
+      this.page.story.show(t(story), changedFromPreset(s, t));
+    }
 
     const lexicon = this.lexicon(s);
-    if (!lexicon) return; // the learned vectors are on their way: render() again when they are here
+    // The learned vectors are on their way: render() again when they are here.
+    if (!lexicon) return own ? this.page.story.show(t('words.learnedLoading'), false) : undefined;
     const computed = compute(this.engine, s, lexicon, PAGE_NAMES);
+    if (own && this.ownStory) this.page.story.show(this.ownStory(s, computed.words ?? this.lastWords), false);
     this.page.errors.show(
       computed.errors.map((e) => ({ where: e.where, message: pageMessage(e, this.engine.limits) })),
       ['paste'],
@@ -249,6 +255,7 @@ export class App {
   }
 
   private learnedFailed = '';
+  private ownStory: Parts['vectors']['story'] | null = null; // comes with the learned vectors
 
   /** The lexicon the state names, and its line under the choice; null while the learned vectors
    * are on their way. If they cannot come, the page says why and goes back to the built-in ones. */
@@ -269,6 +276,7 @@ export class App {
       return null;
     }
     this.page.inputs.learned.message(t('learned.ready', { count: int(l.vectors.size), dims: l.vectors.dims }), false);
+    this.ownStory = l.story;
     return l.vectors.lexicon;
   }
 

@@ -5,9 +5,11 @@
 import { later } from '../later/later';
 import type { Engine } from '../engine/types';
 import { readWordVectors, type WordVectors } from '../model/reads';
+import type { Parts } from '../later/later';
 
 interface Loading {
   vectors: WordVectors | null;
+  story: Parts['vectors']['story'] | null; // what the page says of a sentence over them
   failed: string; // why the last attempt did not load them
   waiting: Set<() => void> | null; // while loading: who to tell when it ends
 }
@@ -18,7 +20,7 @@ const byEngine = new WeakMap<Engine, Loading>();
  * again, as after being offline). */
 export function learnedVectors(engine: Engine, ready: () => void): Readonly<Loading> {
   let state = byEngine.get(engine);
-  if (!state) byEngine.set(engine, (state = { vectors: null, failed: '', waiting: null }));
+  if (!state) byEngine.set(engine, (state = { vectors: null, story: null, failed: '', waiting: null }));
   if (state.vectors) return state;
   if (state.waiting) {
     state.waiting.add(ready);
@@ -34,9 +36,9 @@ export function learnedVectors(engine: Engine, ready: () => void): Readonly<Load
     for (const tell of waiting) tell();
   };
   later('vectors').then(
-    (bytes) => {
-      const r = readWordVectors(engine, bytes());
-      if (r.ok) s.vectors = r;
+    (part) => {
+      const r = readWordVectors(engine, part.bytes());
+      if (r.ok) [s.vectors, s.story] = [r, part.story];
       end(r.ok ? '' : r.error.message);
     },
     (e: Error) => end(e.message),

@@ -8,8 +8,8 @@
 // printing read them as the page's text.
 //
 //   <attention-story views="pipeline,weights" lang="en">
-//     <section data-state="ver=1&preset=painting">…</section>
-//     <section data-state="ver=1&preset=fruit">…</section>
+//     <section data-state="ver=2&preset=painting">…</section>
+//     <section data-state="ver=2&preset=fruit">…</section>
 //   </attention-story>
 //
 // A lesson (docs/page.md, "Writing a lesson", gives its format) can give the states: inline, as

@@ -11,6 +11,24 @@ export const learnedEn = {
   'learned.selfHidden': 'Each word is masked from itself (see the mask step), so its weight goes to the other words.',
   'learned.showSelf': 'Show each word itself again',
   'learned.separator': ', ',
+  'learned.story':
+    'Your own sentence. Each word’s vector is learned from real text, so words used alike lie near each other. The scores are {scores}, made weights by {weights}{more}.',
+  'learned.scoresDot': 'dot products',
+  'learned.scoresCosine': 'cosines',
+  'learned.scaleSqrt': '{scores} ÷ √d_k',
+  'learned.scaleNone': '{scores}, unscaled',
+  'learned.scaleT': '{scores} ÷ T = {t}',
+  'learned.softmax': 'softmax',
+  'learned.sum': 'dividing each by its row’s sum',
+  'learned.causal': '; each word sees only itself and the words before it',
+  'learned.custom': '; the mask hides some pairs',
+  'learned.heads': '; {n} heads, each with projections of its own',
+  'learned.unknownSome':
+    'Not among the learned words: {words}. Such a word gets a vector of zeros, alike to no word: it scores 0 with every word, and as a query weighs every word the same.',
+  'learned.unknownAll':
+    'None of these words is among the learned ones, so every vector is zeros and each row’s weights are all equal: there is no meaning here to attend to. Try everyday English or Chinese words.',
+  'learned.unknownList': '? marks a word not among the learned words ({words}): its vector is zeros, which you can edit.',
+  'learned.unknown': 'not among the learned words: zeros, edit them',
   'learned.neighbours':
     'These learned numbers have no names of their own; “{word}” is known by the words nearest it (cosine): {list}.',
 };

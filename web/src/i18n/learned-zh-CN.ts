@@ -8,5 +8,23 @@ export const learnedZhCN: LearnedMessages = {
   'learned.selfHidden': '每个词都遮住了自己（见遮罩这一步），权重就分给了别的词。',
   'learned.showSelf': '不再遮住自己',
   'learned.separator': '、',
+  'learned.story':
+    '这是你自己的句子。每个词的向量是从真实文本中学来的，用法相近的词彼此靠近。分数是{scores}，再用{weights}变成权重{more}。',
+  'learned.scoresDot': '点积',
+  'learned.scoresCosine': '余弦',
+  'learned.scaleSqrt': '{scores} ÷ √d_k',
+  'learned.scaleNone': '{scores}（不缩放）',
+  'learned.scaleT': '{scores} ÷ T = {t}',
+  'learned.softmax': 'softmax',
+  'learned.sum': '除以该行之和',
+  'learned.causal': '；每个词只看得到自己和前面的词',
+  'learned.custom': '；遮罩遮住了一些词对',
+  'learned.heads': '；共 {n} 个头，各有自己的投影',
+  'learned.unknownSome':
+    '学到的词里没有：{words}。这样的词得到全零向量，和哪个词都不像：它和每个词的分数都是 0，作为查询时给每个词的权重都一样。',
+  'learned.unknownAll':
+    '这些词都不在学到的词里，所以每个向量都是零，每一行的权重都相等：这里没有可以关注的意思。试试常用的中文或英文词。',
+  'learned.unknownList': '? 标出学到的词里没有的词（{words}）：它的向量是全零，可以修改。',
+  'learned.unknown': '学到的词里没有这个词：全零向量，可以修改',
   'learned.neighbours': '这些学到的数本身没有名字；“{word}”的意思，看离它最近的词（余弦）：{list}。',
 };

@@ -1,4 +1,4 @@
-// The learned word vectors' words, in every language: vectors.js runs this when it loads (later/vectors-entry.ts).
+// The learned word vectors' words, in every language: vectors.js runs this when it loads (views/vectors-entry.ts).
 // They join each language's catalog, so t() finds them like any other message.
 import { registerSection } from './catalogs';
 import { learnedEn } from './learned-en';

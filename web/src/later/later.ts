@@ -4,6 +4,7 @@
 import { scriptURL } from '../engine/trusted';
 import { SCRIPTS, type PartKey } from './parts';
 import type { State } from '../state/state';
+import type { Words } from '../model/compute';
 import type { Exports } from '../views/exporter';
 import type { CanvasForm } from '../views/heatmap-canvas';
 import type { ShareDialog, ShareSource } from '../views/share';
@@ -49,8 +50,9 @@ export interface Parts {
   play: { RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer };
   learn: LearnPart;
   canvas: typeof CanvasForm;
-  /** The learned word vectors' file, as the engine's loadVectors() reads it. */
-  vectors: () => Uint8Array;
+  /** The learned word vectors: their file, as the engine's loadVectors() reads it, and the story
+   * above the figure for a sentence over them (views/own-story.ts). */
+  vectors: { bytes: () => Uint8Array; story: (s: State, words: Words | null) => string };
 }
 
 // One object on the global: each part's script is a bundle of its own, with its own copy of this module.

@@ -36,5 +36,5 @@ export const ENTRIES: Record<PartKey, string> = {
   play: 'play/entry.ts',
   learn: 'learn/entry.ts',
   canvas: 'views/heatmap-canvas-entry.ts',
-  vectors: 'later/vectors-entry.ts',
+  vectors: 'views/vectors-entry.ts',
 };

@@ -7,7 +7,7 @@ export const intro: Lesson = {
   title: { en: 'Attention from scratch', 'zh-CN': '从零理解注意力' },
   steps: [
     {
-      state: 'ver=1&preset=painting',
+      state: 'ver=2&preset=painting',
       focus: { step: 'pipeline', row: 0, col: 0 },
       text: {
         en: 'Attention is a budget. When you look at a painting you cannot take in every part at once, so the parts share your attention. Here five parts are scored by how much they draw the eye: person 80, mountain 60, flower 50, bird 30, ribbon 10.',
@@ -24,7 +24,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=painting',
+      state: 'ver=2&preset=painting',
       focus: { step: 'pipeline', row: 1, col: 3 },
       text: {
         en: 'A question changes where we look. Ask about “flying”, and the parts are scored again by how much they have to do with flying: person 20, mountain 30, flower 10, bird 100, ribbon 10. The question is the query.',
@@ -41,7 +41,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=painting',
+      state: 'ver=2&preset=painting',
       focus: { step: 'formula' },
       text: {
         en: 'That is the whole formula. Q holds the queries (“no condition”, “flying”), K one key per part, and V what each part contributes. Q·Kᵀ scores every part for every query, the scores are scaled, softmax turns each row into shares that add up to 1, and the shares mix the rows of V.',
@@ -50,7 +50,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=painting',
+      state: 'ver=2&preset=painting',
       focus: { step: 'pipeline', row: 1, col: 3 },
       play: { frame: 1 },
       text: {
@@ -60,7 +60,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=painting',
+      state: 'ver=2&preset=painting',
       focus: { step: 'scores', row: 1, col: 3 },
       text: {
         en: 'A score is a dot product: multiply the query and the key feature by feature and add. “flying” is (0, 1): it ignores how much a part draws the eye and keeps only how much it has to do with flying.',
@@ -78,7 +78,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=painting',
+      state: 'ver=2&preset=painting',
       focus: { step: 'scaled', row: 1, col: 3 },
       text: {
         en: 'Before softmax the scores are divided, here by a temperature T = 20. A smaller T makes the largest score win more clearly; a larger T spreads the shares out. Try the slider when you explore.',
@@ -97,7 +97,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=fruit&compare=off',
+      state: 'ver=2&preset=fruit&compare=off',
       focus: { step: 'scores', row: 0, col: 1 },
       text: {
         en: 'Words work the same way. Give each word three features (colour, fruit, tech): apple (1, 2, 1), orange (2, 2, 0), iPhone (0, 2, 3). How alike two words are is again a dot product.',
@@ -113,7 +113,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=fruit&compare=off',
+      state: 'ver=2&preset=fruit&compare=off',
       focus: { step: 'pipeline', row: 0, col: 2 },
       text: {
         en: 'The dot product also grows with length. iPhone’s vector is long, and apple·iPhone = 0 + 4 + 3 = 7 is more than apple·orange = 6.',
@@ -129,7 +129,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=fruit',
+      state: 'ver=2&preset=fruit',
       focus: { step: 'pipeline', row: 0, col: 1, side: 'b' },
       text: {
         en: 'Cosine similarity divides by both lengths, so only the direction counts: orange (0.87) now comes before iPhone (0.79). When every vector has length 1, the two measures agree.',
@@ -151,7 +151,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=fruit&compare=off',
+      state: 'ver=2&preset=fruit&compare=off',
       focus: { step: 'scores', row: 2, col: 0 },
       text: {
         en: 'QKᵀ is every dot product at once: row i, column j is query i times key j. Kᵀ turns the keys into columns, so that the shapes fit a matrix product.',
@@ -167,7 +167,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=softmax',
+      state: 'ver=2&preset=softmax',
       focus: { step: 'weights' },
       text: {
         en: 'Why softmax and not just dividing by the row’s sum? Similarities can be negative: a row can add up to 0, and then there is nothing to divide by. e to the power of a score is always positive, so softmax always gives shares.',
@@ -176,7 +176,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=painting',
+      state: 'ver=2&preset=painting',
       focus: { step: 'output', row: 1 },
       play: { frame: 8 },
       text: {
@@ -186,7 +186,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=causal',
+      state: 'ver=2&preset=causal',
       focus: { step: 'pipeline', row: 0, col: 0 },
       text: {
         en: 'A language model writing a sentence may not look ahead: the causal mask hides every later word (its score becomes −∞, its weight 0).',
@@ -199,7 +199,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=causal',
+      state: 'ver=2&preset=causal',
       focus: { step: 'plot' },
       text: {
         en: 'Each output is a point: a word moves from its value to the mix of what it attends to. Under the mask, each word moves towards the words before it.',
@@ -207,7 +207,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=sqrtdk',
+      state: 'ver=2&preset=sqrtdk',
       focus: { step: 'pipeline' },
       text: {
         en: 'Why divide by √d_k? A dot product of d_k features grows like √d_k. At d_k = 512 the unscaled scores are so far apart that softmax puts all the weight on one word; divided by √d_k they stay spread.',
@@ -216,7 +216,7 @@ export const intro: Lesson = {
       },
     },
     {
-      state: 'ver=1&preset=multihead',
+      state: 'ver=2&preset=multihead',
       focus: { step: 'weights' },
       text: {
         en: 'A transformer runs several heads side by side, each with its own projections of the words, so each looks for something else. That is the whole idea; now explore it with your own words.',

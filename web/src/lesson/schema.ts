@@ -4,7 +4,7 @@
 // from anywhere (a JSON file, a page's inline script) and says what is wrong and where.
 //
 //   { "id": "intro", "title": { "en": "…", "zh-CN": "…" },
-//     "steps": [ { "state": "ver=1&preset=painting",
+//     "steps": [ { "state": "ver=2&preset=painting",
 //                  "text": { "en": "…", "zh-CN": "…" },
 //                  "focus": { "step": "weights", "row": 1, "col": 3 },
 //                  "predict": { "kind": "token", "row": 1,
@@ -96,8 +96,8 @@ export function validateLesson(input: unknown): { ok: true; lesson: Lesson } | {
       const at = `steps[${k}]`;
       if (!isObject(step)) return bad(at, 'must be an object');
       only(step, at, ['state', 'text', 'focus', 'predict', 'play']);
-      if (typeof step.state !== 'string' || !/^ver=1(&|$)/.test(step.state))
-        bad(`${at}.state`, 'must be a playground link’s state, starting ver=1');
+      if (typeof step.state !== 'string' || !/^ver=[12](&|$)/.test(step.state))
+        bad(`${at}.state`, 'must be a playground link’s state, starting ver=2 (or ver=1)');
       else if (step.state.length > LESSON_LIMITS.state) bad(`${at}.state`, `is longer than ${LESSON_LIMITS.state} characters`);
       words(step.text, `${at}.text`);
       if (step.focus !== undefined) {

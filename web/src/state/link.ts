@@ -2,16 +2,16 @@
 // directions are pure (string in, state out; state in, string out) and know nothing of the DOM,
 // so they are unit-tested in node (tests/e2e/page-state.test.mjs).
 //
-// A link that names a preset starts from that preset: `ver=1&preset=fruit` alone is the Fruit
+// A link that names a preset starts from that preset: `ver=2&preset=fruit` alone is the Fruit
 // example (as a blog author writes it by hand, or the web component's preset attribute), and
 // the keys after it change what differs. serialise() writes every key that differs from the
 // defaults or from the preset, so the link reads back the same either way.
-import { CAPS, PROPS, VERSION, VERSION_KEY, defaults, type Prop, type PresetId, type State } from './state';
+import { CAPS, PROPS, VERSION, OLD_VERSION, VERSION_KEY, defaults, type Prop, type PresetId, type State } from './state';
 import { preset } from './presets';
 import { translator, type Translate } from '../i18n';
 
 /**
- * The state as `ver=1&key=value&…`, only the keys that differ from the defaults or from its
+ * The state as `ver=2&key=value&…`, only the keys that differ from the defaults or from its
  * preset. (The preset in the page's language will do: a label it translates never equals the
  * default, so it is always written.)
  */
@@ -50,9 +50,11 @@ export function parse(serialised: string, maxLength = CAPS.link): Parsed {
   const byKey = new Map<string, Prop<keyof State>>(PROPS.map((p) => [p.key, p]));
   const rejected: string[] = [];
   const read = new Map<keyof State, unknown>();
+  let old = false;
   for (const [key, value] of params) {
     if (key === VERSION_KEY) {
-      if (value !== VERSION) rejected.push(VERSION_KEY);
+      old = value === OLD_VERSION;
+      if (value !== VERSION && !old) rejected.push(VERSION_KEY);
       continue;
     }
     const p = byKey.get(key);
@@ -64,6 +66,8 @@ export function parse(serialised: string, maxLength = CAPS.link): Parsed {
   const named = read.get('preset') as PresetId | '' | undefined;
   const lang = read.get('lang') as string | undefined;
   const start = named ? preset(named, translator(presetLanguage(lang))) : plainIn(lang ?? '');
+  // A version-1 link's sentence was read with the built-in words unless it named another list.
+  if (old && !named) start.lexicon = 'builtin';
   for (const [key, value] of read) (start as unknown as Record<string, unknown>)[key] = value;
   return { state: start, rejected };
 }

@@ -59,7 +59,8 @@ function madeUp(words: string, vectors: number[][]): Array<[string, string[]]> {
 
 export function preset(id: PresetId, t: Translate): State {
   // The words mode of a vectors preset starts from the default sentence in the same language.
-  const s: State = { ...defaults(), text: t('default.sentence'), preset: id };
+  // Its words are the hand-set ones, whose named features the article's examples are about.
+  const s: State = { ...defaults(), text: t('default.sentence'), preset: id, lexicon: 'builtin' };
   switch (id) {
     case 'painting': {
       // Keys: each element's two features, (draws the eye, about flying): the first column is the

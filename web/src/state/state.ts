@@ -99,7 +99,7 @@ export function defaults(): State {
     text: 'the cat sat on the mat',
     setup: 'self',
     queryText: 'flying',
-    lexicon: 'builtin',
+    lexicon: 'learned', // a sentence of the reader's own; the examples keep their hand-set words (presets.ts)
     edits: [],
     q: [
       ['1', '0'],
@@ -273,6 +273,9 @@ export const PROPS: ReadonlyArray<Prop<keyof State>> = [
   prop('lang', { write: (v) => v, read: (s) => (/^[a-z]{2}(-[A-Z]{2})?$/.test(s) ? s : undefined) }),
 ] as ReadonlyArray<Prop<keyof State>>;
 
-export const VERSION = '1';
+// Version 2: a sentence without an example is read with the vectors learned from real text. A
+// version-1 link was written when the built-in words were the default: it keeps them (link.ts).
+export const VERSION = '2';
+export const OLD_VERSION = '1';
 /** The key that carries VERSION (not `v`, which is the value matrix). */
 export const VERSION_KEY = 'ver';

@@ -17,7 +17,7 @@ export interface GridData {
   rowLabels: string[]; // (rows)
   colLabels: string[]; // (cols)
   editableLabels?: boolean;
-  rowMarks?: string[]; // (rows) '', 'unknown' or 'edited'
+  rowMarks?: string[]; // (rows) '', 'unknown' (a made-up vector), 'zero' (zeros) or 'edited'
   invalid?: Set<string>; // "i,j" of cells that are not numbers
   numbers?: number[][]; // (rows, cols) the cells as the model read them, for the read-only heatmap
 }
@@ -145,8 +145,9 @@ export class Grid {
         else delete tr.dataset.mark;
         const badge = tr.querySelector('.mark');
         if (badge) {
-          badge.textContent = mark === 'unknown' ? '?' : mark === 'edited' ? '✎' : '';
-          badge.setAttribute('title', mark === 'unknown' ? t('words.unknown') : mark === 'edited' ? t('words.edited') : '');
+          badge.textContent = mark === 'unknown' || mark === 'zero' ? '?' : mark === 'edited' ? '✎' : '';
+          const title = { unknown: t('words.unknown'), zero: t('learned.unknown'), edited: t('words.edited') }[mark];
+          badge.setAttribute('title', title ?? '');
         }
       }
       const li = this.labelInputs[i];

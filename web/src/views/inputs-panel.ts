@@ -322,8 +322,9 @@ export class InputsPanel {
   /** The grids and notes for the words (or the vectors) as the model last read them. */
   update(s: State, words: Words | null, queryWords: Words | null): void {
     if (s.mode === 'words') {
+      const learned = s.lexicon === 'learned'; // a word it lacks gets zeros (cpp/core/word_vectors.hpp)
       if (words) {
-        this.wordGrid('x', t('words.vectors'), words);
+        this.wordGrid('x', t('words.vectors'), words, learned);
         setText(this.wordsInfo, t('words.tokenCount', { n: int(words.tokens.length), d: int(words.features.length) }));
       }
       const unknown = new Set<string>();
@@ -331,9 +332,10 @@ export class InputsPanel {
         x?.tokens.forEach((tok, i) => {
           if (x.unknown[i] && !x.edited[i]) unknown.add(tok);
         });
-      setText(this.unknownInfo, unknown.size ? t('words.unknownList', { words: [...unknown].join(', ') }) : '');
+      const note = learned ? 'learned.unknownList' : 'words.unknownList';
+      setText(this.unknownInfo, unknown.size ? t(note, { words: [...unknown].join(', ') }) : '');
       this.unknownInfo.hidden = unknown.size === 0;
-      if (queryWords && s.setup === 'query') this.wordGrid('qx', t('words.queryVectors'), queryWords);
+      if (queryWords && s.setup === 'query') this.wordGrid('qx', t('words.queryVectors'), queryWords, learned);
       this.learned.update(s, words);
     } else {
       // The grids show what was typed: nothing to do unless it changed (a slider drag changes none).
@@ -369,14 +371,15 @@ export class InputsPanel {
     return { cells, numbers: r.values, invalid: r.invalid };
   }
 
-  /** The word vectors of the sentence (x) or of the query (qx), marked where edited or made up. */
-  private wordGrid(view: 'x' | 'qx', caption: string, w: Words): void {
+  /** The word vectors of the sentence (x) or of the query (qx), marked where edited, made up or zeros. */
+  private wordGrid(view: 'x' | 'qx', caption: string, w: Words, zeros: boolean): void {
+    const unknown = zeros ? 'zero' : 'unknown';
     this.grids.get(view)!.update({
       caption,
       ...this.typed(w.cells),
       rowLabels: w.tokens,
       colLabels: w.features,
-      rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? 'unknown' : '')),
+      rowMarks: w.tokens.map((_, i) => (w.edited[i] ? 'edited' : w.unknown[i] ? unknown : '')),
     });
   }
 }

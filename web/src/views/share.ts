@@ -11,7 +11,7 @@ import { radios } from './controls';
 import { HEIGHTS, previewAddress, snippets, type EmbedChoice } from './share-snippets';
 
 export interface ShareSource {
-  state: () => string; // the serialised state (ver=1&…)
+  state: () => string; // the serialised state (ver=2&…)
   // Downloads the figure as PNG. The page's own exporter does it: share.js is a script of its own,
   // and a copy of the exporter in it would not know where the exports come from.
   savePng: () => Promise<void>;

@@ -1,4 +1,4 @@
-// The module web/build.mjs makes from data/vectors/words.bin for later/vectors-entry.ts.
+// The module web/build.mjs makes from data/vectors/words.bin for views/vectors-entry.ts.
 declare module 'virtual:vectors' {
   /** words, dims, learned, scale */
   export const head: [number, number, number, number];

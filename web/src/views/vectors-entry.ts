@@ -1,10 +1,11 @@
 // dist/vectors.js: the word vectors learned from real text (docs/word-vectors.md), loaded the
-// first time a reader's words use them (app/vectors-part.ts). It is data, so its entry sits with
-// the loader. Its data is data/vectors/words.bin, put in at build time (web/build.mjs) in the
+// first time a reader's words use them (app/vectors-part.ts), with the words the page says of a
+// sentence over them, which the first load need not carry. Its data is data/vectors/words.bin, put in at build time (web/build.mjs) in the
 // script form of scripts/vectors/pack.mjs; here it becomes that file's bytes again, which the
 // engine reads (model/reads.ts, readWordVectors).
 import { head, offset, values, words } from 'virtual:vectors';
-import { provide } from './later';
+import { provide } from '../later/later';
+import { ownStory } from './own-story';
 import '../i18n/section-learned';
 
 /** The file's bytes: "APV1", its four numbers, the words, then each value as one byte. */
@@ -24,4 +25,4 @@ function bytes(): Uint8Array {
   return out;
 }
 
-provide('vectors', bytes);
+provide('vectors', { bytes, story: ownStory });
