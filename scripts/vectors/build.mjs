@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chooseWords, holdOut, tiedPairs } from './choose.mjs';
+import { chooseWords, commonCharacters, holdOut, tiedPairs } from './choose.mjs';
 import { borrowedVector, encodeVectors, parseWord2vec, quantise } from './pack.mjs';
 import { corpusCounts } from './text.mjs';
 
@@ -74,7 +74,8 @@ if (run.status !== 0) {
 
 const trained = parseWord2vec(readFileSync(vectorsFile, 'utf8'));
 const modern = new Map(lines(args.jieba).map((l) => l.split(' ')).map(([w, n]) => [w, Number(n)]));
-const { learned, borrowed } = chooseWords(trained.words, modern, pairs, { english: args.english, chinese: args.chinese });
+const common = commonCharacters();
+const { learned, borrowed } = chooseWords(trained.words, modern, pairs, { english: args.english, chinese: args.chinese, common });
 const words = [...learned, ...borrowed.keys()];
 const rows = [
   ...learned.map((w) => trained.vectors.get(w)),
@@ -90,4 +91,6 @@ const kept = new Set(words);
 writeFileSync(args['held-out'], test.filter((l) => l.split('\t').every((w) => kept.has(w))).join('\n') + '\n');
 const zhWords = words.filter((w) => /\p{Script=Han}/u.test(w)).length;
 log(`${words.length} words (${words.length - zhWords} English, ${zhWords} Chinese of which ${borrowed.size} borrow their translations' vectors), ${trained.dims} dims`);
+const lacking = common.filter((c) => !kept.has(c));
+log(`${common.length - lacking.length} of GB 2312's ${common.length} common characters kept; lacking (no text alone, no kept translation): ${lacking.join('')}`);
 log(`${relative(root, args.out)}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzipped, sha256 ${createHash('sha256').update(bytes).digest('hex')}`);

@@ -57,15 +57,28 @@ export function holdOut(pairs, enCount, zhCount, { every = 10, min = 5 } = {}) {
   return { train, test };
 }
 
+/** The 3,755 characters of GB 2312's first level, the standard's list of the characters in
+ * everyday use (rows 16 to 55, in pinyin order): the page's tokenizer falls back to one character
+ * at a time, so each of these should have a vector. Decoded by the platform's GBK decoder. */
+export function commonCharacters() {
+  const gbk = new TextDecoder('gbk');
+  const out = [];
+  for (let row = 0xb0; row <= 0xd7; row++)
+    for (let col = 0xa1; col <= (row === 0xd7 ? 0xf9 : 0xfe); col++) out.push(gbk.decode(Uint8Array.of(row, col)));
+  return out;
+}
+
 /** The words the shipped file keeps, from the trained vocabulary (most frequent first):
  * - English: the `english` most frequent;
  * - Chinese: every single character jieba's modern counts list, then words by those counts (most
  *   common first), trained or not, until `chinese` in all. A word the corpus lacks (苹果 is not in
  *   classical poetry) is kept when it has a translation among the kept English words: it borrows
- *   their vector (borrowedVector in scripts/vectors/pack.mjs).
+ *   their vector (borrowedVector in scripts/vectors/pack.mjs). So is each of the `common`
+ *   characters the corpus lacks on its own (the text has 咖啡 as one word, never 咖 alone), before
+ *   any word: a sentence the tokenizer cannot match as words comes apart into them.
  * Returns { learned: [...], borrowed: Map(word → [english…]) } in the file's order: learned words
  * in vocabulary order, then borrowed ones by modern count. */
-export function chooseWords(vocabulary, modernCount, pairs, { english = 21000, chinese = 21000 } = {}) {
+export function chooseWords(vocabulary, modernCount, pairs, { english = 21000, chinese = 21000, common = [] } = {}) {
   const trained = new Set(vocabulary);
   const en = vocabulary.filter((w) => !isChinese(w)).slice(0, english);
   const enKept = new Set(en);
@@ -78,12 +91,16 @@ export function chooseWords(vocabulary, modernCount, pairs, { english = 21000, c
   }
   const modern = (w) => modernCount.get(w) ?? 0;
   const chars = vocabulary.filter((w) => isChinese(w) && [...w].length === 1 && modern(w) > 0);
+  const needed = [...new Set(common)].filter((c) => !trained.has(c) && translations.has(c));
   const words = [...new Set([
     ...vocabulary.filter((w) => isChinese(w) && [...w].length > 1 && modern(w) > 0),
     ...[...translations.keys()].filter((w) => !trained.has(w) && modern(w) > 0),
+    ...needed,
   ])];
   words.sort((a, b) => modern(b) - modern(a) || (a < b ? -1 : a > b ? 1 : 0));
-  const zhKept = new Set([...chars, ...words.slice(0, Math.max(0, chinese - chars.length))]);
+  const first = new Set(needed);
+  const rest = words.filter((w) => !first.has(w));
+  const zhKept = new Set([...chars, ...needed, ...rest.slice(0, Math.max(0, chinese - chars.length - needed.length))]);
   const learned = vocabulary.filter((w) => enKept.has(w) || zhKept.has(w));
   const borrowed = new Map();
   for (const w of words) if (zhKept.has(w) && !trained.has(w)) borrowed.set(w, translations.get(w));
