@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace attn::utf8 {
@@ -14,6 +15,25 @@ struct CodePoint {
   char32_t value = 0;
   std::size_t length = 0;  // bytes; 0 = the bytes at this offset are not valid UTF-8
 };
+
+// Appends code point `cp` (not a surrogate, at most U+10FFFF) to `out` as UTF-8.
+inline void append(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
 
 // The code point that starts at byte `pos` of `text` (pos < text.size()).
 inline CodePoint decode(std::string_view text, std::size_t pos) {

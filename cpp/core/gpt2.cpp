@@ -1,0 +1,225 @@
+#include "gpt2.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn {
+
+namespace {
+
+std::string shape_text(const std::vector<std::size_t>& shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+Error model_error(const std::string& message) { return make_error(ErrorCode::bad_argument, "model", -1, -1, "model: " + message); }
+
+// Reads the tensors of one file by their GPT-2 names, each checked against the shape it must have.
+class Weights {
+ public:
+  Weights(const SafeTensors& file, std::string prefix) : file_(file), prefix_(std::move(prefix)) {}
+
+  bool has(const std::string& name) const { return file_.find(prefix_ + name) != nullptr; }
+
+  // Fills `out`; false (and error()) when missing, of another shape or not finite.
+  bool take(const std::string& name, const std::vector<std::size_t>& shape, std::vector<float>& out) {
+    const TensorEntry* t = file_.find(prefix_ + name);
+    if (!t) return fail("it has no tensor \"" + prefix_ + name + "\" " + shape_text(shape) + ", which a GPT-2 model needs.");
+    if (t->shape != shape)
+      return fail("tensor \"" + t->name + "\" has shape " + shape_text(t->shape) + "; this model needs " + shape_text(shape) + ".");
+    out = tensor_floats(file_, *t);
+    for (std::size_t i = 0; i < out.size(); ++i)
+      if (!std::isfinite(out[i])) return fail("tensor \"" + t->name + "\" holds a value that is not a finite number, at index " + std::to_string(i) + ".");
+    return true;
+  }
+  const Error& error() const { return error_; }
+
+ private:
+  const SafeTensors& file_;
+  std::string prefix_;
+  Error error_;
+  bool fail(const std::string& m) {
+    error_ = model_error(m);
+    return false;
+  }
+};
+
+// out (n, m) = a (n, k) · w (k, m) + bias (m).
+void affine(const float* a, std::size_t n, std::size_t k, const std::vector<float>& w, const std::vector<float>& bias, std::size_t m, float* out) {
+  for (std::size_t i = 0; i < n; ++i) {
+    float* o = out + i * m;
+    std::copy(bias.begin(), bias.end(), o);
+    const float* ai = a + i * k;
+    for (std::size_t p = 0; p < k; ++p) {
+      const float x = ai[p];
+      const float* wp = w.data() + p * m;
+      for (std::size_t j = 0; j < m; ++j) o[j] += x * wp[j];
+    }
+  }
+}
+
+void layer_norm(const float* x, std::size_t n, std::size_t c, const std::vector<float>& w, const std::vector<float>& b, float* out) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const float* r = x + i * c;
+    double mean = 0, var = 0;
+    for (std::size_t j = 0; j < c; ++j) mean += r[j];
+    mean /= static_cast<double>(c);
+    for (std::size_t j = 0; j < c; ++j) var += (r[j] - mean) * (r[j] - mean);
+    var /= static_cast<double>(c);
+    const auto rstd = static_cast<float>(1.0 / std::sqrt(var + 1e-5));
+    for (std::size_t j = 0; j < c; ++j) out[i * c + j] = (r[j] - static_cast<float>(mean)) * rstd * w[j] + b[j];
+  }
+}
+
+float gelu(float x) {
+  const float k = 0.7978845608028654f;  // √(2/π)
+  return 0.5f * x * (1.0f + std::tanh(k * (x + 0.044715f * x * x * x)));
+}
+
+}  // namespace
+
+Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads) {
+  const std::string prefix = file.find("wte.weight") ? "" : file.find("transformer.wte.weight") ? "transformer." : "?";
+  if (prefix == "?") {
+    std::string seen;
+    for (std::size_t i = 0; i < file.tensors.size() && i < 4; ++i) seen += (i ? ", " : "") + file.tensors[i].name;
+    return model_error("this is not a GPT-2 model: it has no token embedding \"wte.weight\" (its tensors begin " + (seen.empty() ? "with none" : seen) + ").");
+  }
+  const TensorEntry& wte = *file.find(prefix + "wte.weight");
+  const TensorEntry* wpe = file.find(prefix + "wpe.weight");
+  if (wte.shape.size() != 2 || wte.shape[0] == 0 || wte.shape[1] == 0)
+    return model_error("tensor \"" + wte.name + "\" has shape " + shape_text(wte.shape) + "; a token embedding is [vocabulary, width].");
+  if (!wpe || wpe->shape.size() != 2 || wpe->shape[0] == 0)
+    return model_error("it has no position embedding \"" + prefix + "wpe.weight\" [context, " + std::to_string(wte.shape[1]) + "], which a GPT-2 model needs.");
+  Gpt2 m;
+  Gpt2Config& c = m.config;
+  c.vocab = wte.shape[0];
+  c.width = wte.shape[1];
+  c.context = wpe->shape[0];
+  Weights w(file, prefix);
+  while (w.has("h." + std::to_string(c.layers) + ".ln_1.weight")) ++c.layers;
+  if (c.layers == 0) return model_error("it has no blocks (\"" + prefix + "h.0.ln_1.weight\" and the rest): it is not a GPT-2 model.");
+  if (heads == 0 && file.meta("n_head")) {
+    const std::string& s = *file.meta("n_head");
+    heads = s.find_first_not_of("0123456789") == std::string::npos && !s.empty() && s.size() < 6 ? std::stoul(s) : 0;
+    if (heads == 0) return model_error("its metadata n_head, \"" + s + "\", is not a count of heads.");
+  }
+  if (heads == 0) heads = c.width % 64 == 0 ? c.width / 64 : 0;
+  if (heads == 0 || c.width % heads != 0)
+    return model_error("its width, " + std::to_string(c.width) + ", does not divide into " + (heads ? std::to_string(heads) : "heads of 64") + " heads: give the head count.");
+  c.heads = heads;
+  const std::size_t C = c.width;
+  if (!w.take("wte.weight", {c.vocab, C}, m.wte) || !w.take("wpe.weight", {c.context, C}, m.wpe)) return w.error();
+  m.blocks.resize(c.layers);
+  for (std::size_t l = 0; l < c.layers; ++l) {
+    const std::string h = "h." + std::to_string(l) + ".";
+    Gpt2Block& b = m.blocks[l];
+    const bool ok = w.take(h + "ln_1.weight", {C}, b.ln1_w) && w.take(h + "ln_1.bias", {C}, b.ln1_b) &&
+                    w.take(h + "attn.c_attn.weight", {C, 3 * C}, b.attn_w) && w.take(h + "attn.c_attn.bias", {3 * C}, b.attn_b) &&
+                    w.take(h + "attn.c_proj.weight", {C, C}, b.proj_w) && w.take(h + "attn.c_proj.bias", {C}, b.proj_b) &&
+                    w.take(h + "ln_2.weight", {C}, b.ln2_w) && w.take(h + "ln_2.bias", {C}, b.ln2_b) &&
+                    w.take(h + "mlp.c_fc.weight", {C, 4 * C}, b.fc_w) && w.take(h + "mlp.c_fc.bias", {4 * C}, b.fc_b) &&
+                    w.take(h + "mlp.c_proj.weight", {4 * C, C}, b.out_w) && w.take(h + "mlp.c_proj.bias", {C}, b.out_b);
+    if (!ok) return w.error();
+  }
+  if (!w.take("ln_f.weight", {C}, m.lnf_w) || !w.take("ln_f.bias", {C}, m.lnf_b)) return w.error();
+  if (file.find("lm_head.weight")) {
+    Weights top(file, "");
+    if (!top.take("lm_head.weight", {c.vocab, C}, m.lm_head)) return top.error();
+    c.tied = false;
+  }
+  return m;
+}
+
+Gpt2Cache::Gpt2Cache(const Gpt2& model) : model_(model) {
+  const Gpt2Config& c = model.config;
+  k_.assign(c.layers, std::vector<float>(c.context * c.width));
+  v_.assign(c.layers, std::vector<float>(c.context * c.width));
+}
+
+Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) {
+  const Gpt2Config& c = model_.config;
+  const std::size_t n = tokens.size(), C = c.width, H = c.heads, d = c.head_size(), t0 = size_, t = size_ + n;
+  if (n == 0) return make_error(ErrorCode::empty_input, "tokens", -1, -1, "tokens: there are none to run.");
+  for (std::size_t i = 0; i < n; ++i)
+    if (tokens[i] < 0 || static_cast<std::size_t>(tokens[i]) >= c.vocab)
+      return make_error(ErrorCode::bad_argument, "tokens", static_cast<long>(i), -1,
+                        "tokens: token " + std::to_string(i + 1) + " is " + std::to_string(tokens[i]) + ", outside the vocabulary of " + std::to_string(c.vocab) + ".");
+  if (t > c.context)
+    return make_error(ErrorCode::too_large, "tokens", -1, -1,
+                      "tokens: " + std::to_string(t) + " tokens in all, but the model sees at most " + std::to_string(c.context) + " (its context).");
+  Gpt2Steps out;
+  out.first = t0;
+  std::vector<float> x(n * C), h(n * C), qkv(n * 3 * C), z(n * C), a(n * C), mid(n * 4 * C), scores(t);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < C; ++j) x[i * C + j] = model_.wte[tokens[i] * C + j] + model_.wpe[(t0 + i) * C + j];
+  const float scale = 1.0f / std::sqrt(static_cast<float>(d));
+  for (std::size_t l = 0; l < c.layers; ++l) {
+    const Gpt2Block& b = model_.blocks[l];
+    layer_norm(x.data(), n, C, b.ln1_w, b.ln1_b, h.data());
+    affine(h.data(), n, C, b.attn_w, b.attn_b, 3 * C, qkv.data());
+    std::vector<float>& K = k_[l];
+    std::vector<float>& V = v_[l];
+    for (std::size_t i = 0; i < n; ++i) {
+      std::copy_n(qkv.data() + i * 3 * C + C, C, K.data() + (t0 + i) * C);
+      std::copy_n(qkv.data() + i * 3 * C + 2 * C, C, V.data() + (t0 + i) * C);
+    }
+    Gpt2LayerSteps* ls = nullptr;
+    if (steps) {
+      out.layers.emplace_back();
+      ls = &out.layers.back();
+      ls->q.resize(n * C);
+      for (std::size_t i = 0; i < n; ++i) std::copy_n(qkv.data() + i * 3 * C, C, ls->q.data() + i * C);
+      ls->k.assign(K.begin(), K.begin() + static_cast<long>(t * C));
+      ls->v.assign(V.begin(), V.begin() + static_cast<long>(t * C));
+      ls->weights.assign(H * n * t, 0.0f);
+    }
+    std::fill(z.begin(), z.end(), 0.0f);
+    for (std::size_t hd = 0; hd < H; ++hd) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const float* q = qkv.data() + i * 3 * C + hd * d;
+        const std::size_t seen = t0 + i + 1;  // keys 0 … t0 + i
+        float top = -INFINITY;
+        for (std::size_t j = 0; j < seen; ++j) {
+          const float* k = K.data() + j * C + hd * d;
+          float s = 0;
+          for (std::size_t e = 0; e < d; ++e) s += q[e] * k[e];
+          scores[j] = s * scale;
+          top = std::max(top, scores[j]);
+        }
+        float sum = 0;
+        for (std::size_t j = 0; j < seen; ++j) sum += (scores[j] = std::exp(scores[j] - top));
+        float* zi = z.data() + i * C + hd * d;
+        for (std::size_t j = 0; j < seen; ++j) {
+          const float wgt = scores[j] / sum;
+          if (ls) ls->weights[(hd * n + i) * t + j] = wgt;
+          const float* v = V.data() + j * C + hd * d;
+          for (std::size_t e = 0; e < d; ++e) zi[e] += wgt * v[e];
+        }
+      }
+    }
+    affine(z.data(), n, C, b.proj_w, b.proj_b, C, a.data());
+    for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
+    layer_norm(x.data(), n, C, b.ln2_w, b.ln2_b, h.data());
+    affine(h.data(), n, C, b.fc_w, b.fc_b, 4 * C, mid.data());
+    for (float& m : mid) m = gelu(m);
+    affine(mid.data(), n, 4 * C, b.out_w, b.out_b, C, a.data());
+    for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
+  }
+  layer_norm(x.data(), n, C, model_.lnf_w, model_.lnf_b, h.data());
+  const std::vector<float>& U = c.tied ? model_.wte : model_.lm_head;
+  out.logits.assign(n * c.vocab, 0.0f);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t v = 0; v < c.vocab; ++v) {
+      const float* u = U.data() + v * C;
+      const float* hi = h.data() + i * C;
+      float s = 0;
+      for (std::size_t j = 0; j < C; ++j) s += hi[j] * u[j];
+      out.logits[i * c.vocab + v] = s;
+    }
+  size_ = t;
+  return out;
+}
+
+}  // namespace attn

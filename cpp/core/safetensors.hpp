@@ -1,0 +1,58 @@
+// Model files in the safetensors format, as the GPT-2 family is shared: 8 bytes of header length
+// (u64, little-endian), that many bytes of a JSON object, then the tensors' bytes:
+//   { "wte": { "dtype": "F32", "shape": [50257, 768], "data_offsets": [0, 154389504] }, …,
+//     "__metadata__": { "n_head": "12", … } }
+// data_offsets count from the start of the data, which the tensors cover exactly, end to end.
+//
+// read_safetensors() checks the whole layout before any tensor is read, and names where it fails
+// (ErrorCode::parse_error, input "model", col = the byte in the file, counted from 0; the message
+// names the tensor too): a file shorter than its header says, a header that is not UTF-8 or not a
+// JSON object, an entry without a dtype, shape or data_offsets, a dtype other than F32, F16 or
+// BF16 (named), a size that does not match shape × the dtype's width, offsets outside the data,
+// overlapping or leaving a gap, and metadata that is not strings. It copies no tensor.
+// tensor_floats() gives one tensor as float32, widening F16 and BF16.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common.hpp"
+
+namespace attn {
+
+enum class DType { f32, f16, bf16 };
+const char* to_string(DType dtype);  // "F32", "F16", "BF16"
+
+struct TensorEntry {
+  std::string name;
+  DType dtype = DType::f32;
+  std::vector<std::size_t> shape;
+  std::size_t begin = 0, end = 0;  // in the file, bytes [begin, end)
+  std::size_t count() const;       // the product of shape (1 for a scalar)
+};
+
+struct SafeTensors {
+  std::string_view bytes;  // the whole file; tensors are read from it (the caller keeps it alive)
+  std::vector<TensorEntry> tensors;                           // in the order of their offsets
+  std::vector<std::pair<std::string, std::string>> metadata;  // "__metadata__", in order
+
+  const TensorEntry* find(std::string_view name) const;
+  const std::string* meta(std::string_view key) const;
+};
+
+// The largest header read: larger ones are refused before parsing (too_large).
+constexpr std::size_t kMaxSafetensorsHeader = 100u << 20;
+
+Result<SafeTensors> read_safetensors(std::string_view bytes);
+
+std::vector<float> tensor_floats(const SafeTensors& file, const TensorEntry& tensor);
+
+// A safetensors file of float32 tensors, in the order given (a writer for tests and tools).
+std::string write_safetensors(const std::vector<std::pair<std::string, std::pair<std::vector<std::size_t>, std::vector<float>>>>& tensors,
+                              const std::vector<std::pair<std::string, std::string>>& metadata = {});
+
+}  // namespace attn

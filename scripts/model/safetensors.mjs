@@ -1,0 +1,72 @@
+// The safetensors format in JavaScript (cpp/core/safetensors.hpp reads it in the core): a writer of
+// float32 tensors, and a GPT-2-shaped checkpoint of random weights from a seed, with the names and
+// layout of Hugging Face's files (cpp/core/gpt2.hpp lists them), for tests that need a model
+// without downloading one.
+
+/** The bytes of a safetensors file: `tensors` is [[name, shape, Float32Array], …] in order. */
+export function writeSafetensors(tensors, metadata = null) {
+  const header = {};
+  if (metadata) header.__metadata__ = metadata;
+  let offset = 0;
+  for (const [name, shape, values] of tensors) {
+    header[name] = { dtype: 'F32', shape, data_offsets: [offset, offset + values.length * 4] };
+    offset += values.length * 4;
+  }
+  let json = JSON.stringify(header);
+  while (json.length % 8) json += ' ';
+  const head = new TextEncoder().encode(json);
+  const out = new Uint8Array(8 + head.length + offset);
+  const view = new DataView(out.buffer);
+  view.setBigUint64(0, BigInt(head.length), true);
+  out.set(head, 8);
+  let at = 8 + head.length;
+  for (const [, , values] of tensors) {
+    for (let i = 0; i < values.length; i++) view.setFloat32(at + 4 * i, values[i], true);
+    at += values.length * 4;
+  }
+  return out;
+}
+
+/** A seeded generator of normal numbers (mulberry32, then Box-Muller). */
+export function normals(seed) {
+  let s = seed >>> 0;
+  const uniform = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
+}
+
+/** A GPT-2 checkpoint of random weights: { vocab, context, width, layers, heads, tied, prefix, seed }.
+ * Weights are drawn as GPT-2 is initialised (σ = 0.02), LayerNorm gains near 1 and biases near 0,
+ * so activations stay in the range a trained model's do. The head count goes in the metadata. */
+export function randomGpt2({ vocab, context, width, layers, heads, tied = true, prefix = '', seed = 1, metadata = true }) {
+  const next = normals(seed);
+  const fill = (n, sigma, mean = 0) => Float32Array.from({ length: n }, () => mean + sigma * next());
+  const C = width, tensors = [];
+  const add = (name, shape, sigma, mean = 0) => tensors.push([prefix + name, shape, fill(shape.reduce((a, b) => a * b, 1), sigma, mean)]);
+  add('wte.weight', [vocab, C], 0.1);
+  add('wpe.weight', [context, C], 0.05);
+  for (let l = 0; l < layers; l++) {
+    const h = `h.${l}.`;
+    add(h + 'ln_1.weight', [C], 0.1, 1);
+    add(h + 'ln_1.bias', [C], 0.02);
+    add(h + 'attn.c_attn.weight', [C, 3 * C], 0.2);
+    add(h + 'attn.c_attn.bias', [3 * C], 0.02);
+    add(h + 'attn.c_proj.weight', [C, C], 0.02);
+    add(h + 'attn.c_proj.bias', [C], 0.02);
+    add(h + 'ln_2.weight', [C], 0.1, 1);
+    add(h + 'ln_2.bias', [C], 0.02);
+    add(h + 'mlp.c_fc.weight', [C, 4 * C], 0.02);
+    add(h + 'mlp.c_fc.bias', [4 * C], 0.02);
+    add(h + 'mlp.c_proj.weight', [4 * C, C], 0.02);
+    add(h + 'mlp.c_proj.bias', [C], 0.02);
+  }
+  add('ln_f.weight', [C], 0.1, 1);
+  add('ln_f.bias', [C], 0.02);
+  if (!tied) tensors.push(['lm_head.weight', [vocab, C], fill(vocab * C, 0.1)]);
+  return writeSafetensors(tensors, metadata ? { n_head: String(heads) } : null);
+}

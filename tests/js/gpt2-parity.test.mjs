@@ -1,0 +1,88 @@
+// The core's GPT-2 forward (cpp/core/gpt2.hpp, run by build/native/tools/gpt2_run) against an
+// independent NumPy forward of the same file (tests/py/gpt2_reference.py), on checkpoints of
+// random weights written here (scripts/model/safetensors.mjs): every head's attention weights and
+// every logit within 1e-4, with and without the "transformer." prefix, tied and untied; and the
+// KV cache: tokens run after a cache of earlier ones give what one pass over all of them gives.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from './engine-helpers.mjs';
+import { randomGpt2 } from '../../scripts/model/safetensors.mjs';
+
+const tool = join(root, 'build/native/tools/gpt2_run');
+const reference = join(root, 'tests/py/gpt2_reference.py');
+// Debian's Python, whose NumPy scripts/setup.sh installs (another python3 first on PATH may lack it).
+const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.equal(r.status, 0, `${cmd} ${args.join(' ')}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+/** The largest difference between two nested arrays of numbers of the same shape. */
+function maxDiff(a, b, where = '') {
+  if (typeof a === 'number') return Math.abs(a - b);
+  assert.equal(a.length, b.length, `lengths differ at ${where}`);
+  return a.reduce((m, x, i) => Math.max(m, maxDiff(x, b[i], `${where}[${i}]`)), 0);
+}
+
+const CONFIGS = [
+  { name: 'two layers of four heads, tied', vocab: 50, context: 16, width: 32, layers: 2, heads: 4, seed: 1 },
+  { name: 'one layer of three heads, untied, with the transformer. prefix', vocab: 64, context: 12, width: 48, layers: 1, heads: 3, tied: false, prefix: 'transformer.', seed: 2 },
+  { name: 'three layers, heads of 64 from the width (no metadata)', vocab: 97, context: 24, width: 128, layers: 3, heads: 2, metadata: false, seed: 3 },
+];
+
+for (const config of CONFIGS) {
+  test(`gpt2: the core's forward equals NumPy's, ${config.name}`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gpt2-'));
+    try {
+      const file = join(dir, 'model.safetensors');
+      writeFileSync(file, randomGpt2(config));
+      const tokens = Array.from({ length: Math.min(10, config.context) }, (_, i) => (i * 7 + config.seed) % config.vocab);
+      const core = run(tool, [file, '--tokens', tokens.join(',')]);
+      const numpy = run(python, [reference, file, tokens.join(',')]);
+      assert.deepEqual(core.config, { vocab: config.vocab, context: config.context, width: config.width, layers: config.layers,
+        heads: config.heads, tied: config.tied ?? true });
+      const logits = maxDiff(core.logits, numpy.logits), weights = maxDiff(core.weights, numpy.weights);
+      console.log(`${config.name}: logits within ${logits.toExponential(1)}, weights within ${weights.toExponential(1)}`);
+      assert.ok(logits < 1e-4, `logits differ by ${logits}`);
+      assert.ok(weights < 1e-4, `weights differ by ${weights}`);
+      // The weights are not near-uniform: a test of softmax(1/n) would pass whatever Q and K were.
+      const spread = Math.max(...numpy.weights.flat(2).map((row) => Math.max(...row)));
+      assert.ok(spread > 0.5, `the largest weight is only ${spread}`);
+      // The KV cache: 4 tokens, then the rest against their keys and values, is one pass.
+      const split = run(tool, [file, '--tokens', tokens.join(','), '--split', '4']);
+      assert.ok(maxDiff(split.logits, core.logits) < 1e-5, 'logits after the cache');
+      assert.ok(maxDiff(split.weights, core.weights) < 1e-6, 'weights after the cache');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+test('gpt2: a damaged or foreign file is refused with the byte or the tensor named', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gpt2-'));
+  const refuse = (bytes, args = ['--tokens', '1,2']) => {
+    const file = join(dir, 'bad.safetensors');
+    writeFileSync(file, bytes);
+    const r = spawnSync(tool, [file, ...args], { encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stdout);
+    return r.stderr.trim();
+  };
+  try {
+    const good = randomGpt2({ vocab: 20, context: 8, width: 16, layers: 1, heads: 2 });
+    assert.match(refuse(good.subarray(0, good.length - 3)), /^model: byte \d+: the tensors end at data byte \d+, but the file goes on|^model: byte \d+: tensor "[^"]+": data_offsets \[\d+, \d+\] lie outside/);
+    assert.match(refuse(good.subarray(0, 100)), /^model: byte 0: the header says it is \d+ bytes, but the file has only 92 after the length: it is cut short/);
+    assert.match(refuse(new TextEncoder().encode('not a model at all')), /^model: byte 0: the header length, \d+ bytes, is more than any model file's/);
+    const other = randomGpt2({ vocab: 20, context: 8, width: 16, layers: 1, heads: 2, prefix: 'model.' });
+    assert.match(refuse(other), /^model: this is not a GPT-2 model: it has no token embedding "wte.weight" \(its tensors begin model\.wte\.weight/);
+    assert.match(refuse(good, ['--tokens', '1,25']), /^tokens: token 2 is 25, outside the vocabulary of 20\.$/);
+    assert.match(refuse(good, ['--tokens', '1,2,3,4,5,6,7,8,9']), /^tokens: 9 tokens in all, but the model sees at most 8 \(its context\)\.$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
