@@ -65,10 +65,12 @@ int main(int argc, char** argv) {
   const attn::Gpt2Config& c = model->config;
   attn::Gpt2Cache cache(*model);
   std::vector<attn::Gpt2Steps> parts;
-  const std::vector<std::vector<int>> runs = split > 0 && split < tokens.size()
-                                                 ? std::vector<std::vector<int>>{{tokens.begin(), tokens.begin() + static_cast<long>(split)},
-                                                                                 {tokens.begin() + static_cast<long>(split), tokens.end()}}
-                                                 : std::vector<std::vector<int>>{tokens};
+  const std::vector<std::vector<int>> runs =
+      split > 0 && split < tokens.size()
+          ? std::vector<std::vector<int>>{{tokens.begin(),
+                                           tokens.begin() + static_cast<long>(split)},
+                                          {tokens.begin() + static_cast<long>(split), tokens.end()}}
+          : std::vector<std::vector<int>>{tokens};
   for (const auto& run : runs) {
     attn::Result<attn::Gpt2Steps> r = cache.append(run, true);
     if (!r) return std::cerr << r.error().message << "\n", 1;
@@ -76,8 +78,9 @@ int main(int argc, char** argv) {
   }
   const std::size_t t = cache.size();
   std::ostream& o = std::cout;
-  o << "{\"config\":{\"vocab\":" << c.vocab << ",\"context\":" << c.context << ",\"width\":" << c.width << ",\"layers\":" << c.layers
-    << ",\"heads\":" << c.heads << ",\"tied\":" << (c.tied ? "true" : "false") << "},\"logits\":[";
+  o << "{\"config\":{\"vocab\":" << c.vocab << ",\"context\":" << c.context
+    << ",\"width\":" << c.width << ",\"layers\":" << c.layers << ",\"heads\":" << c.heads
+    << ",\"tied\":" << (c.tied ? "true" : "false") << "},\"logits\":[";
   bool first = true;
   for (const auto& p : parts)
     for (std::size_t i = 0; i < p.logits.size() / c.vocab; ++i) {
@@ -95,7 +98,8 @@ int main(int argc, char** argv) {
         const std::size_t n = p.logits.size() / c.vocab, seen = p.first + n;
         for (std::size_t i = 0; i < n; ++i) {
           std::vector<float> row(t, 0.0f);
-          for (std::size_t j = 0; j < seen; ++j) row[j] = p.layers[l].weights[(h * n + i) * seen + j];
+          for (std::size_t j = 0; j < seen; ++j)
+            row[j] = p.layers[l].weights[(h * n + i) * seen + j];
           o << (row_first ? "" : ",");
           row_first = false;
           print_floats(o, row.data(), t);

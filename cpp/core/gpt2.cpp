@@ -13,7 +13,9 @@ std::string shape_text(const std::vector<std::size_t>& shape) {
   return s + "]";
 }
 
-Error model_error(const std::string& message) { return make_error(ErrorCode::bad_argument, "model", -1, -1, "model: " + message); }
+Error model_error(const std::string& message) {
+  return make_error(ErrorCode::bad_argument, "model", -1, -1, "model: " + message);
+}
 
 // Reads the tensors of one file by their GPT-2 names, each checked against the shape it must have.
 class Weights {
@@ -23,14 +25,21 @@ class Weights {
   bool has(const std::string& name) const { return file_.find(prefix_ + name) != nullptr; }
 
   // Fills `out`; false (and error()) when missing, of another shape or not finite.
-  bool take(const std::string& name, const std::vector<std::size_t>& shape, std::vector<float>& out) {
+  bool take(const std::string& name, const std::vector<std::size_t>& shape,
+            std::vector<float>& out) {
     const TensorEntry* t = file_.find(prefix_ + name);
-    if (!t) return fail("it has no tensor \"" + prefix_ + name + "\" " + shape_text(shape) + ", which a GPT-2 model needs.");
+    if (!t)
+      return fail("it has no tensor \"" + prefix_ + name + "\" " + shape_text(shape) +
+                  ", which a GPT-2 model needs.");
     if (t->shape != shape)
-      return fail("tensor \"" + t->name + "\" has shape " + shape_text(t->shape) + "; this model needs " + shape_text(shape) + ".");
+      return fail("tensor \"" + t->name + "\" has shape " + shape_text(t->shape) +
+                  "; this model needs " + shape_text(shape) + ".");
     out = tensor_floats(file_, *t);
     for (std::size_t i = 0; i < out.size(); ++i)
-      if (!std::isfinite(out[i])) return fail("tensor \"" + t->name + "\" holds a value that is not a finite number, at index " + std::to_string(i) + ".");
+      if (!std::isfinite(out[i]))
+        return fail("tensor \"" + t->name +
+                    "\" holds a value that is not a finite number, at index " + std::to_string(i) +
+                    ".");
     return true;
   }
   const Error& error() const { return error_; }
@@ -46,7 +55,8 @@ class Weights {
 };
 
 // out (n, m) = a (n, k) · w (k, m) + bias (m).
-void affine(const float* a, std::size_t n, std::size_t k, const std::vector<float>& w, const std::vector<float>& bias, std::size_t m, float* out) {
+void affine(const float* a, std::size_t n, std::size_t k, const std::vector<float>& w,
+            const std::vector<float>& bias, std::size_t m, float* out) {
   for (std::size_t i = 0; i < n; ++i) {
     float* o = out + i * m;
     std::copy(bias.begin(), bias.end(), o);
@@ -59,7 +69,8 @@ void affine(const float* a, std::size_t n, std::size_t k, const std::vector<floa
   }
 }
 
-void layer_norm(const float* x, std::size_t n, std::size_t c, const std::vector<float>& w, const std::vector<float>& b, float* out) {
+void layer_norm(const float* x, std::size_t n, std::size_t c, const std::vector<float>& w,
+                const std::vector<float>& b, float* out) {
   for (std::size_t i = 0; i < n; ++i) {
     const float* r = x + i * c;
     double mean = 0, var = 0;
@@ -68,7 +79,8 @@ void layer_norm(const float* x, std::size_t n, std::size_t c, const std::vector<
     for (std::size_t j = 0; j < c; ++j) var += (r[j] - mean) * (r[j] - mean);
     var /= static_cast<double>(c);
     const auto rstd = static_cast<float>(1.0 / std::sqrt(var + 1e-5));
-    for (std::size_t j = 0; j < c; ++j) out[i * c + j] = (r[j] - static_cast<float>(mean)) * rstd * w[j] + b[j];
+    for (std::size_t j = 0; j < c; ++j)
+      out[i * c + j] = (r[j] - static_cast<float>(mean)) * rstd * w[j] + b[j];
   }
 }
 
@@ -80,18 +92,25 @@ float gelu(float x) {
 }  // namespace
 
 Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads) {
-  const std::string prefix = file.find("wte.weight") ? "" : file.find("transformer.wte.weight") ? "transformer." : "?";
+  const std::string prefix = file.find("wte.weight")               ? ""
+                             : file.find("transformer.wte.weight") ? "transformer."
+                                                                   : "?";
   if (prefix == "?") {
     std::string seen;
-    for (std::size_t i = 0; i < file.tensors.size() && i < 4; ++i) seen += (i ? ", " : "") + file.tensors[i].name;
-    return model_error("this is not a GPT-2 model: it has no token embedding \"wte.weight\" (its tensors begin " + (seen.empty() ? "with none" : seen) + ").");
+    for (std::size_t i = 0; i < file.tensors.size() && i < 4; ++i)
+      seen += (i ? ", " : "") + file.tensors[i].name;
+    return model_error(
+        "this is not a GPT-2 model: it has no token embedding \"wte.weight\" (its tensors begin " +
+        (seen.empty() ? "with none" : seen) + ").");
   }
   const TensorEntry& wte = *file.find(prefix + "wte.weight");
   const TensorEntry* wpe = file.find(prefix + "wpe.weight");
   if (wte.shape.size() != 2 || wte.shape[0] == 0 || wte.shape[1] == 0)
-    return model_error("tensor \"" + wte.name + "\" has shape " + shape_text(wte.shape) + "; a token embedding is [vocabulary, width].");
+    return model_error("tensor \"" + wte.name + "\" has shape " + shape_text(wte.shape) +
+                       "; a token embedding is [vocabulary, width].");
   if (!wpe || wpe->shape.size() != 2 || wpe->shape[0] == 0)
-    return model_error("it has no position embedding \"" + prefix + "wpe.weight\" [context, " + std::to_string(wte.shape[1]) + "], which a GPT-2 model needs.");
+    return model_error("it has no position embedding \"" + prefix + "wpe.weight\" [context, " +
+                       std::to_string(wte.shape[1]) + "], which a GPT-2 model needs.");
   Gpt2 m;
   Gpt2Config& c = m.config;
   c.vocab = wte.shape[0];
@@ -99,28 +118,41 @@ Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads) {
   c.context = wpe->shape[0];
   Weights w(file, prefix);
   while (w.has("h." + std::to_string(c.layers) + ".ln_1.weight")) ++c.layers;
-  if (c.layers == 0) return model_error("it has no blocks (\"" + prefix + "h.0.ln_1.weight\" and the rest): it is not a GPT-2 model.");
+  if (c.layers == 0)
+    return model_error("it has no blocks (\"" + prefix +
+                       "h.0.ln_1.weight\" and the rest): it is not a GPT-2 model.");
   if (heads == 0 && file.meta("n_head")) {
     const std::string& s = *file.meta("n_head");
-    heads = s.find_first_not_of("0123456789") == std::string::npos && !s.empty() && s.size() < 6 ? std::stoul(s) : 0;
-    if (heads == 0) return model_error("its metadata n_head, \"" + s + "\", is not a count of heads.");
+    heads = s.find_first_not_of("0123456789") == std::string::npos && !s.empty() && s.size() < 6
+                ? std::stoul(s)
+                : 0;
+    if (heads == 0)
+      return model_error("its metadata n_head, \"" + s + "\", is not a count of heads.");
   }
   if (heads == 0) heads = c.width % 64 == 0 ? c.width / 64 : 0;
   if (heads == 0 || c.width % heads != 0)
-    return model_error("its width, " + std::to_string(c.width) + ", does not divide into " + (heads ? std::to_string(heads) : "heads of 64") + " heads: give the head count.");
+    return model_error("its width, " + std::to_string(c.width) + ", does not divide into " +
+                       (heads ? std::to_string(heads) : "heads of 64") +
+                       " heads: give the head count.");
   c.heads = heads;
   const std::size_t C = c.width;
-  if (!w.take("wte.weight", {c.vocab, C}, m.wte) || !w.take("wpe.weight", {c.context, C}, m.wpe)) return w.error();
+  if (!w.take("wte.weight", {c.vocab, C}, m.wte) || !w.take("wpe.weight", {c.context, C}, m.wpe))
+    return w.error();
   m.blocks.resize(c.layers);
   for (std::size_t l = 0; l < c.layers; ++l) {
     const std::string h = "h." + std::to_string(l) + ".";
     Gpt2Block& b = m.blocks[l];
-    const bool ok = w.take(h + "ln_1.weight", {C}, b.ln1_w) && w.take(h + "ln_1.bias", {C}, b.ln1_b) &&
-                    w.take(h + "attn.c_attn.weight", {C, 3 * C}, b.attn_w) && w.take(h + "attn.c_attn.bias", {3 * C}, b.attn_b) &&
-                    w.take(h + "attn.c_proj.weight", {C, C}, b.proj_w) && w.take(h + "attn.c_proj.bias", {C}, b.proj_b) &&
-                    w.take(h + "ln_2.weight", {C}, b.ln2_w) && w.take(h + "ln_2.bias", {C}, b.ln2_b) &&
-                    w.take(h + "mlp.c_fc.weight", {C, 4 * C}, b.fc_w) && w.take(h + "mlp.c_fc.bias", {4 * C}, b.fc_b) &&
-                    w.take(h + "mlp.c_proj.weight", {4 * C, C}, b.out_w) && w.take(h + "mlp.c_proj.bias", {C}, b.out_b);
+    const bool ok =
+        w.take(h + "ln_1.weight", {C}, b.ln1_w) && w.take(h + "ln_1.bias", {C}, b.ln1_b) &&
+        w.take(h + "attn.c_attn.weight", {C, 3 * C}, b.attn_w) &&
+        w.take(h + "attn.c_attn.bias", {3 * C}, b.attn_b) &&
+        w.take(h + "attn.c_proj.weight", {C, C}, b.proj_w) &&
+        w.take(h + "attn.c_proj.bias", {C}, b.proj_b) && w.take(h + "ln_2.weight", {C}, b.ln2_w) &&
+        w.take(h + "ln_2.bias", {C}, b.ln2_b) &&
+        w.take(h + "mlp.c_fc.weight", {C, 4 * C}, b.fc_w) &&
+        w.take(h + "mlp.c_fc.bias", {4 * C}, b.fc_b) &&
+        w.take(h + "mlp.c_proj.weight", {4 * C, C}, b.out_w) &&
+        w.take(h + "mlp.c_proj.bias", {C}, b.out_b);
     if (!ok) return w.error();
   }
   if (!w.take("ln_f.weight", {C}, m.lnf_w) || !w.take("ln_f.bias", {C}, m.lnf_b)) return w.error();
@@ -140,20 +172,28 @@ Gpt2Cache::Gpt2Cache(const Gpt2& model) : model_(model) {
 
 Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) {
   const Gpt2Config& c = model_.config;
-  const std::size_t n = tokens.size(), C = c.width, H = c.heads, d = c.head_size(), t0 = size_, t = size_ + n;
-  if (n == 0) return make_error(ErrorCode::empty_input, "tokens", -1, -1, "tokens: there are none to run.");
+  const std::size_t n = tokens.size(), C = c.width, H = c.heads, d = c.head_size(), t0 = size_,
+                    t = size_ + n;
+  if (n == 0)
+    return make_error(ErrorCode::empty_input, "tokens", -1, -1, "tokens: there are none to run.");
   for (std::size_t i = 0; i < n; ++i)
     if (tokens[i] < 0 || static_cast<std::size_t>(tokens[i]) >= c.vocab)
       return make_error(ErrorCode::bad_argument, "tokens", static_cast<long>(i), -1,
-                        "tokens: token " + std::to_string(i + 1) + " is " + std::to_string(tokens[i]) + ", outside the vocabulary of " + std::to_string(c.vocab) + ".");
+                        "tokens: token " + std::to_string(i + 1) + " is " +
+                            std::to_string(tokens[i]) + ", outside the vocabulary of " +
+                            std::to_string(c.vocab) + ".");
   if (t > c.context)
     return make_error(ErrorCode::too_large, "tokens", -1, -1,
-                      "tokens: " + std::to_string(t) + " tokens in all, but the model sees at most " + std::to_string(c.context) + " (its context).");
+                      "tokens: " + std::to_string(t) +
+                          " tokens in all, but the model sees at most " +
+                          std::to_string(c.context) + " (its context).");
   Gpt2Steps out;
   out.first = t0;
-  std::vector<float> x(n * C), h(n * C), qkv(n * 3 * C), z(n * C), a(n * C), mid(n * 4 * C), scores(t);
+  std::vector<float> x(n * C), h(n * C), qkv(n * 3 * C), z(n * C), a(n * C), mid(n * 4 * C),
+      scores(t);
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < C; ++j) x[i * C + j] = model_.wte[tokens[i] * C + j] + model_.wpe[(t0 + i) * C + j];
+    for (std::size_t j = 0; j < C; ++j)
+      x[i * C + j] = model_.wte[tokens[i] * C + j] + model_.wpe[(t0 + i) * C + j];
   const float scale = 1.0f / std::sqrt(static_cast<float>(d));
   for (std::size_t l = 0; l < c.layers; ++l) {
     const Gpt2Block& b = model_.blocks[l];
@@ -170,7 +210,8 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
       out.layers.emplace_back();
       ls = &out.layers.back();
       ls->q.resize(n * C);
-      for (std::size_t i = 0; i < n; ++i) std::copy_n(qkv.data() + i * 3 * C, C, ls->q.data() + i * C);
+      for (std::size_t i = 0; i < n; ++i)
+        std::copy_n(qkv.data() + i * 3 * C, C, ls->q.data() + i * C);
       ls->k.assign(K.begin(), K.begin() + static_cast<long>(t * C));
       ls->v.assign(V.begin(), V.begin() + static_cast<long>(t * C));
       ls->weights.assign(H * n * t, 0.0f);

@@ -2,9 +2,9 @@
 // LayerNorm blocks of causal multi-head attention and a GELU MLP, a final LayerNorm, and the
 // unembedding (tied to the token embedding unless the file has its own lm_head). The weights keep
 // the GPT-2 names and layout of Hugging Face's files, with or without the "transformer." prefix:
-//   wte.weight (vocab, C)   wpe.weight (ctx, C)   ln_f.weight, ln_f.bias (C)   [lm_head.weight (vocab, C)]
-//   h.N.ln_1.weight/bias (C)      h.N.attn.c_attn.weight (C, 3C), .bias (3C)   [Conv1D: x · W + b]
-//   h.N.attn.c_proj.weight (C, C), .bias (C)      h.N.ln_2.weight/bias (C)
+//   wte.weight (vocab, C)   wpe.weight (ctx, C)   ln_f.weight, ln_f.bias (C)   [lm_head.weight
+//   (vocab, C)] h.N.ln_1.weight/bias (C)      h.N.attn.c_attn.weight (C, 3C), .bias (3C)   [Conv1D:
+//   x · W + b] h.N.attn.c_proj.weight (C, C), .bias (C)      h.N.ln_2.weight/bias (C)
 //   h.N.mlp.c_fc.weight (C, 4C), .bias (4C)       h.N.mlp.c_proj.weight (4C, C), .bias (C)
 // c_attn's output columns are Q, then K, then V; head h owns columns h·d … (h+1)·d − 1 of each
 // (d = C / heads). Attention: softmax(Q_h K_hᵀ / √d) over the keys at or before each query.
@@ -36,7 +36,8 @@ struct Gpt2Config {
 };
 
 struct Gpt2Block {
-  std::vector<float> ln1_w, ln1_b, attn_w, attn_b, proj_w, proj_b, ln2_w, ln2_b, fc_w, fc_b, out_w, out_b;
+  std::vector<float> ln1_w, ln1_b, attn_w, attn_b, proj_w, proj_b, ln2_w, ln2_b, fc_w, fc_b, out_w,
+      out_b;
 };
 
 struct Gpt2 {
@@ -54,8 +55,8 @@ struct Gpt2LayerSteps {
 };
 
 struct Gpt2Steps {
-  std::size_t first = 0;             // the position of the first new token
-  std::vector<float> logits;         // (n, vocab)
+  std::size_t first = 0;               // the position of the first new token
+  std::vector<float> logits;           // (n, vocab)
   std::vector<Gpt2LayerSteps> layers;  // empty unless asked for
 };
 

@@ -50,7 +50,9 @@ class Reader {
   }
 
   void skip_space() {
-    while (at_ < s_.size() && (s_[at_] == ' ' || s_[at_] == '\t' || s_[at_] == '\n' || s_[at_] == '\r')) ++at_;
+    while (at_ < s_.size() &&
+           (s_[at_] == ' ' || s_[at_] == '\t' || s_[at_] == '\n' || s_[at_] == '\r'))
+      ++at_;
   }
 
   bool literal(std::string_view word) {
@@ -132,7 +134,10 @@ class Reader {
     out = 0;
     for (int i = 0; i < 4; ++i) {
       const char c = s_[at_++];
-      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      const int d = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
       if (d < 0) return fail_at(at_ - 1, "a \\u escape needs four hex digits");
       out = out * 16 + static_cast<unsigned>(d);
     }
@@ -154,14 +159,30 @@ class Reader {
       if (++at_ >= s_.size()) return fail_at(start, "a string that never ends");
       const char e = s_[at_++];
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           const std::size_t escape = at_ - 2;
           unsigned cp = 0;
@@ -169,10 +190,12 @@ class Reader {
           if (cp >= 0xDC00 && cp <= 0xDFFF) return fail_at(escape, "a lone low surrogate");
           if (cp >= 0xD800 && cp <= 0xDBFF) {
             unsigned low = 0;
-            if (s_.substr(at_, 2) != "\\u") return fail_at(escape, "a high surrogate without its low half");
+            if (s_.substr(at_, 2) != "\\u")
+              return fail_at(escape, "a high surrogate without its low half");
             at_ += 2;
             if (!hex4(low)) return false;
-            if (low < 0xDC00 || low > 0xDFFF) return fail_at(escape, "a high surrogate without its low half");
+            if (low < 0xDC00 || low > 0xDFFF)
+              return fail_at(escape, "a high surrogate without its low half");
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
           utf8::append(out, static_cast<char32_t>(cp));
@@ -214,6 +237,8 @@ class Reader {
 
 }  // namespace
 
-Result<Json> parse_json(std::string_view text, const std::string& input) { return Reader(text, input).run(); }
+Result<Json> parse_json(std::string_view text, const std::string& input) {
+  return Reader(text, input).run();
+}
 
 }  // namespace attn

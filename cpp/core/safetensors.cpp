@@ -11,9 +11,12 @@ namespace attn {
 
 const char* to_string(DType dtype) {
   switch (dtype) {
-    case DType::f32: return "F32";
-    case DType::f16: return "F16";
-    case DType::bf16: return "BF16";
+    case DType::f32:
+      return "F32";
+    case DType::f16:
+      return "F16";
+    case DType::bf16:
+      return "BF16";
   }
   return "?";
 }
@@ -41,7 +44,8 @@ namespace {
 std::size_t width(DType d) { return d == DType::f32 ? 4 : 2; }
 
 Error fault(std::size_t byte, const std::string& what, ErrorCode code = ErrorCode::parse_error) {
-  return make_error(code, "model", -1, static_cast<long>(byte), "model: byte " + std::to_string(byte) + ": " + what);
+  return make_error(code, "model", -1, static_cast<long>(byte),
+                    "model: byte " + std::to_string(byte) + ": " + what);
 }
 
 std::uint64_t u64le(const char* p) {
@@ -51,43 +55,62 @@ std::uint64_t u64le(const char* p) {
 }
 
 // One entry of the header: `at` is the byte in the file where its value starts.
-Result<TensorEntry> entry(const std::string& name, const Json& v, std::size_t base, std::size_t data_size) {
+Result<TensorEntry> entry(const std::string& name, const Json& v, std::size_t base,
+                          std::size_t data_size) {
   const std::size_t at = base + v.offset;
   const std::string who = "tensor \"" + name + "\"";
-  if (v.kind != Json::Kind::object) return fault(at, who + " is not an object with dtype, shape and data_offsets.");
+  if (v.kind != Json::Kind::object)
+    return fault(at, who + " is not an object with dtype, shape and data_offsets.");
   TensorEntry t;
   t.name = name;
   const Json* dtype = v.find("dtype");
   const Json* shape = v.find("shape");
   const Json* offsets = v.find("data_offsets");
-  if (!dtype || !shape || !offsets) return fault(at, who + " lacks " + (!dtype ? "its dtype." : !shape ? "its shape." : "its data_offsets."));
-  if (dtype->kind != Json::Kind::string) return fault(base + dtype->offset, who + ": dtype is not a string.");
-  if (dtype->text == "F32") t.dtype = DType::f32;
-  else if (dtype->text == "F16") t.dtype = DType::f16;
-  else if (dtype->text == "BF16") t.dtype = DType::bf16;
-  else return fault(base + dtype->offset, who + " is " + dtype->text + ": only F32, F16 and BF16 weights can be read.");
-  if (shape->kind != Json::Kind::array) return fault(base + shape->offset, who + ": shape is not a list of sizes.");
+  if (!dtype || !shape || !offsets)
+    return fault(at, who + " lacks " +
+                         (!dtype   ? "its dtype."
+                          : !shape ? "its shape."
+                                   : "its data_offsets."));
+  if (dtype->kind != Json::Kind::string)
+    return fault(base + dtype->offset, who + ": dtype is not a string.");
+  if (dtype->text == "F32")
+    t.dtype = DType::f32;
+  else if (dtype->text == "F16")
+    t.dtype = DType::f16;
+  else if (dtype->text == "BF16")
+    t.dtype = DType::bf16;
+  else
+    return fault(base + dtype->offset,
+                 who + " is " + dtype->text + ": only F32, F16 and BF16 weights can be read.");
+  if (shape->kind != Json::Kind::array)
+    return fault(base + shape->offset, who + ": shape is not a list of sizes.");
   std::size_t count = 1;
   for (const Json& d : shape->items) {
-    if (!d.is_count()) return fault(base + d.offset, who + ": a size in its shape is not a whole number.");
+    if (!d.is_count())
+      return fault(base + d.offset, who + ": a size in its shape is not a whole number.");
     if (d.number > static_cast<double>(std::numeric_limits<std::size_t>::max() / 8))
       return fault(base + d.offset, who + " is too large.", ErrorCode::too_large);
     const auto n = static_cast<std::size_t>(d.number);
     // count × 4 bytes must fit a size_t (32 bits in wasm); no real file is anywhere near it.
-    if (n != 0 && count > std::numeric_limits<std::size_t>::max() / 8 / n) return fault(base + shape->offset, who + " is too large.", ErrorCode::too_large);
+    if (n != 0 && count > std::numeric_limits<std::size_t>::max() / 8 / n)
+      return fault(base + shape->offset, who + " is too large.", ErrorCode::too_large);
     count *= n;
     t.shape.push_back(n);
   }
-  if (offsets->kind != Json::Kind::array || offsets->items.size() != 2 || !offsets->items[0].is_count() || !offsets->items[1].is_count())
-    return fault(base + offsets->offset, who + ": data_offsets is not two whole numbers [begin, end].");
+  if (offsets->kind != Json::Kind::array || offsets->items.size() != 2 ||
+      !offsets->items[0].is_count() || !offsets->items[1].is_count())
+    return fault(base + offsets->offset,
+                 who + ": data_offsets is not two whole numbers [begin, end].");
   const Json &first = offsets->items[0], &last = offsets->items[1];
   // Compared as written before any cast: a number above 2^32 does not fit wasm's size_t.
   if (first.number > last.number || last.number > static_cast<double>(data_size))
-    return fault(base + offsets->offset, who + ": data_offsets [" + first.text + ", " + last.text + "] lie outside the " +
-                                             std::to_string(data_size) + " bytes of data.");
+    return fault(base + offsets->offset, who + ": data_offsets [" + first.text + ", " + last.text +
+                                             "] lie outside the " + std::to_string(data_size) +
+                                             " bytes of data.");
   const auto b = static_cast<std::size_t>(first.number), e = static_cast<std::size_t>(last.number);
   if (e - b != count * width(t.dtype))
-    return fault(base + offsets->offset, who + " holds " + std::to_string(e - b) + " bytes, but its shape and dtype need " +
+    return fault(base + offsets->offset, who + " holds " + std::to_string(e - b) +
+                                             " bytes, but its shape and dtype need " +
                                              std::to_string(count * width(t.dtype)) + ".");
   t.begin = b;
   t.end = e;
@@ -97,11 +120,18 @@ Result<TensorEntry> entry(const std::string& name, const Json& v, std::size_t ba
 }  // namespace
 
 Result<SafeTensors> read_safetensors(std::string_view bytes) {
-  if (bytes.size() < 8) return fault(0, "the file is " + std::to_string(bytes.size()) + " bytes, too short to be safetensors (8 bytes of header length come first).");
+  if (bytes.size() < 8)
+    return fault(0,
+                 "the file is " + std::to_string(bytes.size()) +
+                     " bytes, too short to be safetensors (8 bytes of header length come first).");
   const std::uint64_t n = u64le(bytes.data());
-  if (n > kMaxSafetensorsHeader) return fault(0, "the header length, " + std::to_string(n) + " bytes, is more than any model file's.", ErrorCode::too_large);
+  if (n > kMaxSafetensorsHeader)
+    return fault(
+        0, "the header length, " + std::to_string(n) + " bytes, is more than any model file's.",
+        ErrorCode::too_large);
   if (n > bytes.size() - 8)
-    return fault(0, "the header says it is " + std::to_string(n) + " bytes, but the file has only " + std::to_string(bytes.size() - 8) +
+    return fault(0, "the header says it is " + std::to_string(n) +
+                        " bytes, but the file has only " + std::to_string(bytes.size() - 8) +
                         " after the length: it is cut short, or not safetensors.");
   const std::string_view header = bytes.substr(8, n);
   const std::size_t bad = utf8::find_invalid(header);
@@ -110,17 +140,21 @@ Result<SafeTensors> read_safetensors(std::string_view bytes) {
   if (!json) {
     Error e = json.error();
     const std::size_t at = 8 + static_cast<std::size_t>(std::max(0L, e.col));
-    return fault(at, "the header is not JSON (" + e.message.substr(e.message.find(": ", 7) + 2) + ")");
+    return fault(at,
+                 "the header is not JSON (" + e.message.substr(e.message.find(": ", 7) + 2) + ")");
   }
-  if (json->kind != Json::Kind::object) return fault(8, "the header is not a JSON object of tensors.");
+  if (json->kind != Json::Kind::object)
+    return fault(8, "the header is not a JSON object of tensors.");
   const std::size_t data_start = 8 + n, data_size = bytes.size() - data_start;
   SafeTensors out;
   out.bytes = bytes;
   for (const auto& [name, v] : json->keys) {
     if (name == "__metadata__") {
-      if (v.kind != Json::Kind::object) return fault(8 + v.offset, "__metadata__ is not an object of strings.");
+      if (v.kind != Json::Kind::object)
+        return fault(8 + v.offset, "__metadata__ is not an object of strings.");
       for (const auto& [k, s] : v.keys) {
-        if (s.kind != Json::Kind::string) return fault(8 + s.offset, "__metadata__ \"" + k + "\" is not a string.");
+        if (s.kind != Json::Kind::string)
+          return fault(8 + s.offset, "__metadata__ \"" + k + "\" is not a string.");
         out.metadata.emplace_back(k, s.text);
       }
       continue;
@@ -129,15 +163,22 @@ Result<SafeTensors> read_safetensors(std::string_view bytes) {
     if (!t) return t.error();
     out.tensors.push_back(std::move(t).value());
   }
-  std::sort(out.tensors.begin(), out.tensors.end(), [](const TensorEntry& a, const TensorEntry& b) { return a.begin < b.begin || (a.begin == b.begin && a.end < b.end); });
+  std::sort(out.tensors.begin(), out.tensors.end(), [](const TensorEntry& a, const TensorEntry& b) {
+    return a.begin < b.begin || (a.begin == b.begin && a.end < b.end);
+  });
   std::size_t covered = 0;
   for (const TensorEntry& t : out.tensors) {
     if (t.begin != covered)
-      return fault(data_start + std::min(t.begin, covered), "tensor \"" + t.name + "\" starts at data byte " + std::to_string(t.begin) + ", but the tensors before it end at " + std::to_string(covered) + (t.begin < covered ? ": they overlap." : ": there is a gap."));
+      return fault(data_start + std::min(t.begin, covered),
+                   "tensor \"" + t.name + "\" starts at data byte " + std::to_string(t.begin) +
+                       ", but the tensors before it end at " + std::to_string(covered) +
+                       (t.begin < covered ? ": they overlap." : ": there is a gap."));
     covered = t.end;
   }
   if (covered != data_size)
-    return fault(data_start + covered, "the tensors end at data byte " + std::to_string(covered) + ", but the file goes on for " + std::to_string(data_size - covered) + " more bytes.");
+    return fault(data_start + covered, "the tensors end at data byte " + std::to_string(covered) +
+                                           ", but the file goes on for " +
+                                           std::to_string(data_size - covered) + " more bytes.");
   for (TensorEntry& t : out.tensors) {
     t.begin += data_start;
     t.end += data_start;
@@ -183,7 +224,8 @@ std::vector<float> tensor_floats(const SafeTensors& file, const TensorEntry& t) 
       for (int b = 3; b >= 0; --b) bits = (bits << 8) | static_cast<unsigned char>(p[4 * i + b]);
       std::memcpy(&out[i], &bits, 4);
     } else {
-      const auto h = static_cast<std::uint16_t>(static_cast<unsigned char>(p[2 * i]) | (static_cast<unsigned char>(p[2 * i + 1]) << 8));
+      const auto h = static_cast<std::uint16_t>(static_cast<unsigned char>(p[2 * i]) |
+                                                (static_cast<unsigned char>(p[2 * i + 1]) << 8));
       if (t.dtype == DType::f16) {
         out[i] = half_to_float(h);
       } else {
@@ -208,12 +250,15 @@ std::string quoted(const std::string& s) {
 
 }  // namespace
 
-std::string write_safetensors(const std::vector<std::pair<std::string, std::pair<std::vector<std::size_t>, std::vector<float>>>>& tensors,
-                              const std::vector<std::pair<std::string, std::string>>& metadata) {
+std::string write_safetensors(
+    const std::vector<
+        std::pair<std::string, std::pair<std::vector<std::size_t>, std::vector<float>>>>& tensors,
+    const std::vector<std::pair<std::string, std::string>>& metadata) {
   std::string header = "{", data;
   if (!metadata.empty()) {
     header += "\"__metadata__\":{";
-    for (std::size_t i = 0; i < metadata.size(); ++i) header += (i ? "," : "") + quoted(metadata[i].first) + ":" + quoted(metadata[i].second);
+    for (std::size_t i = 0; i < metadata.size(); ++i)
+      header += (i ? "," : "") + quoted(metadata[i].first) + ":" + quoted(metadata[i].second);
     header += "}";
   }
   for (const auto& [name, value] : tensors) {
@@ -225,14 +270,17 @@ std::string write_safetensors(const std::vector<std::pair<std::string, std::pair
       for (int b = 0; b < 4; ++b) data += static_cast<char>((bits >> (8 * b)) & 0xFF);
     }
     std::string dims;
-    for (std::size_t i = 0; i < shape.size(); ++i) dims += (i ? "," : "") + std::to_string(shape[i]);
-    header += (header.size() > 1 ? "," : "") + quoted(name) + ":{\"dtype\":\"F32\",\"shape\":[" + dims + "],\"data_offsets\":[" +
-              std::to_string(begin) + "," + std::to_string(data.size()) + "]}";
+    for (std::size_t i = 0; i < shape.size(); ++i)
+      dims += (i ? "," : "") + std::to_string(shape[i]);
+    header += (header.size() > 1 ? "," : "") + quoted(name) + ":{\"dtype\":\"F32\",\"shape\":[" +
+              dims + "],\"data_offsets\":[" + std::to_string(begin) + "," +
+              std::to_string(data.size()) + "]}";
   }
   header += "}";
   while (header.size() % 8) header += ' ';  // the data starts aligned, as the format's writers do
   std::string out(8, '\0');
-  for (int b = 0; b < 8; ++b) out[b] = static_cast<char>((static_cast<std::uint64_t>(header.size()) >> (8 * b)) & 0xFF);
+  for (int b = 0; b < 8; ++b)
+    out[b] = static_cast<char>((static_cast<std::uint64_t>(header.size()) >> (8 * b)) & 0xFF);
   return out + header + data;
 }
 

@@ -52,7 +52,9 @@ Result<SafeTensors> read_safetensors(std::string_view bytes);
 std::vector<float> tensor_floats(const SafeTensors& file, const TensorEntry& tensor);
 
 // A safetensors file of float32 tensors, in the order given (a writer for tests and tools).
-std::string write_safetensors(const std::vector<std::pair<std::string, std::pair<std::vector<std::size_t>, std::vector<float>>>>& tensors,
-                              const std::vector<std::pair<std::string, std::string>>& metadata = {});
+std::string write_safetensors(
+    const std::vector<
+        std::pair<std::string, std::pair<std::vector<std::size_t>, std::vector<float>>>>& tensors,
+    const std::vector<std::pair<std::string, std::string>>& metadata = {});
 
 }  // namespace attn

@@ -12,7 +12,8 @@ using namespace attn;
 
 namespace {
 
-using Tensors = std::vector<std::pair<std::string, std::pair<std::vector<std::size_t>, std::vector<float>>>>;
+using Tensors =
+    std::vector<std::pair<std::string, std::pair<std::vector<std::size_t>, std::vector<float>>>>;
 
 // vocab 5, context 4, width 4, one layer; weights from a fixed sequence, so every number differs.
 Tensors tiny(const std::string& prefix = "") {
@@ -23,14 +24,22 @@ Tensors tiny(const std::string& prefix = "") {
     return v;
   };
   const auto ones = [](std::size_t n) { return std::vector<float>(n, 1.0f); };
-  return {{prefix + "wte.weight", {{5, 4}, fill(20)}},           {prefix + "wpe.weight", {{4, 4}, fill(16)}},
-          {prefix + "h.0.ln_1.weight", {{4}, ones(4)}},          {prefix + "h.0.ln_1.bias", {{4}, fill(4)}},
-          {prefix + "h.0.attn.c_attn.weight", {{4, 12}, fill(48)}}, {prefix + "h.0.attn.c_attn.bias", {{12}, fill(12)}},
-          {prefix + "h.0.attn.c_proj.weight", {{4, 4}, fill(16)}}, {prefix + "h.0.attn.c_proj.bias", {{4}, fill(4)}},
-          {prefix + "h.0.ln_2.weight", {{4}, ones(4)}},          {prefix + "h.0.ln_2.bias", {{4}, fill(4)}},
-          {prefix + "h.0.mlp.c_fc.weight", {{4, 16}, fill(64)}},  {prefix + "h.0.mlp.c_fc.bias", {{16}, fill(16)}},
-          {prefix + "h.0.mlp.c_proj.weight", {{16, 4}, fill(64)}}, {prefix + "h.0.mlp.c_proj.bias", {{4}, fill(4)}},
-          {prefix + "ln_f.weight", {{4}, ones(4)}},              {prefix + "ln_f.bias", {{4}, fill(4)}}};
+  return {{prefix + "wte.weight", {{5, 4}, fill(20)}},
+          {prefix + "wpe.weight", {{4, 4}, fill(16)}},
+          {prefix + "h.0.ln_1.weight", {{4}, ones(4)}},
+          {prefix + "h.0.ln_1.bias", {{4}, fill(4)}},
+          {prefix + "h.0.attn.c_attn.weight", {{4, 12}, fill(48)}},
+          {prefix + "h.0.attn.c_attn.bias", {{12}, fill(12)}},
+          {prefix + "h.0.attn.c_proj.weight", {{4, 4}, fill(16)}},
+          {prefix + "h.0.attn.c_proj.bias", {{4}, fill(4)}},
+          {prefix + "h.0.ln_2.weight", {{4}, ones(4)}},
+          {prefix + "h.0.ln_2.bias", {{4}, fill(4)}},
+          {prefix + "h.0.mlp.c_fc.weight", {{4, 16}, fill(64)}},
+          {prefix + "h.0.mlp.c_fc.bias", {{16}, fill(16)}},
+          {prefix + "h.0.mlp.c_proj.weight", {{16, 4}, fill(64)}},
+          {prefix + "h.0.mlp.c_proj.bias", {{4}, fill(4)}},
+          {prefix + "ln_f.weight", {{4}, ones(4)}},
+          {prefix + "ln_f.bias", {{4}, fill(4)}}};
 }
 
 Result<Gpt2> load(const std::string& bytes, std::size_t heads = 2) {
@@ -53,7 +62,10 @@ TEST_CASE("gpt2: the shapes give the model, with or without the transformer. pre
   }
 }
 
-TEST_CASE("gpt2: the first token weighs only itself, and each row's weights sum to 1 over the keys before it", "[gpt2]") {
+TEST_CASE(
+    "gpt2: the first token weighs only itself, and each row's weights sum to 1 over the keys "
+    "before it",
+    "[gpt2]") {
   const std::string bytes = write_safetensors(tiny());
   const Result<Gpt2> m = load(bytes);
   REQUIRE(m.ok());
@@ -89,31 +101,38 @@ TEST_CASE("gpt2: the KV cache: one token at a time gives the logits of one pass"
     REQUIRE(one.ok());
     CHECK(one->first == i);
     CHECK(one->layers[0].k.size() == (i + 1) * 4);  // a row of K per token seen
-    for (std::size_t v = 0; v < 5; ++v) CHECK(one->logits[v] == Approx(all->logits[i * 5 + v]).margin(1e-6));
+    for (std::size_t v = 0; v < 5; ++v)
+      CHECK(one->logits[v] == Approx(all->logits[i * 5 + v]).margin(1e-6));
   }
   const Result<Gpt2Steps> over = steps.append({1});
   REQUIRE_FALSE(over.ok());
-  CHECK(over.error().message == "tokens: 5 tokens in all, but the model sees at most 4 (its context).");
+  CHECK(over.error().message ==
+        "tokens: 5 tokens in all, but the model sees at most 4 (its context).");
 }
 
-TEST_CASE("gpt2: a tensor missing or of the wrong shape is named, with the shape it needs", "[gpt2]") {
+TEST_CASE("gpt2: a tensor missing or of the wrong shape is named, with the shape it needs",
+          "[gpt2]") {
   Tensors t = tiny();
   t[4].second.first = {4, 4};  // c_attn.weight
   t[4].second.second.resize(16);
   const Result<Gpt2> wrong = load(write_safetensors(t));
   REQUIRE_FALSE(wrong.ok());
-  CHECK(wrong.error().message == "model: tensor \"h.0.attn.c_attn.weight\" has shape [4, 4]; this model needs [4, 12].");
+  CHECK(wrong.error().message ==
+        "model: tensor \"h.0.attn.c_attn.weight\" has shape [4, 4]; this model needs [4, 12].");
   Tensors u = tiny();
   u.erase(u.begin() + 13);  // mlp.c_proj.bias
   const Result<Gpt2> missing = load(write_safetensors(u));
   REQUIRE_FALSE(missing.ok());
-  CHECK(missing.error().message == "model: it has no tensor \"h.0.mlp.c_proj.bias\" [4], which a GPT-2 model needs.");
+  CHECK(missing.error().message ==
+        "model: it has no tensor \"h.0.mlp.c_proj.bias\" [4], which a GPT-2 model needs.");
   const Result<Gpt2> odd = load(write_safetensors(tiny()), 3);
   REQUIRE_FALSE(odd.ok());
-  CHECK(odd.error().message == "model: its width, 4, does not divide into 3 heads: give the head count.");
+  CHECK(odd.error().message ==
+        "model: its width, 4, does not divide into 3 heads: give the head count.");
   Tensors v = tiny();
   v[1].second.second[5] = NAN;
   const Result<Gpt2> nan = load(write_safetensors(v));
   REQUIRE_FALSE(nan.ok());
-  CHECK(nan.error().message == "model: tensor \"wpe.weight\" holds a value that is not a finite number, at index 5.");
+  CHECK(nan.error().message ==
+        "model: tensor \"wpe.weight\" holds a value that is not a finite number, at index 5.");
 }

@@ -8,7 +8,8 @@
 using namespace attn;
 
 TEST_CASE("json: objects, arrays, strings with escapes, numbers as written", "[json]") {
-  const Result<Json> j = parse_json(R"( {"a": [1, -2.5e1, true, null], "b\u00e9\ud83c\udf4e": "x\ny", "c": {}} )", "h");
+  const Result<Json> j = parse_json(
+      R"( {"a": [1, -2.5e1, true, null], "b\u00e9\ud83c\udf4e": "x\ny", "c": {}} )", "h");
   REQUIRE(j.ok());
   REQUIRE(j->keys.size() == 3);
   const Json& a = *j->find("a");

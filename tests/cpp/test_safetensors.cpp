@@ -29,8 +29,10 @@ std::string floats(std::initializer_list<float> xs) {
 
 }  // namespace
 
-TEST_CASE("safetensors: a file written and read back, its metadata and tensors in order", "[safetensors]") {
-  const std::string bytes = write_safetensors({{"b", {{2}, {3.5f, -1}}}, {"a", {{1, 2}, {0.25f, 8}}}}, {{"n_head", "2"}});
+TEST_CASE("safetensors: a file written and read back, its metadata and tensors in order",
+          "[safetensors]") {
+  const std::string bytes =
+      write_safetensors({{"b", {{2}, {3.5f, -1}}}, {"a", {{1, 2}, {0.25f, 8}}}}, {{"n_head", "2"}});
   const Result<SafeTensors> f = read_safetensors(bytes);
   REQUIRE(f.ok());
   REQUIRE(f->tensors.size() == 2);
@@ -45,8 +47,10 @@ TEST_CASE("safetensors: a file written and read back, its metadata and tensors i
 
 TEST_CASE("safetensors: F16 and BF16 widen to float32 exactly", "[safetensors]") {
   // F16: 1, −2, the smallest subnormal 2^-24, 65504, +Inf; BF16: 1, −0.5.
-  const std::string data = std::string("\x00\x3C\x00\xC0\x01\x00\xFF\x7B\x00\x7C", 10) + std::string("\x80\x3F\x00\xBF", 4);
-  const std::string header = R"({"h":{"dtype":"F16","shape":[5],"data_offsets":[0,10]},"b":{"dtype":"BF16","shape":[2],"data_offsets":[10,14]}})";
+  const std::string data = std::string("\x00\x3C\x00\xC0\x01\x00\xFF\x7B\x00\x7C", 10) +
+                           std::string("\x80\x3F\x00\xBF", 4);
+  const std::string header =
+      R"({"h":{"dtype":"F16","shape":[5],"data_offsets":[0,10]},"b":{"dtype":"BF16","shape":[2],"data_offsets":[10,14]}})";
   const std::string bytes = with_header(header, data);  // the reader keeps a view of it
   const Result<SafeTensors> f = read_safetensors(bytes);
   REQUIRE(f.ok());
@@ -59,7 +63,8 @@ TEST_CASE("safetensors: F16 and BF16 widen to float32 exactly", "[safetensors]")
   CHECK(tensor_floats(*f, *f->find("b")) == std::vector<float>{1.0f, -0.5f});
 }
 
-TEST_CASE("safetensors: a damaged layout is refused with the byte and the tensor", "[safetensors]") {
+TEST_CASE("safetensors: a damaged layout is refused with the byte and the tensor",
+          "[safetensors]") {
   const auto fails = [](const std::string& header, const std::string& data) {
     const Result<SafeTensors> f = read_safetensors(with_header(header, data));
     REQUIRE_FALSE(f.ok());
@@ -71,16 +76,22 @@ TEST_CASE("safetensors: a damaged layout is refused with the byte and the tensor
   CHECK(fails(R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", eight) ==
         "model: byte 55: tensor \"w\" holds 8 bytes, but its shape and dtype need 12.");
   CHECK(fails(R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", eight) ==
-        "model: byte 62: tensor \"w\" starts at data byte 4, but the tensors before it end at 0: there is a gap.");
+        "model: byte 62: tensor \"w\" starts at data byte 4, but the tensors before it end at 0: "
+        "there is a gap.");
   CHECK(fails(R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", eight) ==
         "model: byte 66: the tensors end at data byte 4, but the file goes on for 4 more bytes.");
   CHECK(fails(R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,12]}})", eight) ==
         "model: byte 55: tensor \"w\": data_offsets [0, 12] lie outside the 8 bytes of data.");
-  CHECK(fails(R"({"w":{"dtype":"F32","shape":[2]}})", eight) == "model: byte 13: tensor \"w\" lacks its data_offsets.");
-  CHECK(fails(R"({"__metadata__":{"n":2}})", "") == "model: byte 29: __metadata__ \"n\" is not a string.");
+  CHECK(fails(R"({"w":{"dtype":"F32","shape":[2]}})", eight) ==
+        "model: byte 13: tensor \"w\" lacks its data_offsets.");
+  CHECK(fails(R"({"__metadata__":{"n":2}})", "") ==
+        "model: byte 29: __metadata__ \"n\" is not a string.");
   CHECK(fails(R"([1])", "") == "model: byte 8: the header is not a JSON object of tensors.");
-  CHECK(fails("{\"w\":", "") == "model: byte 13: the header is not JSON (the text ends where a JSON value should be.)");
+  CHECK(fails("{\"w\":", "") ==
+        "model: byte 13: the header is not JSON (the text ends where a JSON value should be.)");
   const Result<SafeTensors> short_file = read_safetensors("abc");
   REQUIRE_FALSE(short_file.ok());
-  CHECK(short_file.error().message == "model: byte 0: the file is 3 bytes, too short to be safetensors (8 bytes of header length come first).");
+  CHECK(short_file.error().message ==
+        "model: byte 0: the file is 3 bytes, too short to be safetensors (8 bytes of header length "
+        "come first).");
 }

@@ -66,7 +66,7 @@ test('an edited example says its text no longer matches, and starts again on req
   assert.equal(await mask('causal').isChecked(), true);
   // Typed over, the example's text no longer applies at all: the story says what does.
   await andRender(page, () => page.fill('#words-text', 'the dog sleeps'));
-  await page.waitForFunction(() => /^Your own sentence\./.test(document.querySelector('.story')?.textContent ?? ''));
+  await page.waitForFunction(() => /^Your own sentence,/.test(document.querySelector('.story')?.textContent ?? ''));
   assert.match(await page.textContent('.story'), /each word sees only itself and the words before it/);
   assert.equal(await page.isVisible('.story-changed'), false);
   assert.equal(await mask('causal').isChecked(), true, 'the mask the reader sees stays');

@@ -27,7 +27,7 @@ test('learned vectors: not on the first load; a sentence typed over the painting
   assert.equal(asked.length, 1, asked.join(' '));
   assert.equal(await page.inputValue('select[data-control="lexicon"]'), 'learned');
   assert.match(await page.textContent('.lexicon-note'), /42,000 English and Chinese words, 32 learned numbers/);
-  assert.match(await page.textContent('.story'), /^Your own sentence\. .*The scores are dot products ÷ √d_k, made weights by softmax\.$/);
+  assert.match(await page.textContent('.story'), /^Your own sentence, .*The scores are dot products ÷ √d_k, made weights by softmax\.$/);
   const apple = await mostAlike(page, 3);
   assert.ok(apple.self, `apple weighs itself most: ${apple.row}`);
   assert.equal(apple.next, 'orange', `${apple.tokens} ${apple.row}`);

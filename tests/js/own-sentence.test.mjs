@@ -109,7 +109,7 @@ test('the story says what applies, and names the words the vectors lack, which g
   // Causal: zorblat sees "the" and itself, with scores 0 and 0, so half each.
   assert.deepEqual(rows[1].slice(0, 2).map((w) => w.toFixed(3)), ['0.500', '0.500']);
   const story = M.ownStory(s, words);
-  assert.match(story, /Your own sentence\. Each word’s vector is learned from real text/);
+  assert.match(story, /^Your own sentence, read with vectors learned from real text\. /);
   assert.match(story, /dot products ÷ √d_k, made weights by softmax; each word sees only itself and the words before it\./);
   assert.match(story, /Not among the learned words: zorblat\. Such a word gets a vector of zeros/);
   // Nothing known at all: every weight of a row is equal, and the story says there is nothing to attend to.
@@ -121,6 +121,6 @@ test('the story says what applies, and names the words the vectors lack, which g
   // In Chinese, and with the painting's temperature restored by hand, the story says so.
   M.setLanguage('zh-CN');
   const t20 = { ...M.ownSentence(M.preset('painting', M.translator('zh-CN')), { text: '我喜欢吃苹果和香蕉' }), scale: 'temperature', temperature: 20 };
-  assert.match(M.ownStory(t20, weights(t20).words), /^这是你自己的句子。.*分数是点积 ÷ T = 20，再用softmax变成权重。$/);
+  assert.match(M.ownStory(t20, weights(t20).words), /^你自己的句子，用从真实文本学到的向量来读。分数是点积 ÷ T = 20，再用 softmax 变成权重。$/);
   M.setLanguage('en');
 });

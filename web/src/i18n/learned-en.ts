@@ -12,7 +12,7 @@ export const learnedEn = {
   'learned.showSelf': 'Show each word itself again',
   'learned.separator': ', ',
   'learned.story':
-    'Your own sentence. Each word’s vector is learned from real text, so words used alike lie near each other. The scores are {scores}, made weights by {weights}{more}.',
+    'Your own sentence, read with vectors learned from real text. The scores are {scores}, made weights by {weights}{more}.',
   'learned.scoresDot': 'dot products',
   'learned.scoresCosine': 'cosines',
   'learned.scaleSqrt': '{scores} ÷ √d_k',
