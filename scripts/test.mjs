@@ -89,7 +89,7 @@ function nodeSuite(dir, { concurrency = 1, alone = [], structure = [] } = {}) {
 // bounded run from the committed seed corpus must find nothing new. Two targets run at a time.
 function fuzzSuite() {
   const bin = 'build/fuzz/tests/fuzz';
-  const targets = ['matrix', 'embeddings', 'vectors', 'tokenizer', 'attention'];
+  const targets = ['matrix', 'embeddings', 'vectors', 'tokenizer', 'safetensors', 'attention'];
   if (!existsSync(join(bin, 'fuzz_attention'))) return { passed: 0, failed: 1, note: 'build/fuzz is not built' };
   const seconds = Number(process.env.FUZZ_SECONDS ?? 30);
   let passed = 0, failed = 0;

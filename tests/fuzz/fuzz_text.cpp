@@ -1,17 +1,20 @@
 // libFuzzer targets for everything that reads a reader's text or file: the matrix parser, the
-// word-vector parsers (the text one and the packed one, with its nearest words) and the tokenizer
-// (with embed). One source, one target per FUZZ_TARGET_* macro, so the invariants checked for
-// what a reader gives live in one place.
+// word-vector parsers (the text one and the packed one, with its nearest words), the tokenizer
+// (with embed), and model files (safetensors, then a GPT-2 model from them, run on two tokens). One
+// source, one target per FUZZ_TARGET_* macro, so the invariants checked for what a reader gives
+// live in one place.
 //
 // Invariants: no crash, no sanitizer report, and results that are either an error with a message
 // or values the page can show (finite numbers, shapes within the limits, tokens inside the text
 // that start and end at grapheme cluster boundaries, with UTF-16 spans that match their bytes).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 #include <vector>
 
+#include "gpt2.hpp"
 #include "parse.hpp"
 #include "tokenizer.hpp"
 #include "unicode.hpp"
@@ -118,6 +121,27 @@ std::vector<bool> cluster_starts(std::string_view text) {
   }
 }
 
+// A model file: its tensors lie inside the file with the bytes their shape needs; a GPT-2 model
+// read from it has every tensor its shapes promise, and runs on its first tokens without a crash.
+[[maybe_unused]] void fuzz_safetensors(std::string_view bytes) {
+  auto r = attn::read_safetensors(bytes);
+  if (!r.ok()) return check_error(r.error());
+  for (const auto& t : r->tensors) {
+    check(t.begin <= t.end && t.end <= bytes.size());
+    check(t.end - t.begin == t.count() * (t.dtype == attn::DType::f32 ? 4 : 2));
+  }
+  auto m = attn::load_gpt2(*r);
+  if (!m.ok()) return check_error(m.error());
+  const attn::Gpt2Config& c = m->config;
+  check(m->wte.size() == c.vocab * c.width && m->blocks.size() == c.layers &&
+        c.width % c.heads == 0);
+  attn::Gpt2Cache cache(*m);
+  auto out = cache.append(std::vector<int>(std::min<std::size_t>(2, c.context), 0), true);
+  if (!out.ok()) return check_error(out.error());
+  check(out->logits.size() == std::min<std::size_t>(2, c.context) * c.vocab &&
+        out->layers.size() == c.layers);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -130,6 +154,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz_vectors(text);
 #elif defined(FUZZ_TARGET_TOKENIZER)
   fuzz_tokenizer(text);
+#elif defined(FUZZ_TARGET_SAFETENSORS)
+  fuzz_safetensors(text);
 #else
 #error "define one FUZZ_TARGET_*"
 #endif
