@@ -164,11 +164,9 @@ Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads) {
   return m;
 }
 
-Gpt2Cache::Gpt2Cache(const Gpt2& model) : model_(model) {
-  const Gpt2Config& c = model.config;
-  k_.assign(c.layers, std::vector<float>(c.context * c.width));
-  v_.assign(c.layers, std::vector<float>(c.context * c.width));
-}
+// The cache grows with the tokens (GPT-2 small's whole context would be 75 MB held from the start).
+Gpt2Cache::Gpt2Cache(const Gpt2& model)
+    : model_(model), k_(model.config.layers), v_(model.config.layers) {}
 
 Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) {
   const Gpt2Config& c = model_.config;
@@ -201,6 +199,8 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
     affine(h.data(), n, C, b.attn_w, b.attn_b, 3 * C, qkv.data());
     std::vector<float>& K = k_[l];
     std::vector<float>& V = v_[l];
+    K.resize(t * C);
+    V.resize(t * C);
     for (std::size_t i = 0; i < n; ++i) {
       std::copy_n(qkv.data() + i * 3 * C + C, C, K.data() + (t0 + i) * C);
       std::copy_n(qkv.data() + i * 3 * C + 2 * C, C, V.data() + (t0 + i) * C);

@@ -71,7 +71,7 @@ class Gpt2Cache {
  private:
   const Gpt2& model_;
   std::size_t size_ = 0;
-  std::vector<std::vector<float>> k_, v_;  // per layer (context, C), the first size_ rows filled
+  std::vector<std::vector<float>> k_, v_;  // per layer (size_, C)
 };
 
 }  // namespace attn
