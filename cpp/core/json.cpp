@@ -1,6 +1,7 @@
 #include "json.hpp"
 
 #include <cstdlib>
+#include <unordered_set>
 
 #include "utf8.hpp"
 
@@ -87,13 +88,14 @@ class Reader {
     ++at_;
     skip_space();
     if (at_ < s_.size() && s_[at_] == '}') return ++at_, true;
+    std::unordered_set<std::string> seen;  // a tokenizer's vocabulary has 50,257 keys
     for (;;) {
       skip_space();
       const std::size_t key_at = at_;
       std::string key;
       if (at_ >= s_.size() || s_[at_] != '"') return fail_at(at_, "expected a key in quotes");
       if (!string(key)) return false;
-      if (out.find(key)) return fail_at(key_at, "the key \"" + key + "\" appears twice");
+      if (!seen.insert(key).second) return fail_at(key_at, "the key \"" + key + "\" appears twice");
       skip_space();
       if (at_ >= s_.size() || s_[at_] != ':') return fail_at(at_, "expected ':' after a key");
       ++at_;

@@ -36,6 +36,9 @@ const EXTERNAL = new Set([
   'emoji-data.txt',
   'UnicodeData.txt',
   'WordBreakProperty.txt',
+  'PropList.txt',
+  'vocab.json', // a GPT-2 tokenizer's two files, which a reader's checkpoint comes with
+  'merges.txt',
   'splitmix64.c', // the published reference implementation of SplitMix64
 ]);
 // Folders of other projects' files: the libraries' headers, Emscripten's sources, the Unicode

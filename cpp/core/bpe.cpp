@@ -1,0 +1,207 @@
+#include "bpe.hpp"
+
+#include <algorithm>
+
+#include "json.hpp"
+#include "utf8.hpp"
+
+namespace attn {
+
+namespace tables {
+extern const std::uint32_t kPretokenRanges[];
+extern const std::size_t kPretokenRangeCount;
+}  // namespace tables
+
+PretokenClass pretoken_class(char32_t c) {
+  const std::uint32_t* begin = tables::kPretokenRanges;
+  const std::uint32_t* end = begin + tables::kPretokenRangeCount;
+  const std::uint32_t key = static_cast<std::uint32_t>(c) << 2 | 3;
+  return static_cast<PretokenClass>(*(std::upper_bound(begin, end, key) - 1) & 3);
+}
+
+namespace {
+
+struct Char {
+  PretokenClass kind;
+  std::size_t end;  // the byte after it
+};
+
+Char char_at(std::string_view text, std::size_t at) {
+  const utf8::CodePoint cp = utf8::decode(text, at);
+  return {pretoken_class(cp.value), at + std::max<std::size_t>(cp.length, 1)};
+}
+
+// A contraction GPT-2 keeps apart ('s 't 're 've 'm 'll 'd) at `at`: its length, or 0.
+std::size_t contraction(std::string_view text, std::size_t at) {
+  if (text[at] != '\'') return 0;
+  for (std::string_view c : {"'s", "'t", "'re", "'ve", "'m", "'ll", "'d"})
+    if (text.substr(at, c.size()) == c) return c.size();
+  return 0;
+}
+
+// The code point each byte is written as (GPT-2's bytes_to_unicode), as UTF-8.
+const std::vector<std::string>& byte_chars() {
+  static const std::vector<std::string> chars = [] {
+    std::vector<std::string> out(256);
+    char32_t next = 256;
+    for (int b = 0; b < 256; ++b) {
+      const bool printable = (b >= '!' && b <= '~') || (b >= 0xA1 && b <= 0xAC) || (b >= 0xAE && b <= 0xFF);
+      utf8::append(out[b], printable ? static_cast<char32_t>(b) : next++);
+    }
+    return out;
+  }();
+  return chars;
+}
+
+}  // namespace
+
+std::vector<std::string_view> pretokenize(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = at + contraction(text, at);
+    if (end == at) {
+      const Char first = char_at(text, at);
+      // " ?\p{L}+", " ?\p{N}+" and " ?[^\s\p{L}\p{N}]+": a run of one class, with one space before it.
+      Char c = first;
+      if (text[at] == ' ' && first.end < text.size()) {
+        const Char after = char_at(text, first.end);
+        if (after.kind != PretokenClass::space) {
+          c = after;
+        }
+      }
+      if (c.kind != PretokenClass::space) {
+        end = c.end;
+        while (end < text.size()) {
+          const Char more = char_at(text, end);
+          if (more.kind != c.kind) break;
+          end = more.end;
+        }
+      } else {
+        // "\s+(?!\S)", else "\s+": a run of spaces, less its last when text follows (that one
+        // goes with the word after it, if it is a " ").
+        std::size_t last = at;
+        end = first.end;
+        while (end < text.size()) {
+          const Char more = char_at(text, end);
+          if (more.kind != PretokenClass::space) break;
+          last = end;
+          end = more.end;
+        }
+        if (end < text.size() && last > at) end = last;
+      }
+    }
+    out.push_back(text.substr(at, end - at));
+    at = end;
+  }
+  return out;
+}
+
+std::vector<std::string> BytePairEncoder::piece_tokens(const std::string& piece) const {
+  std::vector<std::string> word;
+  for (unsigned char b : piece) word.push_back(byte_chars()[b]);
+  while (word.size() > 1) {
+    std::size_t best = ranks_.size(), at = 0;
+    for (std::size_t i = 0; i + 1 < word.size(); ++i) {
+      const auto r = ranks_.find(word[i] + " " + word[i + 1]);
+      if (r != ranks_.end() && r->second < best) best = r->second, at = i;
+    }
+    if (best == ranks_.size()) break;
+    const std::string left = word[at], right = word[at + 1];
+    std::vector<std::string> merged;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      if (i + 1 < word.size() && word[i] == left && word[i + 1] == right) {
+        merged.push_back(left + right);
+        ++i;
+      } else {
+        merged.push_back(word[i]);
+      }
+    }
+    word = std::move(merged);
+  }
+  return word;
+}
+
+Result<std::vector<int>> BytePairEncoder::encode(std::string_view text) const {
+  const std::size_t bad = utf8::find_invalid(text);
+  if (bad != std::string_view::npos)
+    return make_error(ErrorCode::parse_error, "text", -1, static_cast<long>(bad), "text: byte " + std::to_string(bad) + " is not UTF-8.");
+  std::vector<int> out;
+  for (std::string_view piece : pretokenize(text))
+    for (const std::string& token : piece_tokens(std::string(piece))) {
+      const auto id = ids_.find(token);
+      if (id == ids_.end())
+        return make_error(ErrorCode::bad_argument, "vocab", -1, -1, "vocab: it has no token \"" + token + "\", which its merges make.");
+      out.push_back(id->second);
+    }
+  return out;
+}
+
+std::string BytePairEncoder::token_bytes(int id) const {
+  static const std::unordered_map<std::string, char> byte_of = [] {
+    std::unordered_map<std::string, char> m;
+    for (int b = 0; b < 256; ++b) m[byte_chars()[b]] = static_cast<char>(b);
+    return m;
+  }();
+  if (id < 0 || static_cast<std::size_t>(id) >= tokens_.size()) return {};
+  std::string out;
+  const std::string& t = tokens_[id];
+  for (std::size_t at = 0; at < t.size();) {
+    const utf8::CodePoint cp = utf8::decode(t, at);
+    const std::size_t n = std::max<std::size_t>(cp.length, 1);
+    const auto b = byte_of.find(t.substr(at, n));
+    if (b != byte_of.end()) out += b->second;
+    at += n;
+  }
+  return out;
+}
+
+std::string BytePairEncoder::decode(const std::vector<int>& ids) const {
+  std::string out;
+  for (int id : ids) out += token_bytes(id);
+  return out;
+}
+
+Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view merges_txt) {
+  Result<Json> vocab = parse_json(vocab_json, "vocab");
+  if (!vocab) return vocab.error();
+  if (vocab->kind != Json::Kind::object)
+    return make_error(ErrorCode::parse_error, "vocab", -1, 0, "vocab: byte 0: it is not a JSON object of tokens and their ids.");
+  BytePairEncoder bpe;
+  bpe.tokens_.resize(vocab->keys.size());
+  for (const auto& [token, id] : vocab->keys) {
+    if (!id.is_count() || id.number >= static_cast<double>(vocab->keys.size()))
+      return make_error(ErrorCode::parse_error, "vocab", -1, static_cast<long>(id.offset),
+                        "vocab: byte " + std::to_string(id.offset) + ": the id of \"" + token + "\" is not a whole number below " +
+                            std::to_string(vocab->keys.size()) + ", the vocabulary's size.");
+    const auto i = static_cast<std::size_t>(id.number);
+    if (!bpe.tokens_[i].empty())
+      return make_error(ErrorCode::parse_error, "vocab", -1, static_cast<long>(id.offset),
+                        "vocab: byte " + std::to_string(id.offset) + ": \"" + token + "\" and \"" + bpe.tokens_[i] + "\" share the id " +
+                            std::to_string(i) + ".");
+    bpe.tokens_[i] = token;
+    bpe.ids_[token] = static_cast<int>(i);
+  }
+  std::size_t line = 0, at = 0;
+  while (at < merges_txt.size()) {
+    std::size_t end = merges_txt.find('\n', at);
+    if (end == std::string_view::npos) end = merges_txt.size();
+    std::string_view text = merges_txt.substr(at, end - at);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    ++line;
+    at = end + 1;
+    if (text.empty() || (line == 1 && text.rfind("#version", 0) == 0)) continue;
+    const std::size_t space = text.find(' ');
+    if (space == std::string_view::npos || space == 0 || space + 1 == text.size() || text.find(' ', space + 1) != std::string_view::npos)
+      return make_error(ErrorCode::parse_error, "merges", static_cast<long>(line - 1), -1,
+                        "merges: line " + std::to_string(line) + " is not two tokens with one space between them.");
+    const std::string joined = std::string(text.substr(0, space)) + std::string(text.substr(space + 1));
+    if (!bpe.ids_.count(joined))
+      return make_error(ErrorCode::parse_error, "merges", static_cast<long>(line - 1), -1,
+                        "merges: line " + std::to_string(line) + " makes \"" + joined + "\", which the vocabulary lacks.");
+    bpe.ranks_.emplace(std::string(text), bpe.ranks_.size());
+  }
+  return bpe;
+}
+
+}  // namespace attn
