@@ -29,13 +29,15 @@ int main(int argc, char** argv) {
     std::cerr << "usage: bpe_encode VOCAB.json MERGES.txt [--many] < TEXT\n";
     return 2;
   }
-  const std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  const std::string input((std::istreambuf_iterator<char>(std::cin)),
+                          std::istreambuf_iterator<char>());
   const attn::Result<attn::BytePairEncoder> bpe = attn::load_bpe(vocab, merges);
   if (!bpe) return std::cerr << bpe.error().message << "\n", 1;
   std::vector<std::string> texts{input};
   if (many) {
     const attn::Result<attn::Json> list = attn::parse_json(input, "input");
-    if (!list || list->kind != attn::Json::Kind::array) return std::cerr << "bpe_encode: --many needs a JSON array of texts\n", 1;
+    if (!list || list->kind != attn::Json::Kind::array)
+      return std::cerr << "bpe_encode: --many needs a JSON array of texts\n", 1;
     texts.clear();
     for (const attn::Json& item : list->items) texts.push_back(item.text);
   }

@@ -45,7 +45,8 @@ const std::vector<std::string>& byte_chars() {
     std::vector<std::string> out(256);
     char32_t next = 256;
     for (int b = 0; b < 256; ++b) {
-      const bool printable = (b >= '!' && b <= '~') || (b >= 0xA1 && b <= 0xAC) || (b >= 0xAE && b <= 0xFF);
+      const bool printable =
+          (b >= '!' && b <= '~') || (b >= 0xA1 && b <= 0xAC) || (b >= 0xAE && b <= 0xFF);
       utf8::append(out[b], printable ? static_cast<char32_t>(b) : next++);
     }
     return out;
@@ -62,7 +63,8 @@ std::vector<std::string_view> pretokenize(std::string_view text) {
     std::size_t end = at + contraction(text, at);
     if (end == at) {
       const Char first = char_at(text, at);
-      // " ?\p{L}+", " ?\p{N}+" and " ?[^\s\p{L}\p{N}]+": a run of one class, with one space before it.
+      // " ?\p{L}+", " ?\p{N}+" and " ?[^\s\p{L}\p{N}]+": a run of one class, with one space before
+      // it.
       Char c = first;
       if (text[at] == ' ' && first.end < text.size()) {
         const Char after = char_at(text, first.end);
@@ -125,13 +127,15 @@ std::vector<std::string> BytePairEncoder::piece_tokens(const std::string& piece)
 Result<std::vector<int>> BytePairEncoder::encode(std::string_view text) const {
   const std::size_t bad = utf8::find_invalid(text);
   if (bad != std::string_view::npos)
-    return make_error(ErrorCode::parse_error, "text", -1, static_cast<long>(bad), "text: byte " + std::to_string(bad) + " is not UTF-8.");
+    return make_error(ErrorCode::parse_error, "text", -1, static_cast<long>(bad),
+                      "text: byte " + std::to_string(bad) + " is not UTF-8.");
   std::vector<int> out;
   for (std::string_view piece : pretokenize(text))
     for (const std::string& token : piece_tokens(std::string(piece))) {
       const auto id = ids_.find(token);
       if (id == ids_.end())
-        return make_error(ErrorCode::bad_argument, "vocab", -1, -1, "vocab: it has no token \"" + token + "\", which its merges make.");
+        return make_error(ErrorCode::bad_argument, "vocab", -1, -1,
+                          "vocab: it has no token \"" + token + "\", which its merges make.");
       out.push_back(id->second);
     }
   return out;
@@ -166,19 +170,21 @@ Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view m
   Result<Json> vocab = parse_json(vocab_json, "vocab");
   if (!vocab) return vocab.error();
   if (vocab->kind != Json::Kind::object)
-    return make_error(ErrorCode::parse_error, "vocab", -1, 0, "vocab: byte 0: it is not a JSON object of tokens and their ids.");
+    return make_error(ErrorCode::parse_error, "vocab", -1, 0,
+                      "vocab: byte 0: it is not a JSON object of tokens and their ids.");
   BytePairEncoder bpe;
   bpe.tokens_.resize(vocab->keys.size());
   for (const auto& [token, id] : vocab->keys) {
     if (!id.is_count() || id.number >= static_cast<double>(vocab->keys.size()))
       return make_error(ErrorCode::parse_error, "vocab", -1, static_cast<long>(id.offset),
-                        "vocab: byte " + std::to_string(id.offset) + ": the id of \"" + token + "\" is not a whole number below " +
-                            std::to_string(vocab->keys.size()) + ", the vocabulary's size.");
+                        "vocab: byte " + std::to_string(id.offset) + ": the id of \"" + token +
+                            "\" is not a whole number below " + std::to_string(vocab->keys.size()) +
+                            ", the vocabulary's size.");
     const auto i = static_cast<std::size_t>(id.number);
     if (!bpe.tokens_[i].empty())
       return make_error(ErrorCode::parse_error, "vocab", -1, static_cast<long>(id.offset),
-                        "vocab: byte " + std::to_string(id.offset) + ": \"" + token + "\" and \"" + bpe.tokens_[i] + "\" share the id " +
-                            std::to_string(i) + ".");
+                        "vocab: byte " + std::to_string(id.offset) + ": \"" + token + "\" and \"" +
+                            bpe.tokens_[i] + "\" share the id " + std::to_string(i) + ".");
     bpe.tokens_[i] = token;
     bpe.ids_[token] = static_cast<int>(i);
   }
@@ -192,13 +198,17 @@ Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view m
     at = end + 1;
     if (text.empty() || (line == 1 && text.rfind("#version", 0) == 0)) continue;
     const std::size_t space = text.find(' ');
-    if (space == std::string_view::npos || space == 0 || space + 1 == text.size() || text.find(' ', space + 1) != std::string_view::npos)
+    if (space == std::string_view::npos || space == 0 || space + 1 == text.size() ||
+        text.find(' ', space + 1) != std::string_view::npos)
       return make_error(ErrorCode::parse_error, "merges", static_cast<long>(line - 1), -1,
-                        "merges: line " + std::to_string(line) + " is not two tokens with one space between them.");
-    const std::string joined = std::string(text.substr(0, space)) + std::string(text.substr(space + 1));
+                        "merges: line " + std::to_string(line) +
+                            " is not two tokens with one space between them.");
+    const std::string joined =
+        std::string(text.substr(0, space)) + std::string(text.substr(space + 1));
     if (!bpe.ids_.count(joined))
       return make_error(ErrorCode::parse_error, "merges", static_cast<long>(line - 1), -1,
-                        "merges: line " + std::to_string(line) + " makes \"" + joined + "\", which the vocabulary lacks.");
+                        "merges: line " + std::to_string(line) + " makes \"" + joined +
+                            "\", which the vocabulary lacks.");
     bpe.ranks_.emplace(std::string(text), bpe.ranks_.size());
   }
   return bpe;

@@ -46,9 +46,9 @@ class BytePairEncoder {
 
  private:
   friend Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view merges_txt);
-  std::unordered_map<std::string, int> ids_;                 // token (as bytes_to_unicode text) → id
-  std::vector<std::string> tokens_;                          // id → token text
-  std::unordered_map<std::string, std::size_t> ranks_;       // "left right" → the merge's place
+  std::unordered_map<std::string, int> ids_;            // token (as bytes_to_unicode text) → id
+  std::vector<std::string> tokens_;                     // id → token text
+  std::unordered_map<std::string, std::size_t> ranks_;  // "left right" → the merge's place
   std::vector<std::string> piece_tokens(const std::string& symbols) const;
 };
 

@@ -19,7 +19,8 @@ std::vector<std::string> pieces(std::string_view text) {
 }  // namespace
 
 TEST_CASE("bpe: text splits as GPT-2's expression splits it", "[bpe]") {
-  CHECK(pieces("Hello world, don't") == std::vector<std::string>{"Hello", " world", ",", " don", "'t"});
+  CHECK(pieces("Hello world, don't") ==
+        std::vector<std::string>{"Hello", " world", ",", " don", "'t"});
   // Runs of spaces give their last space to the word after them; a last run stays whole.
   CHECK(pieces("a   b  ") == std::vector<std::string>{"a", "  ", " b", "  "});
   CHECK(pieces("x\n\ny") == std::vector<std::string>{"x", "\n", "\n", "y"});
@@ -55,8 +56,11 @@ TEST_CASE("bpe: files that do not fit are refused with the line or byte", "[bpe]
     return bpe.error().message;
   };
   CHECK(fails(R"({"a": 0, "b": 0})", "") == "vocab: byte 14: \"b\" and \"a\" share the id 0.");
-  CHECK(fails(R"({"a": 0, "b": 7})", "") == "vocab: byte 14: the id of \"b\" is not a whole number below 2, the vocabulary's size.");
-  CHECK(fails(R"({"a": 0, "b": 1})", "#version: 0.2\na b\n") == "merges: line 2 makes \"ab\", which the vocabulary lacks.");
-  CHECK(fails(R"({"a": 0, "b": 1, "ab": 2})", "a b\nab\n") == "merges: line 2 is not two tokens with one space between them.");
+  CHECK(fails(R"({"a": 0, "b": 7})", "") ==
+        "vocab: byte 14: the id of \"b\" is not a whole number below 2, the vocabulary's size.");
+  CHECK(fails(R"({"a": 0, "b": 1})", "#version: 0.2\na b\n") ==
+        "merges: line 2 makes \"ab\", which the vocabulary lacks.");
+  CHECK(fails(R"({"a": 0, "b": 1, "ab": 2})", "a b\nab\n") ==
+        "merges: line 2 is not two tokens with one space between them.");
   CHECK(fails("[]", "") == "vocab: byte 0: it is not a JSON object of tokens and their ids.");
 }
