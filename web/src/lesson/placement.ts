@@ -21,9 +21,13 @@ function shown(root: HTMLElement, selector: string): HTMLElement | null {
 
 /**
  * Scrolls `el` to the top of the screen. The cards above come to their real heights as they are
- * drawn (off screen they are estimates), so the place is kept for a few frames until it holds.
+ * drawn (off screen they are estimates), so the place is kept until it has held for five frames.
+ * A fixed eight frames was not enough on two loaded cores, where the cards above were still being
+ * drawn; two seconds bound it, so a page that never settles does not hold the reader's scroll.
  */
-export function keepInView(el: HTMLElement, frames = 8): void {
-  if (Math.abs(el.getBoundingClientRect().top - 8) > 2) el.scrollIntoView({ block: 'start' });
-  if (frames > 0) requestAnimationFrame(() => el.isConnected && keepInView(el, frames - 1));
+export function keepInView(el: HTMLElement, until = performance.now() + 2000, held = 0): void {
+  const off = Math.abs(el.getBoundingClientRect().top - 8) > 2;
+  if (off) el.scrollIntoView({ block: 'start' });
+  const still = off ? 0 : held + 1;
+  if (still < 5 && performance.now() < until) requestAnimationFrame(() => el.isConnected && keepInView(el, until, still));
 }
