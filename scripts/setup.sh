@@ -29,6 +29,9 @@ declare -A need=(
   [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
   # The page exports a matrix as NumPy code; the export test runs that code with Debian's python3.
   [python3-numpy]=/usr/lib/python3/dist-packages/numpy/__init__.py
+  # PyTorch, which trains the page's language model (scripts/model/train.py): the tests check the
+  # core's forward against PyTorch's on the shipped model and on random checkpoints.
+  [python3-torch]=/usr/lib/python3/dist-packages/torch/__init__.py
 )
 missing=()
 for pkg in "${!need[@]}"; do

@@ -2,11 +2,16 @@
 // the ids as a JSON array, for the tests that check the core against another implementation
 // (tests/js/bpe.test.mjs):  bpe_encode VOCAB.json MERGES.txt [--many] < TEXT
 // --many: the input is a JSON array of texts, and the output an array of their ids, in order.
+// --u16: the ids as little-endian 16-bit numbers (for the language model's training text); each
+// piece is encoded once and remembered, which makes a corpus of many megabytes take seconds.
 // Exit status 3: some ids do not decode to their text again.
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "bpe.hpp"
 #include "json.hpp"
@@ -20,19 +25,39 @@ bool slurp(const char* path, std::string& out) {
   return true;
 }
 
+int encode_u16(const attn::BytePairEncoder& bpe, const std::string& text) {
+  if (bpe.size() > 65536) return std::cerr << "bpe_encode: --u16 needs at most 65536 tokens\n", 1;
+  std::unordered_map<std::string_view, std::vector<int>> known;
+  std::string out;
+  for (std::string_view piece : attn::pretokenize(text)) {
+    auto it = known.find(piece);
+    if (it == known.end()) {
+      attn::Result<std::vector<int>> ids = bpe.encode(piece);
+      if (!ids) return std::cerr << ids.error().message << "\n", 1;
+      it = known.emplace(piece, std::move(*ids)).first;
+    }
+    for (int id : it->second)
+      out += static_cast<char>(id & 0xFF), out += static_cast<char>(id >> 8);
+  }
+  std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string vocab, merges;
-  const bool many = argc == 4 && std::string(argv[3]) == "--many";
-  if ((argc != 3 && !many) || !slurp(argv[1], vocab) || !slurp(argv[2], merges)) {
-    std::cerr << "usage: bpe_encode VOCAB.json MERGES.txt [--many] < TEXT\n";
+  const std::string flag = argc == 4 ? argv[3] : "";
+  const bool many = flag == "--many", u16 = flag == "--u16";
+  if ((argc != 3 && !many && !u16) || !slurp(argv[1], vocab) || !slurp(argv[2], merges)) {
+    std::cerr << "usage: bpe_encode VOCAB.json MERGES.txt [--many|--u16] < TEXT\n";
     return 2;
   }
   const std::string input((std::istreambuf_iterator<char>(std::cin)),
                           std::istreambuf_iterator<char>());
   const attn::Result<attn::BytePairEncoder> bpe = attn::load_bpe(vocab, merges);
   if (!bpe) return std::cerr << bpe.error().message << "\n", 1;
+  if (u16) return encode_u16(*bpe, input);
   std::vector<std::string> texts{input};
   if (many) {
     const attn::Result<attn::Json> list = attn::parse_json(input, "input");

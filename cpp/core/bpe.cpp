@@ -99,9 +99,15 @@ std::vector<std::string_view> pretokenize(std::string_view text) {
   return out;
 }
 
+std::vector<std::string> byte_symbols(std::string_view bytes) {
+  std::vector<std::string> out;
+  out.reserve(bytes.size());
+  for (unsigned char b : bytes) out.push_back(byte_chars()[b]);
+  return out;
+}
+
 std::vector<std::string> BytePairEncoder::piece_tokens(const std::string& piece) const {
-  std::vector<std::string> word;
-  for (unsigned char b : piece) word.push_back(byte_chars()[b]);
+  std::vector<std::string> word = byte_symbols(piece);
   while (word.size() > 1) {
     std::size_t best = ranks_.size(), at = 0;
     for (std::size_t i = 0; i + 1 < word.size(); ++i) {

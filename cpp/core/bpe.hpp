@@ -34,6 +34,9 @@ PretokenClass pretoken_class(char32_t c);
 // The pieces of step 1, as views of `text` (valid UTF-8).
 std::vector<std::string_view> pretokenize(std::string_view text);
 
+// Step 2: each byte of `bytes` as the character GPT-2 writes it as, one string per byte.
+std::vector<std::string> byte_symbols(std::string_view bytes);
+
 class BytePairEncoder {
  public:
   std::size_t size() const { return tokens_.size(); }  // the vocabulary's

@@ -243,4 +243,25 @@ Result<Json> parse_json(std::string_view text, const std::string& input) {
   return Reader(text, input).run();
 }
 
+std::string json_quote(std::string_view text) {
+  static const char* hex = "0123456789abcdef";
+  std::string out = "\"";
+  for (char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (b < 0x20) {
+      out += "\\u00";
+      out += hex[b >> 4];
+      out += hex[b & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 }  // namespace attn

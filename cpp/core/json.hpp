@@ -39,4 +39,7 @@ struct Json {
 // `input` names the text in errors ("model: byte 12: …").
 Result<Json> parse_json(std::string_view text, const std::string& input);
 
+// `text` (UTF-8) as a JSON string, quotes included: ", \ and control characters escaped.
+std::string json_quote(std::string_view text);
+
 }  // namespace attn

@@ -17,6 +17,8 @@ const char* to_string(DType dtype) {
       return "F16";
     case DType::bf16:
       return "BF16";
+    case DType::i8:
+      return "I8";
   }
   return "?";
 }
@@ -41,7 +43,7 @@ const std::string* SafeTensors::meta(std::string_view key) const {
 
 namespace {
 
-std::size_t width(DType d) { return d == DType::f32 ? 4 : 2; }
+std::size_t width(DType d) { return d == DType::f32 ? 4 : d == DType::i8 ? 1 : 2; }
 
 Error fault(std::size_t byte, const std::string& what, ErrorCode code = ErrorCode::parse_error) {
   return make_error(code, "model", -1, static_cast<long>(byte),
@@ -79,9 +81,11 @@ Result<TensorEntry> entry(const std::string& name, const Json& v, std::size_t ba
     t.dtype = DType::f16;
   else if (dtype->text == "BF16")
     t.dtype = DType::bf16;
+  else if (dtype->text == "I8")
+    t.dtype = DType::i8;
   else
     return fault(base + dtype->offset,
-                 who + " is " + dtype->text + ": only F32, F16 and BF16 weights can be read.");
+                 who + " is " + dtype->text + ": only F32, F16, BF16 and I8 weights can be read.");
   if (shape->kind != Json::Kind::array)
     return fault(base + shape->offset, who + ": shape is not a list of sizes.");
   std::size_t count = 1;
@@ -183,6 +187,15 @@ Result<SafeTensors> read_safetensors(std::string_view bytes) {
     t.begin += data_start;
     t.end += data_start;
   }
+  for (const TensorEntry& t : out.tensors) {
+    if (t.dtype != DType::i8) continue;
+    const TensorEntry* scale = out.find(t.name + ".scale");
+    const std::vector<std::size_t> rows{t.shape.empty() ? 1 : t.shape[0]};
+    if (!scale || scale->dtype == DType::i8 || scale->shape != rows)
+      return fault(t.begin, "tensor \"" + t.name + "\" is I8, so it needs a float tensor \"" +
+                                t.name + ".scale\" of shape [" + std::to_string(rows[0]) +
+                                "], one scale a row" + (scale ? ", not this one." : "."));
+  }
   return out;
 }
 
@@ -218,6 +231,14 @@ float half_to_float(std::uint16_t h) {
 std::vector<float> tensor_floats(const SafeTensors& file, const TensorEntry& t) {
   std::vector<float> out(t.count());
   const char* p = file.bytes.data() + t.begin;
+  if (out.empty()) return out;
+  if (t.dtype == DType::i8) {  // read_safetensors() checked that the scales are there
+    const std::vector<float> scale = tensor_floats(file, *file.find(t.name + ".scale"));
+    const std::size_t row = out.size() / scale.size();
+    for (std::size_t i = 0; i < out.size(); ++i)
+      out[i] = static_cast<float>(static_cast<std::int8_t>(p[i])) * scale[i / row];
+    return out;
+  }
   for (std::size_t i = 0; i < out.size(); ++i) {
     if (t.dtype == DType::f32) {
       std::uint32_t bits = 0;
@@ -237,19 +258,6 @@ std::vector<float> tensor_floats(const SafeTensors& file, const TensorEntry& t) 
   return out;
 }
 
-namespace {
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-}  // namespace
-
 std::string write_safetensors(
     const std::vector<
         std::pair<std::string, std::pair<std::vector<std::size_t>, std::vector<float>>>>& tensors,
@@ -258,7 +266,8 @@ std::string write_safetensors(
   if (!metadata.empty()) {
     header += "\"__metadata__\":{";
     for (std::size_t i = 0; i < metadata.size(); ++i)
-      header += (i ? "," : "") + quoted(metadata[i].first) + ":" + quoted(metadata[i].second);
+      header +=
+          (i ? "," : "") + json_quote(metadata[i].first) + ":" + json_quote(metadata[i].second);
     header += "}";
   }
   for (const auto& [name, value] : tensors) {
@@ -272,9 +281,9 @@ std::string write_safetensors(
     std::string dims;
     for (std::size_t i = 0; i < shape.size(); ++i)
       dims += (i ? "," : "") + std::to_string(shape[i]);
-    header += (header.size() > 1 ? "," : "") + quoted(name) + ":{\"dtype\":\"F32\",\"shape\":[" +
-              dims + "],\"data_offsets\":[" + std::to_string(begin) + "," +
-              std::to_string(data.size()) + "]}";
+    header += (header.size() > 1 ? "," : "") + json_quote(name) +
+              ":{\"dtype\":\"F32\",\"shape\":[" + dims + "],\"data_offsets\":[" +
+              std::to_string(begin) + "," + std::to_string(data.size()) + "]}";
   }
   header += "}";
   while (header.size() % 8) header += ' ';  // the data starts aligned, as the format's writers do

@@ -7,10 +7,16 @@
 // read_safetensors() checks the whole layout before any tensor is read, and names where it fails
 // (ErrorCode::parse_error, input "model", col = the byte in the file, counted from 0; the message
 // names the tensor too): a file shorter than its header says, a header that is not UTF-8 or not a
-// JSON object, an entry without a dtype, shape or data_offsets, a dtype other than F32, F16 or
-// BF16 (named), a size that does not match shape × the dtype's width, offsets outside the data,
-// overlapping or leaving a gap, and metadata that is not strings. It copies no tensor.
-// tensor_floats() gives one tensor as float32, widening F16 and BF16.
+// JSON object, an entry without a dtype, shape or data_offsets, a dtype other than F32, F16, BF16
+// or I8 (named), a size that does not match shape × the dtype's width, offsets outside the data,
+// overlapping or leaving a gap, an I8 tensor without its scales, and metadata that is not
+// strings. It copies no tensor.
+// tensor_floats() gives one tensor as float32, widening F16 and BF16 exactly.
+//
+// 8-bit weights: an I8 tensor "w" of shape (r, …) comes with a float tensor "w.scale" of shape
+// (r): each value of row i is its integer times scale[i], one float32 product, so any reader that
+// multiplies the same way gets the same floats. The page's own model ships so, at a quarter of
+// its float32 size.
 #pragma once
 
 #include <cstddef>
@@ -24,8 +30,8 @@
 
 namespace attn {
 
-enum class DType { f32, f16, bf16 };
-const char* to_string(DType dtype);  // "F32", "F16", "BF16"
+enum class DType { f32, f16, bf16, i8 };
+const char* to_string(DType dtype);  // "F32", "F16", "BF16", "I8"
 
 struct TensorEntry {
   std::string name;

@@ -3,14 +3,17 @@
 // layout of Hugging Face's files (cpp/core/gpt2.hpp lists them), for tests that need a model
 // without downloading one.
 
-/** The bytes of a safetensors file: `tensors` is [[name, shape, Float32Array], …] in order. */
+/** The bytes of a safetensors file: `tensors` is [[name, shape, Float32Array | Int8Array], …] in
+ * order; an Int8Array is written as I8, anything else as F32. */
 export function writeSafetensors(tensors, metadata = null) {
   const header = {};
   if (metadata) header.__metadata__ = metadata;
   let offset = 0;
+  const width = (values) => (values instanceof Int8Array ? 1 : 4);
   for (const [name, shape, values] of tensors) {
-    header[name] = { dtype: 'F32', shape, data_offsets: [offset, offset + values.length * 4] };
-    offset += values.length * 4;
+    const dtype = values instanceof Int8Array ? 'I8' : 'F32';
+    header[name] = { dtype, shape, data_offsets: [offset, offset + values.length * width(values)] };
+    offset += values.length * width(values);
   }
   let json = JSON.stringify(header);
   while (json.length % 8) json += ' ';
@@ -21,10 +24,28 @@ export function writeSafetensors(tensors, metadata = null) {
   out.set(head, 8);
   let at = 8 + head.length;
   for (const [, , values] of tensors) {
-    for (let i = 0; i < values.length; i++) view.setFloat32(at + 4 * i, values[i], true);
-    at += values.length * 4;
+    if (values instanceof Int8Array) out.set(new Uint8Array(values.buffer, values.byteOffset, values.length), at);
+    else for (let i = 0; i < values.length; i++) view.setFloat32(at + 4 * i, values[i], true);
+    at += values.length * width(values);
   }
   return out;
+}
+
+/** Every matrix of `tensors` as 8-bit integers with one scale a row (max |row| / 127), the form
+ * the page's own model ships in (cpp/core/safetensors.hpp): [name, shape, Int8Array] and
+ * [name + '.scale', [rows], Float32Array]. Vectors stay float32. */
+export function quantizeRows(tensors) {
+  return tensors.flatMap(([name, shape, values]) => {
+    if (shape.length !== 2) return [[name, shape, values]];
+    const [rows, cols] = shape, q = new Int8Array(values.length), scale = new Float32Array(rows);
+    for (let r = 0; r < rows; r++) {
+      let max = 0;
+      for (let c = 0; c < cols; c++) max = Math.max(max, Math.abs(values[r * cols + c]));
+      scale[r] = max / 127;
+      for (let c = 0; c < cols; c++) q[r * cols + c] = scale[r] ? Math.round(values[r * cols + c] / scale[r]) : 0;
+    }
+    return [[name, shape, q], [name + '.scale', [rows], scale]];
+  });
 }
 
 /** A seeded generator of normal numbers (mulberry32, then Box-Muller). */
@@ -42,8 +63,9 @@ export function normals(seed) {
 
 /** A GPT-2 checkpoint of random weights: { vocab, context, width, layers, heads, tied, prefix, seed }.
  * Weights are drawn as GPT-2 is initialised (σ = 0.02), LayerNorm gains near 1 and biases near 0,
- * so activations stay in the range a trained model's do. The head count goes in the metadata. */
-export function randomGpt2({ vocab, context, width, layers, heads, tied = true, prefix = '', seed = 1, metadata = true }) {
+ * so activations stay in the range a trained model's do. The head count goes in the metadata;
+ * `int8` writes the matrices as the page's own model does (quantizeRows). */
+export function randomGpt2({ vocab, context, width, layers, heads, tied = true, prefix = '', seed = 1, metadata = true, int8 = false }) {
   const next = normals(seed);
   const fill = (n, sigma, mean = 0) => Float32Array.from({ length: n }, () => mean + sigma * next());
   const C = width, tensors = [];
@@ -68,5 +90,5 @@ export function randomGpt2({ vocab, context, width, layers, heads, tied = true, 
   add('ln_f.weight', [C], 0.1, 1);
   add('ln_f.bias', [C], 0.02);
   if (!tied) tensors.push(['lm_head.weight', [vocab, C], fill(vocab * C, 0.1)]);
-  return writeSafetensors(tensors, metadata ? { n_head: String(heads) } : null);
+  return writeSafetensors(int8 ? quantizeRows(tensors) : tensors, metadata ? { n_head: String(heads) } : null);
 }

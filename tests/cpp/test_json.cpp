@@ -38,3 +38,12 @@ TEST_CASE("json: what it refuses names the byte", "[json]") {
   CHECK(fails(std::string(70, '[')) == "h: byte 65: nested deeper than 64 levels.");
   CHECK(fails(R"({"a" 1})") == "h: byte 5: expected ':' after a key.");
 }
+
+TEST_CASE("json: a string quoted reads back as itself", "[json]") {
+  const std::string text = "a \"quote\", a \\ backslash,\na line and a \x01 control, 中文";
+  const std::string quoted = json_quote(text);
+  CHECK(quoted == "\"a \\\"quote\\\", a \\\\ backslash,\\na line and a \\u0001 control, 中文\"");
+  const Result<Json> back = parse_json(quoted, "test");
+  REQUIRE(back);
+  CHECK(back->text == text);
+}

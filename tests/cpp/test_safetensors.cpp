@@ -1,5 +1,5 @@
 // The safetensors layout (cpp/core/safetensors.hpp), with bytes written by hand: every refusal
-// names its byte, and F16 and BF16 widen exactly.
+// names its byte, F16 and BF16 widen exactly, and I8 rows are their integers times their scales.
 #include <cstring>
 #include <string>
 #include <vector>
@@ -63,6 +63,35 @@ TEST_CASE("safetensors: F16 and BF16 widen to float32 exactly", "[safetensors]")
   CHECK(tensor_floats(*f, *f->find("b")) == std::vector<float>{1.0f, -0.5f});
 }
 
+TEST_CASE("safetensors: I8 weights are their integers times their row's scale", "[safetensors]") {
+  // Two rows of three: (1, −2, 127) × 0.5 and (−128, 0, 3) × 0.25.
+  const std::string data = std::string("\x01\xFE\x7F\x80\x00\x03", 6) + floats({0.5f, 0.25f});
+  const std::string header =
+      R"({"w":{"dtype":"I8","shape":[2,3],"data_offsets":[0,6]},"w.scale":{"dtype":"F32","shape":[2],"data_offsets":[6,14]}})";
+  const std::string bytes = with_header(header, data);
+  const Result<SafeTensors> f = read_safetensors(bytes);
+  REQUIRE(f.ok());
+  CHECK(tensor_floats(*f, *f->find("w")) ==
+        std::vector<float>{0.5f, -1.0f, 63.5f, -32.0f, 0.0f, 0.75f});
+  // Without its scales, or with one scale too few, the tensor is refused by name, at its first
+  // byte (8 + the 109 bytes of header).
+  const std::string alone = with_header(
+      R"({"w":{"dtype":"I8","shape":[2,3],"data_offsets":[0,6]},"x":{"dtype":"F32","shape":[2],"data_offsets":[6,14]}})",
+      data);
+  const Result<SafeTensors> bad = read_safetensors(alone);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message ==
+        "model: byte 117: tensor \"w\" is I8, so it needs a float tensor \"w.scale\" of shape [2], "
+        "one scale a row.");
+  const std::string short_scale = with_header(
+      R"({"w":{"dtype":"I8","shape":[2,3],"data_offsets":[0,6]},"w.scale":{"dtype":"F32","shape":[1],"data_offsets":[6,10]}})",
+      data.substr(0, 10));
+  const Result<SafeTensors> wrong = read_safetensors(short_scale);
+  REQUIRE_FALSE(wrong.ok());
+  CHECK(wrong.error().message.find("of shape [2], one scale a row, not this one.") !=
+        std::string::npos);
+}
+
 TEST_CASE("safetensors: a damaged layout is refused with the byte and the tensor",
           "[safetensors]") {
   const auto fails = [](const std::string& header, const std::string& data) {
@@ -72,7 +101,7 @@ TEST_CASE("safetensors: a damaged layout is refused with the byte and the tensor
   };
   const std::string eight = floats({1, 2});
   CHECK(fails(R"({"w":{"dtype":"I64","shape":[1],"data_offsets":[0,8]}})", eight) ==
-        "model: byte 22: tensor \"w\" is I64: only F32, F16 and BF16 weights can be read.");
+        "model: byte 22: tensor \"w\" is I64: only F32, F16, BF16 and I8 weights can be read.");
   CHECK(fails(R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", eight) ==
         "model: byte 55: tensor \"w\" holds 8 bytes, but its shape and dtype need 12.");
   CHECK(fails(R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})", eight) ==

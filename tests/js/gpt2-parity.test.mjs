@@ -1,8 +1,9 @@
-// The core's GPT-2 forward (cpp/core/gpt2.hpp, run by build/native/tools/gpt2_run) against an
-// independent NumPy forward of the same file (tests/py/gpt2_reference.py), on checkpoints of
-// random weights written here (scripts/model/safetensors.mjs): every head's attention weights and
-// every logit within 1e-4, with and without the "transformer." prefix, tied and untied; and the
-// KV cache: tokens run after a cache of earlier ones give what one pass over all of them gives.
+// The core's GPT-2 forward (cpp/core/gpt2.hpp, run by build/native/tools/gpt2_run) against two
+// independent forwards of the same file, NumPy's in float64 (tests/py/gpt2_reference.py) and
+// PyTorch's in float32 (tests/py/torch_reference.py), on checkpoints of random weights written
+// here (scripts/model/safetensors.mjs): every head's attention weights and every logit within
+// 1e-4, with and without the "transformer." prefix, tied and untied, float32 and 8-bit; and the KV
+// cache: tokens run after a cache of earlier ones give what one pass over all of them gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -13,7 +14,7 @@ import { root } from './engine-helpers.mjs';
 import { randomGpt2 } from '../../scripts/model/safetensors.mjs';
 
 const tool = join(root, 'build/native/tools/gpt2_run');
-const reference = join(root, 'tests/py/gpt2_reference.py');
+const references = [['NumPy', join(root, 'tests/py/gpt2_reference.py')], ['PyTorch', join(root, 'tests/py/torch_reference.py')]];
 // Debian's Python, whose NumPy scripts/setup.sh installs (another python3 first on PATH may lack it).
 const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
@@ -34,26 +35,29 @@ const CONFIGS = [
   { name: 'two layers of four heads, tied', vocab: 50, context: 16, width: 32, layers: 2, heads: 4, seed: 1 },
   { name: 'one layer of three heads, untied, with the transformer. prefix', vocab: 64, context: 12, width: 48, layers: 1, heads: 3, tied: false, prefix: 'transformer.', seed: 2 },
   { name: 'three layers, heads of 64 from the width (no metadata)', vocab: 97, context: 24, width: 128, layers: 3, heads: 2, metadata: false, seed: 3 },
+  { name: 'two layers, 8-bit matrices with a scale a row', vocab: 80, context: 16, width: 64, layers: 2, heads: 4, int8: true, seed: 4 },
 ];
 
 for (const config of CONFIGS) {
-  test(`gpt2: the core's forward equals NumPy's, ${config.name}`, () => {
+  test(`gpt2: the core's forward equals NumPy's and PyTorch's, ${config.name}`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'gpt2-'));
     try {
       const file = join(dir, 'model.safetensors');
       writeFileSync(file, randomGpt2(config));
       const tokens = Array.from({ length: Math.min(10, config.context) }, (_, i) => (i * 7 + config.seed) % config.vocab);
       const core = run(tool, [file, '--tokens', tokens.join(',')]);
-      const numpy = run(python, [reference, file, tokens.join(',')]);
       assert.deepEqual(core.config, { vocab: config.vocab, context: config.context, width: config.width, layers: config.layers,
         heads: config.heads, tied: config.tied ?? true });
-      const logits = maxDiff(core.logits, numpy.logits), weights = maxDiff(core.weights, numpy.weights);
-      console.log(`${config.name}: logits within ${logits.toExponential(1)}, weights within ${weights.toExponential(1)}`);
-      assert.ok(logits < 1e-4, `logits differ by ${logits}`);
-      assert.ok(weights < 1e-4, `weights differ by ${weights}`);
-      // The weights are not near-uniform: a test of softmax(1/n) would pass whatever Q and K were.
-      const spread = Math.max(...numpy.weights.flat(2).map((row) => Math.max(...row)));
-      assert.ok(spread > 0.5, `the largest weight is only ${spread}`);
+      for (const [who, reference] of references) {
+        const other = run(python, [reference, file, tokens.join(',')]);
+        const logits = maxDiff(core.logits, other.logits), weights = maxDiff(core.weights, other.weights);
+        console.log(`${config.name}, ${who}: logits within ${logits.toExponential(1)}, weights within ${weights.toExponential(1)}`);
+        assert.ok(logits < 1e-4, `${who}: logits differ by ${logits}`);
+        assert.ok(weights < 1e-4, `${who}: weights differ by ${weights}`);
+        // The weights are not near-uniform: a test of softmax(1/n) would pass whatever Q and K were.
+        const spread = Math.max(...other.weights.flat(2).map((row) => Math.max(...row)));
+        assert.ok(spread > 0.5, `the largest weight is only ${spread}`);
+      }
       // The KV cache: 4 tokens, then the rest against their keys and values, is one pass.
       const split = run(tool, [file, '--tokens', tokens.join(','), '--split', '4']);
       assert.ok(maxDiff(split.logits, core.logits) < 1e-5, 'logits after the cache');

@@ -5,7 +5,8 @@
 prints {"logits": [[...] per token], "weights": [[heads x tokens x tokens] per layer]} as JSON.
 Written from the GPT-2 architecture as Hugging Face's GPT2LMHeadModel computes it (Conv1D
 weights, pre-LayerNorm, tanh GELU, tied unembedding unless lm_head.weight is present), sharing
-no code with the core. The safetensors file is read with the standard library and NumPy alone.
+no code with the core. The safetensors file is read with the standard library and NumPy alone
+(an I8 matrix times its "<name>.scale" rows, as cpp/core/safetensors.hpp defines it).
 """
 import json
 import struct
@@ -13,7 +14,7 @@ import sys
 
 import numpy as np
 
-DTYPES = {"F32": np.float32, "F16": np.float16}
+DTYPES = {"F32": np.float32, "F16": np.float16, "I8": np.int8}
 
 
 def read_safetensors(path):
@@ -32,8 +33,12 @@ def read_safetensors(path):
             array = words.view(np.float32)
         else:
             array = np.frombuffer(raw, dtype=np.dtype(DTYPES[info["dtype"]]).newbyteorder("<"))
-        tensors[name] = array.astype(np.float64).reshape(info["shape"])
-    return tensors, meta
+        tensors[name] = array.reshape(info["shape"])
+    for name in [n for n, t in tensors.items() if t.dtype == np.int8]:
+        # An I8 matrix is its integers times its row's scale, one float32 product each.
+        scale = tensors.pop(name + ".scale").astype(np.float32)
+        tensors[name] = tensors[name].astype(np.float32) * scale.reshape(-1, *([1] * (tensors[name].ndim - 1)))
+    return {name: t.astype(np.float64) for name, t in tensors.items()}, meta
 
 
 def layer_norm(x, w, b):

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Packs the trained model (build/model/model-f32.safetensors, from scripts/model/train.py) into
+the file the page ships, data/model/model.safetensors:
+
+- every matrix as 8-bit integers, one scale a row: row i is stored as round(w / s_i), clipped to
+  ±127, with s_i = max |w_i| / 127, in "<name>" (I8) and s in "<name>.scale" (F32) — the form
+  cpp/core/safetensors.hpp reads. A quarter of float32's bytes; what this costs in bits per
+  character is measured on the shipped file (docs/language-model.md).
+- the biases and LayerNorm weights as float32;
+- the tokenizer in the metadata, as GPT-2's two files ("vocab.json", "merges.txt"), with the
+  model's shape and where it came from, so one file is all the page loads.
+
+Deterministic: the same trained file gives the same bytes.
+    python3 scripts/model/pack.py
+"""
+import json
+import os
+import struct
+import sys
+
+import numpy as np
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
+BUILD = os.path.join(ROOT, 'build', 'model')
+OUT = os.path.join(ROOT, 'data', 'model', 'model.safetensors')
+
+
+def read_f32(path):
+    with open(path, 'rb') as f:
+        data = f.read()
+    (n,) = struct.unpack('<Q', data[:8])
+    header = json.loads(data[8:8 + n])
+    meta = header.pop('__metadata__', {})
+    tensors = {}
+    for name, info in header.items():
+        begin, end = info['data_offsets']
+        tensors[name] = np.frombuffer(data[8 + n + begin:8 + n + end], dtype='<f4').reshape(info['shape'])
+    return tensors, meta
+
+
+def quantize_rows(w):
+    """(I8 values, F32 scales): each row's largest magnitude becomes ±127."""
+    scale = (np.abs(w).max(axis=1) / 127).astype(np.float32)
+    safe = np.where(scale > 0, scale, 1).astype(np.float32)
+    q = np.clip(np.rint(w / safe[:, None]), -127, 127).astype(np.int8)
+    return q, scale
+
+
+def write(path, tensors, metadata):
+    header, offset, blobs = {'__metadata__': metadata}, 0, []
+    for name, (dtype, array) in tensors.items():
+        blob = np.ascontiguousarray(array).astype('<f4' if dtype == 'F32' else 'i1').tobytes()
+        header[name] = {'dtype': dtype, 'shape': list(array.shape), 'data_offsets': [offset, offset + len(blob)]}
+        offset += len(blob)
+        blobs.append(blob)
+    text = json.dumps(header, separators=(',', ':'), ensure_ascii=False).encode('utf-8')
+    text += b' ' * (-len(text) % 8)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'wb') as f:
+        f.write(struct.pack('<Q', len(text)) + text + b''.join(blobs))
+
+
+def main():
+    tensors, meta = read_f32(os.path.join(BUILD, 'model-f32.safetensors'))
+    out = {}
+    for name, w in tensors.items():
+        if w.ndim == 2:
+            q, scale = quantize_rows(w)
+            out[name], out[name + '.scale'] = ('I8', q), ('F32', scale)
+        else:
+            out[name] = ('F32', w)
+    tok = os.path.join(BUILD, 'tokenizer')
+    metadata = dict(meta)
+    metadata['vocab.json'] = open(os.path.join(tok, 'vocab.json'), encoding='utf-8').read()
+    metadata['merges.txt'] = open(os.path.join(tok, 'merges.txt'), encoding='utf-8').read()
+    metadata['about'] = ('A GPT-2-shaped model trained on English and Chinese text by scripts/model/build.sh; '
+                         'weights as 8-bit integers with one float32 scale a row. Sources and licence: '
+                         'data/model/SOURCES.md.')
+    write(OUT, out, metadata)
+    print(f'wrote {os.path.relpath(OUT, ROOT)}: {os.path.getsize(OUT)} bytes')
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Trains the page's language model: a GPT-2-shaped transformer over English and Chinese.
+
+Reads the tokenized text scripts/model/build.sh writes (build/model/*.u16: little-endian token
+ids, from the corpora of scripts/model/corpus.mjs and the tokenizer of tools/bpe_train.cpp) and
+writes build/model/model-f32.safetensors, in GPT-2's names and Conv1D layout, which
+scripts/model/pack.py then turns into the shipped 8-bit file.
+
+Every window the model reads is <|endoftext|> and then 127 tokens from a random place in one
+language's text; each batch holds as many English windows as Chinese. In one window in seven a
+span of its own text is repeated later in the window, as names and phrases recur in real text:
+copying from earlier in the context then pays off within this small budget, which is how the
+model comes to have induction heads to show (docs/language-model.md measures them).
+
+Deterministic: one seed chooses the initial weights and every window, and PyTorch runs its
+deterministic kernels on one thread.
+    python3 scripts/model/train.py [--steps N] [--seed S]
+"""
+import argparse
+import json
+import math
+import os
+import struct
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
+BUILD = os.path.join(ROOT, 'build', 'model')
+
+LAYERS, HEADS, WIDTH, CONTEXT = 4, 4, 128, 128
+BATCH, REPEAT_SHARE = 16, 1 / 7
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(WIDTH, eps=1e-5)
+        self.c_attn = nn.Linear(WIDTH, 3 * WIDTH)
+        self.c_proj = nn.Linear(WIDTH, WIDTH)
+        self.ln_2 = nn.LayerNorm(WIDTH, eps=1e-5)
+        self.c_fc = nn.Linear(WIDTH, 4 * WIDTH)
+        self.mlp_proj = nn.Linear(4 * WIDTH, WIDTH)
+
+    def forward(self, x, mask):
+        b, t, c = x.shape
+        d = c // HEADS
+        q, k, v = self.c_attn(self.ln_1(x)).split(c, dim=2)
+        q, k, v = (z.view(b, t, HEADS, d).transpose(1, 2) for z in (q, k, v))
+        scores = (q @ k.transpose(-2, -1)) / math.sqrt(d)
+        weights = F.softmax(scores.masked_fill(~mask[:t, :t], float('-inf')), dim=-1)
+        x = x + self.c_proj((weights @ v).transpose(1, 2).reshape(b, t, c))
+        return x + self.mlp_proj(F.gelu(self.c_fc(self.ln_2(x)), approximate='tanh'))
+
+
+class Model(nn.Module):
+    def __init__(self, vocab):
+        super().__init__()
+        self.wte = nn.Embedding(vocab, WIDTH)
+        self.wpe = nn.Embedding(CONTEXT, WIDTH)
+        self.h = nn.ModuleList(Block() for _ in range(LAYERS))
+        self.ln_f = nn.LayerNorm(WIDTH, eps=1e-5)
+        self.register_buffer('mask', torch.ones(CONTEXT, CONTEXT, dtype=torch.bool).tril())
+        for name, p in self.named_parameters():
+            if name.endswith('bias'):
+                nn.init.zeros_(p)
+            elif p.dim() == 2:  # GPT-2's initialisation, the residual branches' outputs scaled down
+                std = 0.02 / math.sqrt(2 * LAYERS) if name.endswith(('c_proj.weight', 'mlp_proj.weight')) else 0.02
+                nn.init.normal_(p, 0.0, std)
+
+    def forward(self, ids):
+        x = self.wte(ids) + self.wpe(torch.arange(ids.shape[1]))
+        for block in self.h:
+            x = block(x, self.mask)
+        return self.ln_f(x) @ self.wte.weight.T
+
+
+def windows(streams, eot, rng, count):
+    """`count` windows, half from each stream: <|endoftext|> and CONTEXT − 1 tokens."""
+    out = np.empty((count, CONTEXT), dtype=np.int64)
+    for i in range(count):
+        s = streams[i % len(streams)]
+        at = int(rng.integers(0, len(s) - CONTEXT))
+        out[i, 0] = eot
+        out[i, 1:] = s[at:at + CONTEXT - 1]
+        if rng.random() < REPEAT_SHARE:
+            span = int(rng.integers(8, 49))
+            start = int(rng.integers(1, CONTEXT - 2 * span + 1))
+            out[i, start + span:start + 2 * span] = out[i, start:start + span]
+    return torch.from_numpy(out)
+
+
+def load(name):
+    return np.fromfile(os.path.join(BUILD, name + '.u16'), dtype='<u2').astype(np.int64)
+
+
+def conv1d(linear_weight):
+    """nn.Linear keeps (out, in); GPT-2's Conv1D keeps (in, out)."""
+    return linear_weight.T.contiguous()
+
+
+def gpt2_tensors(model):
+    t = {'wte.weight': model.wte.weight, 'wpe.weight': model.wpe.weight,
+         'ln_f.weight': model.ln_f.weight, 'ln_f.bias': model.ln_f.bias}
+    for n, b in enumerate(model.h):
+        p = f'h.{n}.'
+        t[p + 'ln_1.weight'], t[p + 'ln_1.bias'] = b.ln_1.weight, b.ln_1.bias
+        t[p + 'attn.c_attn.weight'], t[p + 'attn.c_attn.bias'] = conv1d(b.c_attn.weight), b.c_attn.bias
+        t[p + 'attn.c_proj.weight'], t[p + 'attn.c_proj.bias'] = conv1d(b.c_proj.weight), b.c_proj.bias
+        t[p + 'ln_2.weight'], t[p + 'ln_2.bias'] = b.ln_2.weight, b.ln_2.bias
+        t[p + 'mlp.c_fc.weight'], t[p + 'mlp.c_fc.bias'] = conv1d(b.c_fc.weight), b.c_fc.bias
+        t[p + 'mlp.c_proj.weight'], t[p + 'mlp.c_proj.bias'] = conv1d(b.mlp_proj.weight), b.mlp_proj.bias
+    return {k: v.detach().float().numpy() for k, v in t.items()}
+
+
+def write_safetensors(path, tensors, metadata):
+    """safetensors: an 8-byte little-endian header length, the JSON header, the raw tensors."""
+    header, offset, blobs = {'__metadata__': metadata}, 0, []
+    for name, (dtype, array) in tensors.items():
+        blob = np.ascontiguousarray(array).tobytes()
+        header[name] = {'dtype': dtype, 'shape': list(array.shape), 'data_offsets': [offset, offset + len(blob)]}
+        offset += len(blob)
+        blobs.append(blob)
+    text = json.dumps(header, separators=(',', ':'), ensure_ascii=False).encode('utf-8')
+    text += b' ' * (-len(text) % 8)
+    with open(path, 'wb') as f:
+        f.write(struct.pack('<Q', len(text)) + text + b''.join(blobs))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--steps', type=int, default=6000)
+    parser.add_argument('--seed', type=int, default=20261203)
+    parser.add_argument('--lr', type=float, default=2e-3)
+    args = parser.parse_args()
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(1)
+    torch.use_deterministic_algorithms(True)
+    rng = np.random.default_rng(args.seed)
+    vocab = json.load(open(os.path.join(BUILD, 'tokenizer', 'vocab.json'), encoding='utf-8'))
+    eot = vocab['<|endoftext|>']
+    streams = [load('en.train'), load('zh.train')]
+    model = Model(len(vocab))
+    decay = [p for n, p in model.named_parameters() if p.dim() == 2]
+    rest = [p for n, p in model.named_parameters() if p.dim() != 2]
+    opt = torch.optim.AdamW([{'params': decay, 'weight_decay': 0.1}, {'params': rest, 'weight_decay': 0.0}],
+                            lr=args.lr, betas=(0.9, 0.95))
+    warmup = min(300, args.steps // 10)
+    started, seen = time.time(), 0.0
+    for step in range(args.steps):
+        rate = (step + 1) / warmup if step < warmup else \
+            0.1 + 0.45 * (1 + math.cos(math.pi * (step - warmup) / max(1, args.steps - warmup)))
+        for g in opt.param_groups:
+            g['lr'] = args.lr * rate
+        batch = windows(streams, eot, rng, BATCH)
+        logits = model(batch[:, :-1])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), batch[:, 1:].reshape(-1))
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        seen = 0.98 * seen + 0.02 * loss.item() if step else loss.item()
+        if step % 200 == 0 or step == args.steps - 1:
+            print(f'step {step:5d}  loss {seen:.3f}  {time.time() - started:6.0f} s', flush=True)
+    tensors = {k: ('F32', v) for k, v in gpt2_tensors(model).items()}
+    meta = {'n_head': str(HEADS), 'n_ctx': str(CONTEXT), 'seed': str(args.seed), 'steps': str(args.steps)}
+    write_safetensors(os.path.join(BUILD, 'model-f32.safetensors'), tensors, meta)
+    print(f'trained {args.steps} steps in {time.time() - started:.0f} s; wrote build/model/model-f32.safetensors')
+
+
+if __name__ == '__main__':
+    sys.exit(main())
