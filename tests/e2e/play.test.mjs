@@ -38,13 +38,18 @@ function shows(text, x, what) {
   assert.ok(Math.abs(number(text) - x) <= within + 1e-9, `${what}: shows ${text} for ${x}`);
 }
 
-/** What the animation shows now: each cell's stage and its number (the written-out terms apart). */
-const read = (page) => page.evaluate(() => {
+/**
+ * What the animation shows: each cell's stage and its number (the written-out terms apart). With
+ * `order`, each frame of it (1-based) set on the scrubber as a drag sets it (the value, then input
+ * and change) and read as it is drawn, all in one call: the player draws a frame on the input event.
+ */
+function showing(order) {
   const el = document.querySelector('[data-play]');
   const main = (td) => Array.from(td.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
-  return {
-    frame: Number(el.querySelector('[data-play-scrub]').value),
-    frames: Number(el.querySelector('[data-play-scrub]').max),
+  const scrub = el.querySelector('[data-play-scrub]');
+  const now = () => ({
+    frame: Number(scrub.value),
+    frames: Number(scrub.max),
     caption: el.querySelector('.play-op').textContent,
     live: el.querySelector('[aria-live]').textContent,
     table: Array.from(el.querySelectorAll('.play-table tbody tr'), (tr) =>
@@ -53,8 +58,18 @@ const read = (page) => page.evaluate(() => {
     sum: Array.from(el.querySelectorAll('.play-table tfoot td'), (td) => td.textContent).filter(Boolean),
     mix: Array.from(el.querySelectorAll('.play-mix tbody tr'), (tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)),
     output: Array.from(el.querySelectorAll('.play-mix tfoot td'), (td) => td.textContent),
-  };
-});
+  });
+  if (!order) return now();
+  return order.map((n) => {
+    scrub.value = String(n);
+    scrub.dispatchEvent(new Event('input', { bubbles: true }));
+    scrub.dispatchEvent(new Event('change', { bubbles: true }));
+    return now();
+  });
+}
+
+const read = (page) => page.evaluate(showing, null);
+const scrubThrough = (page, order) => page.evaluate(showing, order);
 
 const FINAL = { norm: 'scores', scale: 'scaled', mask: 'masked', max: 'shifted', exp: 'exps', divide: 'weights' };
 
@@ -112,23 +127,19 @@ test('play: every frame shows the engine’s trace, forwards and scrubbed back, 
     const frames = F.framesOf(trace, { similarity: o.similarity, masked: o.mask !== 'none', normalization: o.normalization });
     const first = await read(page);
     assert.equal(first.frames, frames.length, what);
-    const seen = [];
-    const scrub = page.locator('[data-play-scrub]');
-    for (let n = 0; n < frames.length; n++) {
-      await scrub.fill(String(n + 1));
-      const shown = await read(page);
+    const forwards = frames.map((_, n) => n + 1);
+    const seen = await scrubThrough(page, forwards);
+    seen.forEach((shown, n) => {
       assert.equal(shown.frame, n + 1);
       check(shown, trace, frames, n, what);
-      seen.push(JSON.stringify(shown));
-    }
-    for (let n = frames.length - 1; n >= 0; n--) {
-      await scrub.fill(String(n + 1));
-      assert.equal(JSON.stringify(await read(page)), seen[n], `${what}: frame ${n + 1} scrubbed back is the same`);
-    }
+    });
+    const back = await scrubThrough(page, forwards.toReversed());
+    back.reverse().forEach((shown, n) =>
+      assert.equal(JSON.stringify(shown), JSON.stringify(seen[n]), `${what}: frame ${n + 1} scrubbed back is the same`));
     if (o.row === 2 && o.mask === 'custom') {
       assert.equal(trace.problem, 'fully_masked');
       assert.match((await read(page)).caption, /./);
-      await scrub.fill(String(frames.length));
+      await page.locator('[data-play-scrub]').fill(String(frames.length));
       assert.match((await read(page)).caption, /No key is visible/);
     }
     assert.deepEqual(problems, [], what);
