@@ -3,19 +3,14 @@
 // context of launch() clears the stored state on every page, for the tests that expect defaults).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { build } from 'esbuild';
-import { root, serve, launch, ready, andRender, readHeatmap, loadPreset, renders, pasteMatrix, keepPageEngine } from './page-helpers.mjs';
+import { serve, launch, ready, andRender, readHeatmap, loadPreset, renders, pasteMatrix, keepPageEngine } from './page-helpers.mjs';
 
 const KEY = 'attention-playground:state';
-let server, chromium, H;
+let server, chromium;
 
 before(async () => {
   server = await serve();
   chromium = await launch();
-  const out = await build({ entryPoints: [join(root, 'web/src/state/history.ts')], bundle: true, format: 'esm',
-    platform: 'neutral', write: false, logLevel: 'silent' });
-  H = await import('data:text/javascript;base64,' + Buffer.from(out.outputFiles[0].text).toString('base64'));
 });
 after(async () => { await chromium?.close(); await server?.close(); });
 
@@ -64,35 +59,6 @@ async function numbers(page) {
 }
 
 const xCell = (i, j) => `.input-grid[data-view="x"] input[data-i="${i}"][data-j="${j}"]`;
-
-// --- the history, without a browser ------------------------------------------------------------
-
-test('history: steps, coalescing by kind and time, redo cleared by an edit, the bounds', () => {
-  const h = new H.History('s0', 3, 600, 1000);
-  h.record('s1', 'text', 0);
-  h.record('s2', 'text', 500); // same field within 600 ms: the same step
-  h.record('s3', 'text', 1200); // 700 ms later: a new step
-  h.record('s4', '', 1300);
-  h.record('s5', '', 1301); // clicks never merge
-  assert.equal(h.length, 4, 'three steps back kept, the oldest dropped');
-  assert.equal(h.undo(), 's4');
-  assert.equal(h.undo(), 's3');
-  assert.equal(h.undo(), 's2');
-  assert.equal(h.undo(), null);
-  assert.equal(h.redo(), 's3');
-  h.record('t', 'text', 1400); // a new edit: s4, s5 can no longer be redone, and it does not merge into s3
-  assert.equal(h.canRedo, false);
-  assert.equal(h.undo(), 's3');
-  h.record('s3', 'x', 1500); // no change: no step
-  assert.equal(h.canRedo, true);
-  const typed = new H.History('a');
-  typed.record('ab', 'cell:q:0:0', 0);
-  typed.record('a', 'cell:q:0:0', 100); // typed and deleted back: nothing to undo
-  assert.equal(typed.canUndo, false);
-  const big = new H.History('x'.repeat(400), 200, 600, 1000);
-  for (let k = 0; k < 5; k++) big.record(String(k).repeat(400), '', k * 1000);
-  assert.equal(big.length, 2, 'a character budget of 1000 keeps two states of 400');
-});
 
 // --- the state survives a reload ---------------------------------------------------------------
 
