@@ -151,7 +151,7 @@ const suites = {
   js: nodeSuite('tests/js', { structure: STRUCTURE }),
   e2e: nodeSuite('tests/e2e', {
     concurrency: 2,
-    alone: ['blog-load.test.mjs', 'learn.test.mjs', 'learn-runs.test.mjs', 'page-cost.test.mjs', 'page-persist.test.mjs', 'soak.test.mjs'],
+    alone: ['blog-load.test.mjs', 'learn.test.mjs', 'learn-runs.test.mjs', 'page-cost.test.mjs', 'random-edits.test.mjs', 'soak.test.mjs'],
   }),
 };
 
