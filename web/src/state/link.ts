@@ -1,6 +1,6 @@
 // The state as text and back: what a link after `#` carries, what storage and undo keep. Both
 // directions are pure (string in, state out; state in, string out) and know nothing of the DOM,
-// so they are unit-tested in node (tests/e2e/page-state.test.mjs).
+// so they are unit-tested in node (tests/js/page-state.test.mjs).
 //
 // A link that names a preset starts from that preset: `ver=2&preset=fruit` alone is the Fruit
 // example (as a blog author writes it by hand, or the web component's preset attribute), and

@@ -4,7 +4,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { root } from './page-helpers.mjs';
+import { root } from './engine-helpers.mjs';
 
 let S; // web/src/state/state.ts and link.ts, in English
 let presets; // web/src/state/presets.ts, in English

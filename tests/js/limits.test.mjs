@@ -4,15 +4,13 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { root } from './page-helpers.mjs';
-
+import { root, loadEngine } from './engine-helpers.mjs';
 
 let engine, page; // the engine; web/src/state/state.ts and history.ts
 before(async () => {
-  engine = await createRequire(import.meta.url)(join(root, 'dist/attention-engine.js'))();
+  engine = await loadEngine();
   const out = await build({ stdin: { contents: "export { CAPS } from './state/state'; export { HISTORY_STEPS } from './state/history'; export { MAX_EDITABLE_CELLS } from './views/grid';",
     resolveDir: join(root, 'web/src'), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', write: false,
   logLevel: 'silent' });
