@@ -6,11 +6,10 @@
 // the trainer's accuracy without it; the reader's own digits get the trainer's predictions, and its
 // head opens in the playground's views with the trainer's weights and an explanation of a cell. A
 // link holds the steps (retrained to the same heads) and, on request, the weights (opened at once);
-// a damaged model is said. Links with a seed give the same first losses; autoplay trains in an
-// embed but not under reduced motion; the intro lesson leads on to find the match, where the
-// learned query "flying" reads "bird"; hostile links get the page's notice; from a file and in a
-// sandboxed frame the model trains on the page; axe finds nothing in English at 1280 px and in
-// Chinese at 375 px.
+// a damaged model is said. Autoplay trains in an embed but not under reduced motion; the intro
+// lesson leads on to find the match, where the learned query "flying" reads "bird"; from a file
+// and in a sandboxed frame the model trains on the page; axe finds nothing in English at 1280 px.
+// What a Learn link does that times nothing is in learn-links.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -259,31 +258,6 @@ test('learn: reverse trains to 99 % within the stated steps and stops there, no 
   await context.close();
 });
 
-test('learn: a link with a task and a seed reproduces the first 20 losses; another seed does not', async () => {
-  const context = await env.chromium.browser.newContext();
-  const seedInLink = async (page) => new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('seed');
-  const run = async () => {
-    const { page, problems } = await open(context, `${env.server.url}#view=learn&task=copy&seed=7`);
-    await ready(page);
-    await stepTimes(page, 20);
-    assert.equal(await seedInLink(page), '7');
-    return { page, problems, shown: await losses(page) };
-  };
-  const a = await run();
-  assert.equal(a.shown.length, 20);
-  await a.page.close();
-  const b = await run();
-  assert.deepEqual(b.shown, a.shown, 'the same link, the same 20 losses, step by step');
-  // Another seed, typed, then Step at once: the press waits for the new model, it is not lost.
-  await b.page.fill('[data-learn-field="seed"]', '8');
-  await b.page.click('[data-learn-action="step"]'); // leaving the field changes the seed
-  await b.page.waitForFunction(() => document.querySelector('[data-learn-status]').dataset.steps === '1');
-  assert.notEqual((await losses(b.page))[0], a.shown[0], 'another seed, another first loss');
-  assert.equal(await seedInLink(b.page), '8');
-  assert.deepEqual([...a.problems, ...b.problems], []);
-  await context.close();
-});
-
 test('learn: an embed with autoplay trains on opening without taking focus, and not under reduced motion; the lesson ends at Learn', async () => {
   for (const reducedMotion of ['no-preference', 'reduce']) {
     const context = await env.chromium.browser.newContext({ reducedMotion });
@@ -326,22 +300,6 @@ test('learn: an embed with autoplay trains on opening without taking focus, and 
   await context.close();
 });
 
-test('learn: a hostile learn link gives the page notice and nothing else', async () => {
-  const context = await env.chromium.browser.newContext();
-  // dmodel=7 is a width the form cannot show; a second task is a link that says two things.
-  for (const hash of ['view=learn&task=<script>&seed=1', 'view=learn&task=reverse&seed=99999999999999999999&dmodel=100000&lr=1e308',
-    'view=learn&task=reverse&dmodel=7', 'view=learn&task=reverse&task=copy', 'view=learn&task=constructor',
-    `view=learn&task=reverse&trained=5&weights=${'A'.repeat(48001)}`, 'view=learn&task=reverse&trained=5&weights=<img>']) {
-    const { page, problems } = await open(context, `${env.server.url}#${hash}`);
-    await page.locator('.notice[data-notice="link"]').waitFor();
-    assert.equal(await page.locator('[data-learn]').count(), 0, `${hash}: no Learn view`);
-    assert.doesNotMatch(await page.evaluate(() => location.hash), /view=/, `${hash}: the link forgets the keys`);
-    assert.deepEqual(problems, []);
-    await page.close();
-  }
-  await context.close();
-});
-
 test('learn: from a file and in a sandboxed frame, where no worker starts, the model trains on the page itself', async () => {
   const context = await env.chromium.browser.newContext();
   const file = pathToFileURL(join(dist, 'attention-playground.html')).href;
@@ -375,32 +333,5 @@ test('learn: from a file and in a sandboxed frame, where no worker starts, the m
   const frame = host.frameLocator('iframe');
   await frame.locator('[data-learn-status][data-steps="20"]').waitFor({ timeout: 20000 });
   assert.match(await frame.locator('[data-learn-where]').innerText(), /runs on this page itself/);
-  await context.close();
-});
-
-test('learn: the header button opens the view; at 375 px in Chinese axe finds nothing and nothing scrolls sideways', async () => {
-  const width = 375;
-  const context = await env.chromium.browser.newContext({ viewport: { width, height: 800 } });
-  const { page, problems } = await open(context, `${env.server.url}#lang=zh-CN`, { width, height: 800 });
-  await page.click('[data-learn-open]');
-  await page.locator('[data-learn]').waitFor();
-  assert.match(await page.evaluate(() => location.hash), /view=learn/);
-  await ready(page);
-  await stepTimes(page, 2);
-  assert.deepEqual(await axe(page, 'zh-CN 375'), []);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
-  await shot(page, 'learn-zh-CN-375');
-  // Another task: the sequence to try is that task's own, not the old one's digits.
-  assert.equal(await page.locator('[data-learn-try]').inputValue(), '3 1 4 1 5 | 5 1 4 1');
-  await page.selectOption('[data-learn-field="task"]', 'find_match');
-  await page.locator('[data-learn-predictions] li').first().waitFor();
-  assert.equal(await page.locator('[data-learn-try]').inputValue(), '山 花 人 鸟 会飞的');
-  // Back to the playground: the view goes, the link forgets it, focus is on the button.
-  await page.click('[data-learn-close]');
-  assert.equal(await page.locator('[data-learn]').count(), 0);
-  assert.doesNotMatch(await page.evaluate(() => location.hash), /view=/);
-  assert.equal(await page.evaluate(() => document.activeElement?.hasAttribute('data-learn-open')), true);
-  assert.deepEqual(problems, []);
   await context.close();
 });
