@@ -29,19 +29,6 @@ async function follow(page, hash) {
   await ready(page, before);
 }
 
-async function lessonStep(page, selector) {
-  const before = await renders(page);
-  await page.click(selector);
-  await ready(page, before);
-}
-
-async function switchLanguage(page, tag) {
-  const before = await renders(page);
-  await page.click(`[data-lang="${tag}"]`);
-  await ready(page, before);
-  await page.waitForFunction((t) => document.documentElement.lang === t, tag);
-}
-
 /** Opens `count` links in turn, in the page (each waits for its render), starting with the second. */
 function followAll(page, count) {
   return page.evaluate(async ([links, count]) => {
@@ -54,6 +41,26 @@ function followAll(page, count) {
   }, [LINKS, count]);
 }
 
+/**
+ * Clicks each [selector, lang] in turn, in the page as followAll opens links, once the button is
+ * there and enabled: each click waits for the render it causes and, with a language, for the page
+ * to be in it.
+ */
+function clickAll(page, clicks) {
+  return page.evaluate(async (clicks) => {
+    const renders = () => Number(document.getElementById('app').dataset.renders);
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    for (const [selector, lang] of clicks) {
+      // The lesson comes in a script of its own: its buttons may not be there yet.
+      let button;
+      while (!(button = document.querySelector(selector)) || button.disabled) await tick();
+      const before = renders();
+      button.click();
+      while (renders() <= before || (lang && document.documentElement.lang !== lang)) await tick();
+    }
+  }, clicks);
+}
+
 /** The whole round: every kind of re-mount, `links`, `steps` and `switches` times, ending where it began. */
 async function round(page, { links, steps, switches }) {
   let t = Date.now();
@@ -62,10 +69,10 @@ async function round(page, { links, steps, switches }) {
   lap(`${links} links`);
   await follow(page, LINKS[0] + '&lesson=intro&step=1');
   // Forward seven steps and back again, over and over (Next on the last step would leave the lesson).
-  for (let k = 0; k < steps; k++) await lessonStep(page, k % 14 < 7 ? '[data-lesson-next]' : '[data-lesson-back]');
+  await clickAll(page, Array.from({ length: steps }, (_, k) => [k % 14 < 7 ? '[data-lesson-next]' : '[data-lesson-back]', null]));
   await page.click('[data-lesson-leave]');
   lap(`${steps} lesson steps`);
-  for (let k = 0; k < switches; k++) await switchLanguage(page, k % 2 ? 'en' : 'zh-CN');
+  await clickAll(page, Array.from({ length: switches }, (_, k) => k % 2 ? ['[data-lang="en"]', 'en'] : ['[data-lang="zh-CN"]', 'zh-CN']));
   lap(`${switches} language switches`);
   await follow(page, LINKS[1]);
   await follow(page, LINKS[0]);
