@@ -3,8 +3,8 @@
 #   build/native    the core, its Catch2 tests (and the fixtures for the JS parity tests), and
 #                   tools/train_vectors (word vectors from a text corpus)
 #   build/sanitize  the same, with AddressSanitizer and UndefinedBehaviorSanitizer
-#   build/wasm      the same core and tests as wasm, dist/attention-engine.js and
-#                   dist/attention-trainer.js (each with its .d.ts)
+#   build/wasm      the same core and tests as wasm, dist/attention-engine.js,
+#                   dist/attention-trainer.js and dist/attention-model.js (each with its .d.ts)
 #   build/fuzz      libFuzzer targets for the parsers, the tokenizer and attention (clang)
 #   dist/           the page: index.html, app.js, app.css (web/, type-checked, bundled by esbuild)
 # Usage: scripts/build.sh [native|sanitize|fuzz|wasm|web|site|all]   (default: all)
@@ -50,6 +50,9 @@ build_wasm() {
   # The trainer, when it was built (`site` builds the engine alone).
   if [ -z "${1:-}" ] || [ "$1" = attention_trainer ]; then
     cp build/wasm/cpp/wasm/attention-trainer.js cpp/wasm/attention-trainer.d.ts dist/
+  fi
+  if [ -z "${1:-}" ] || [ "$1" = attention_model ]; then
+    cp build/wasm/cpp/wasm/attention-model.js cpp/wasm/attention-model.d.ts dist/
   fi
 }
 

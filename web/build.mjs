@@ -96,8 +96,10 @@ if (!embed.includes('data-embed="1"')) throw new Error('web/index.html: <html la
 writeFileSync(join(dist, 'embed.html'), embed);
 copyFileSync(join(root, 'web/embed-resize.js'), join(dist, 'embed-resize.js'));
 copyFileSync(join(root, 'web/elements.d.ts'), join(dist, 'elements.d.ts')); // the package's types of the two elements
-// The learned word vectors (docs/word-vectors.md), for node and any page that fetches them.
+// The learned word vectors (docs/word-vectors.md) and the language model
+// (docs/language-model.md), for node and any page that fetches them.
 copyFileSync(join(root, 'data/vectors/words.bin'), join(dist, 'vectors.bin'));
+copyFileSync(join(root, 'data/model/model.safetensors'), join(dist, 'model.safetensors'));
 const oembed = JSON.parse(readFileSync(join(root, 'web/oembed.json'), 'utf8'));
 oembed.html = oembed.html.replace('src="embed.html', () => `src="${base}embed.html`);
 if (base) oembed.provider_url = base;

@@ -263,4 +263,11 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
   return out;
 }
 
+double surprisal_bits(const float* logits, std::size_t vocab, int id) {
+  const float top = *std::max_element(logits, logits + vocab);
+  double total = 0;
+  for (std::size_t v = 0; v < vocab; ++v) total += std::exp(static_cast<double>(logits[v] - top));
+  return (std::log(total) - static_cast<double>(logits[id] - top)) / std::log(2.0);
+}
+
 }  // namespace attn

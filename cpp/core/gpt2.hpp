@@ -60,6 +60,10 @@ struct Gpt2Steps {
   std::vector<Gpt2LayerSteps> layers;  // empty unless asked for
 };
 
+// −log₂ of the probability a row of logits (the vocabulary's) gives token `id`: how surprised
+// the model is by it, in bits.
+double surprisal_bits(const float* logits, std::size_t vocab, int id);
+
 class Gpt2Cache {
  public:
   explicit Gpt2Cache(const Gpt2& model);

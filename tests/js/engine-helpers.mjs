@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artifact = join(root, 'dist', 'attention-engine.js');
 export const trainerArtifact = join(root, 'dist', 'attention-trainer.js');
+export const modelArtifact = join(root, 'dist', 'attention-model.js');
+export const modelFile = join(root, 'data', 'model', 'model.safetensors');
 
 /** The engine, as `require('attention-engine.js')()` gives it. */
 export async function loadEngine() {
@@ -22,6 +24,13 @@ export async function loadTrainer() {
   assert.ok(existsSync(trainerArtifact), `${trainerArtifact} is missing: run bash scripts/build.sh wasm`);
   const createAttentionTrainer = createRequire(import.meta.url)(trainerArtifact);
   return createAttentionTrainer();
+}
+
+/** The language model module, as `require('attention-model.js')()` gives it. */
+export async function loadModelModule() {
+  assert.ok(existsSync(modelArtifact), `${modelArtifact} is missing: run bash scripts/build.sh wasm`);
+  const createAttentionModel = createRequire(import.meta.url)(modelArtifact);
+  return createAttentionModel();
 }
 
 // Native and wasm libm differ by up to ~3e-16 relative (docs/toolchain.md, "Catch2 2.13"): compare

@@ -9,10 +9,11 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
   from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { artifact, trainerArtifact, root } from './engine-helpers.mjs';
+import { artifact, trainerArtifact, modelArtifact, modelFile, root } from './engine-helpers.mjs';
 
 const types = join(root, 'cpp', 'wasm', 'attention-engine.d.ts');
 const trainerTypes = join(root, 'cpp', 'wasm', 'attention-trainer.d.ts');
+const modelTypes = join(root, 'cpp', 'wasm', 'attention-model.d.ts');
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
 
 /** The first ```js block after `heading` in README.md. */
@@ -44,6 +45,8 @@ before(() => {
   mkdirSync(join(dir, 'dist'));
   copyFileSync(artifact, join(dir, 'dist', 'attention-engine.js'));
   copyFileSync(trainerArtifact, join(dir, 'dist', 'attention-trainer.js'));
+  copyFileSync(modelArtifact, join(dir, 'dist', 'attention-model.js'));
+  copyFileSync(modelFile, join(dir, 'dist', 'model.safetensors')); // as web/build.mjs ships it
   copyFileSync(join(root, 'data/vectors/words.bin'), join(dir, 'dist', 'vectors.bin')); // as web/build.mjs ships it
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -116,6 +119,35 @@ test('README: the trainer example learns to reverse digits and says how well', (
   writeFileSync(join(dir, 'reverse.ts'),
     'declare function require(id: string): typeof globalThis.createAttentionTrainer;\nexport {};\n' + code);
   typecheck('reverse.ts', trainerTypes);
+});
+
+/** README's table of the model's heads: { 'layer 0 head 1': 'previous 0.93', … }. */
+function headTable() {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const rows = [...readme.matchAll(/^\| (\d) \| (\d) \| (previous|first|same|induction) \| ([\d.]+) \|/gm)];
+  return Object.fromEntries(rows.map((m) => [`layer ${m[1]} head ${m[2]}`, `${m[3]} ${m[4]}`]));
+}
+
+test("README: the model example reads a sentence, guesses on, and names every head as README's table does", () => {
+  const code = example('### Run the model in node');
+  writeFileSync(join(dir, 'heads.cjs'), code);
+  const [tokens, predictions, ...heads] = node('heads.cjs');
+  // The tokens, joined by |, spell <|endoftext|> and the sentence.
+  assert.ok(tokens.startsWith('<|endoftext|>|'), tokens);
+  assert.equal(tokens.slice('<|endoftext|>|'.length).replaceAll('|', ''), 'The cat sat on the mat. The cat sat on the');
+  assert.equal(predictions.split(', ').length, 5);
+  assert.equal(heads.length, 16);
+  const table = headTable();
+  assert.equal(Object.keys(table).length, 16, 'README has a row for each of the 16 heads');
+  for (const line of heads) {
+    const [where, what] = line.split(': ');
+    assert.equal(what, table[where], `${where} in README's table`);
+  }
+
+  writeFileSync(join(dir, 'heads.ts'),
+    "declare function require(id: './dist/attention-model.js'): typeof globalThis.createAttentionModel;\n" +
+    "declare function require(id: 'node:fs'): { readFileSync(path: string): Uint8Array };\nexport {};\n" + code);
+  typecheck('heads.ts', modelTypes);
 });
 
 test('docs/developing.md: every core header is in its table and has its test file', () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { artifact, trainerArtifact, root } from './engine-helpers.mjs';
+import { artifact, trainerArtifact, modelArtifact, modelFile, root } from './engine-helpers.mjs';
 
 const budget = 100 * 1024;  // gzipped bytes
 
@@ -26,6 +26,19 @@ test('dist/attention-trainer.js is at most 80 KB gzipped', () => {
   console.log(`attention-trainer.js: ${(bytes.length / 1024).toFixed(1)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped ` +
     `(budget ${trainerBudget / 1024} KB)`);
   assert.ok(gzipped <= trainerBudget, `${gzipped} bytes gzipped, above the budget of ${trainerBudget}`);
+});
+
+// The language model's runner and the model itself load only where a real model runs.
+const modelBudget = 110 * 1024, modelFileBudget = 2 * 1024 * 1024;
+
+test('dist/attention-model.js is at most 110 KB gzipped, and the model at most 2 MB', () => {
+  const bytes = readFileSync(modelArtifact);
+  const gzipped = gzipSync(bytes, { level: 9 }).length;
+  const model = gzipSync(readFileSync(modelFile), { level: 9 }).length;
+  console.log(`attention-model.js: ${(gzipped / 1024).toFixed(1)} KB gzipped (budget ${modelBudget / 1024} KB); ` +
+    `model.safetensors: ${(model / 1024).toFixed(1)} KB gzipped (budget ${modelFileBudget / 1024} KB)`);
+  assert.ok(gzipped <= modelBudget, `${gzipped} bytes gzipped, above the budget of ${modelBudget}`);
+  assert.ok(model <= modelFileBudget, `the model is ${model} bytes gzipped, above the budget of ${modelFileBudget}`);
 });
 
 test('the whole page (HTML, JS, CSS, engine and its language) is at most 150 KB gzipped, in every language', () => {

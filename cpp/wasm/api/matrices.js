@@ -191,6 +191,15 @@ export function view(buffer, at, rows, cols) {
 // Reads a result written by the bindings: [length, fields…]. The whole result is copied out of
 // the heap with one slice, and every array handed out is a view into that JS-owned copy: one
 // allocation per call instead of one per array (each costs about 0.5 µs in V8).
+// Bytes (a saved model, a model file, a text) in the module's byte buffer (attn_bytes), or false
+// (and attn_error()) when their size alone refuses them: then nothing is allocated or copied.
+export function writeBytes(M, bytes) {
+  const at = M._attn_bytes(bytes.length);
+  if (!at) return false;
+  M.HEAPU8.set(bytes, at); // the view taken after the allocation, which may have grown the memory
+  return true;
+}
+
 export class Output {
   constructor(e, address) {
     resultsRead();

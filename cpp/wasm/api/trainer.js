@@ -3,19 +3,10 @@
 // into the heap and results and errors read back (matrices.js), every entry point behind the one
 // guard (checks.js). Its bindings are plain wasm exports on trainer handles (trainer_bindings.cpp).
 import { refuse, describe, index, guard, thrown, parseNames, failure } from './checks.js';
-import { write, Output, coreError, releaseLarge } from './matrices.js';
+import { write, writeBytes, Output, coreError, releaseLarge } from './matrices.js';
 import { CONFIG_SIZE, configOf, configValues, bytesOf, tokenList } from './trainer-config.js';
 
 const MAX_STEPS = 100000; // per step() call: about three minutes of the largest model
-
-// The saved bytes in the module's byte buffer, or false (and attn_error()) when their size alone
-// refuses them: then nothing is allocated or copied.
-function writeBytes(M, bytes) {
-  const at = M._attn_bytes(bytes.length);
-  if (!at) return false;
-  M.HEAPU8.set(bytes, at); // the view taken after the allocation, which may have grown the memory
-  return true;
-}
 
 // What each trainer object holds: the module's context, its handle (0 once disposed) and what
 // attn_info said of it (read again when load() changes the model).

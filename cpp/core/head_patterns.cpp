@@ -1,0 +1,108 @@
+#include "head_patterns.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "rng.hpp"
+
+namespace attn {
+
+const char* to_string(HeadPattern pattern) {
+  switch (pattern) {
+    case HeadPattern::previous:
+      return "previous";
+    case HeadPattern::first:
+      return "first";
+    case HeadPattern::same:
+      return "same";
+    case HeadPattern::induction:
+      return "induction";
+  }
+  return "";
+}
+
+HeadPattern PatternScores::best() const {
+  return static_cast<HeadPattern>(std::max_element(score.begin(), score.end()) - score.begin());
+}
+
+PatternScores score_head(const float* weights, std::size_t stride, const std::vector<int>& tokens,
+                         std::size_t copy) {
+  std::array<double, kHeadPatterns> sum{};
+  PatternScores out;
+  const auto add = [&](HeadPattern p, double w) {
+    sum[static_cast<std::size_t>(p)] += w;
+    ++out.rows[static_cast<std::size_t>(p)];
+  };
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    const float* row = weights + i * stride;
+    add(HeadPattern::first, row[0]);
+    if (i >= 2) add(HeadPattern::previous, row[i - 1]);
+    double same = 0;
+    bool seen = false;
+    for (std::size_t j = 1; j < i; ++j)
+      if (tokens[j] == tokens[i]) same += row[j], seen = true;
+    if (seen) add(HeadPattern::same, same);
+    if (copy > 0 && i > copy && i <= 2 * copy) add(HeadPattern::induction, row[i - copy + 1]);
+  }
+  for (std::size_t p = 0; p < kHeadPatterns; ++p)
+    out.score[p] = out.rows[p] ? sum[p] / static_cast<double>(out.rows[p]) : 0.0;
+  return out;
+}
+
+Result<HeadSurvey> survey_heads(const Gpt2& model, int bos, std::size_t length,
+                                std::size_t sequences, std::uint64_t seed) {
+  const Gpt2Config& c = model.config;
+  if (bos < 0 || static_cast<std::size_t>(bos) >= c.vocab || c.vocab < 2)
+    return make_error(ErrorCode::bad_argument, "bos", -1, -1,
+                      "bos: token " + std::to_string(bos) + " is outside the vocabulary of " +
+                          std::to_string(c.vocab) + ".");
+  HeadSurvey out;
+  out.layers = c.layers;
+  out.heads = c.heads;
+  out.sequences = sequences;
+  out.length = std::max<std::size_t>(2, std::min(length, (c.context - 1) / 2));
+  const std::size_t L = out.length, n = 1 + 2 * L;
+  std::vector<std::array<double, kHeadPatterns>> sums(c.layers * c.heads);
+  std::vector<std::array<std::size_t, kHeadPatterns>> rows(c.layers * c.heads);
+  double first = 0, second = 0;
+  Rng rng(seed);
+  for (std::size_t s = 0; s < sequences; ++s) {
+    std::vector<int> tokens{bos};
+    for (std::size_t i = 0; i < L; ++i) {
+      int t = bos;
+      while (t == bos) t = static_cast<int>(rng.next_u64() % c.vocab);
+      tokens.push_back(t);
+    }
+    for (std::size_t i = 0; i < L; ++i) tokens.push_back(tokens[1 + i]);
+    Gpt2Cache cache(model);
+    Result<Gpt2Steps> run = cache.append(tokens, true);
+    if (!run) return run.error();
+    for (std::size_t l = 0; l < c.layers; ++l)
+      for (std::size_t h = 0; h < c.heads; ++h) {
+        const PatternScores p = score_head(run->layers[l].weights.data() + h * n * n, n, tokens, L);
+        for (std::size_t k = 0; k < kHeadPatterns; ++k)
+          if (p.rows[k]) sums[l * c.heads + h][k] += p.score[k], ++rows[l * c.heads + h][k];
+      }
+    // Token i's logits predict token i + 1: the first copy's tokens 2 … L (its first is a guess
+    // from <bos> alone) and the second copy's L + 2 … 2L (its first follows the first copy's end).
+    for (std::size_t i = 1; i + 1 <= L; ++i)
+      first += surprisal_bits(run->logits.data() + i * c.vocab, c.vocab, tokens[i + 1]);
+    for (std::size_t i = L + 1; i + 1 < n; ++i)
+      second += surprisal_bits(run->logits.data() + i * c.vocab, c.vocab, tokens[i + 1]);
+  }
+  for (std::size_t k = 0; k < sums.size(); ++k) {
+    PatternScores p;
+    for (std::size_t q = 0; q < kHeadPatterns; ++q) {
+      p.rows[q] = rows[k][q];
+      p.score[q] = rows[k][q] ? sums[k][q] / static_cast<double>(rows[k][q]) : 0.0;
+    }
+    out.scores.push_back(p);
+  }
+  const double predictions = static_cast<double>(sequences * (L - 1));
+  out.loss_first = sequences ? first / predictions : 0;
+  out.loss_second = sequences ? second / predictions : 0;
+  return out;
+}
+
+}  // namespace attn

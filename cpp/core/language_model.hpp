@@ -1,0 +1,71 @@
+// A language model as the page uses it: a GPT-2-family model (gpt2.hpp) with its tokenizer
+// (bpe.hpp), run on text. The page's own model carries its tokenizer in the file's metadata, as
+// GPT-2's two files under the keys "vocab.json" and "merges.txt" (scripts/model/pack.py).
+//
+// A run reads <|endoftext|> first, as the model was trained to (every training window began with
+// it), then the text's tokens. Text longer than the context keeps its last tokens, and the run
+// says how many it left out. A token whose bytes are not whole UTF-8 characters is a piece of a
+// character the tokenizer has no token for (its byte fallback): `partial` marks it.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bpe.hpp"
+#include "common.hpp"
+#include "gpt2.hpp"
+
+namespace attn {
+
+struct LmToken {
+  int id = 0;
+  std::string text;      // its bytes (for a partial token, not text on their own)
+  bool partial = false;  // not whole characters: part of a character, from the byte fallback
+  double bits = 0;  // in a run: −log₂ of the probability the model gave it (0 for the first)
+};
+
+struct Prediction {
+  int id = 0;
+  std::string text;
+  bool partial = false;
+  double probability = 0;
+};
+
+struct LmRun {
+  std::vector<LmToken> tokens;  // <|endoftext|> and the tokens the model saw
+  std::size_t dropped = 0;      // the text's first tokens left out to fit the context
+  Gpt2Steps steps;              // every layer's Q, K, V and weights, and the logits
+};
+
+class LanguageModel {
+ public:
+  // Reads the file, its model and the tokenizer in its metadata. Errors name the byte, the
+  // tensor or the tokenizer file at fault. `heads` as load_gpt2() takes it.
+  static Result<LanguageModel> open(std::string_view bytes, std::size_t heads = 0);
+
+  const Gpt2Config& config() const { return model_->config; }
+  const Gpt2& model() const { return *model_; }
+  int bos() const { return bos_; }
+  Result<std::vector<LmToken>> tokenize(std::string_view text) const;
+  LmToken token(int id) const;
+
+  // Runs <|endoftext|> and `text` from an empty cache. Errors: text that is not UTF-8.
+  Result<LmRun> run(std::string_view text);
+  // Runs one more token against the cache: the last run grows by a token, a row of K and V per
+  // layer, and a row of weights over every earlier token. Errors: the context is full.
+  Result<LmRun> extend(int id);
+  // The `k` likeliest next tokens after the last run or extension, likeliest first.
+  std::vector<Prediction> predict(std::size_t k) const;
+
+ private:
+  std::unique_ptr<Gpt2> model_;  // on the heap, so the cache's reference survives a move
+  BytePairEncoder bpe_;
+  int bos_ = -1;
+  std::unique_ptr<Gpt2Cache> cache_;
+  std::vector<float> last_logits_;
+};
+
+}  // namespace attn

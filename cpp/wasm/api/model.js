@@ -1,0 +1,172 @@
+// The language model module: the raw module (M) wrapped into the public API of
+// attention-model.d.ts, with the engine's plumbing (checks.js, matrices.js). Its bindings are plain
+// wasm exports on model handles (model_bindings.cpp); every number in a result is the core's.
+import { refuse, describe, guard, thrown, failure } from './checks.js';
+import { writeBytes, Output, coreError, releaseLarge } from './matrices.js';
+
+const encoder = new TextEncoder();
+const MAX_PREDICTIONS = 50;
+
+function bytesOf(value) {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return refuse(
+    'bad_argument',
+    'model',
+    'A model is the bytes of a safetensors file (a Uint8Array or an ArrayBuffer); got ' + describe(value) + '.',
+  );
+}
+
+function token(r) {
+  const id = r.num(),
+    partial = r.num() === 1,
+    bits = r.num();
+  return { id, text: r.str(), partial, bits };
+}
+
+function readRun(e, address) {
+  if (!address) return coreError(e);
+  const r = new Output(e, address);
+  const dropped = r.num();
+  const tokens = Array.from({ length: r.num() }, () => token(r));
+  const predictions = Array.from({ length: r.num() }, () => {
+    const probability = r.num();
+    const { id, text, partial } = token(r);
+    return { id, text, partial, probability };
+  });
+  return { ok: true, tokens, dropped, predictions };
+}
+
+function count(value, name, max) {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    refuse('bad_argument', name, name + ' must be a whole number from 0 to ' + max + '; got ' + describe(value) + '.');
+  }
+  return value;
+}
+
+// One of `n` things (a token of the vocabulary, a layer, a head), by its index from 0.
+function below(value, n, name) {
+  if (!Number.isInteger(value) || value < 0 || value >= n) {
+    refuse('bad_argument', name, name + ' must be a whole number from 0 to ' + (n - 1) + '; got ' + describe(value) + '.');
+  }
+  return value;
+}
+
+function makeModel(e, id) {
+  const s = { id };
+  const info = new Output(e, e.M._attn_info(id)).all;
+  const config = Object.freeze({
+    vocab: info[0],
+    context: info[1],
+    width: info[2],
+    layers: info[3],
+    heads: info[4],
+    tied: info[5] === 1,
+  });
+  const bos = info[6];
+  const live = () => {
+    if (!s.id) refuse('bad_argument', 'model', 'This model was disposed; open it again.');
+  };
+
+  function run(text, options = {}) {
+    live();
+    if (typeof text !== 'string')
+      refuse('bad_argument', 'text', 'run() takes the text to read, a string; got ' + describe(text) + '.');
+    const k = count(options.predictions, 'predictions', MAX_PREDICTIONS) ?? 5;
+    const bytes = encoder.encode(text);
+    if (!writeBytes(e.M, bytes)) return coreError(e);
+    return readRun(e, e.M._attn_run(s.id, bytes.length, k));
+  }
+
+  function extend(tokenId, options = {}) {
+    live();
+    below(tokenId, config.vocab, 'token');
+    const k = count(options.predictions, 'predictions', MAX_PREDICTIONS) ?? 5;
+    return readRun(e, e.M._attn_extend(s.id, tokenId, k));
+  }
+
+  function head(layer, h) {
+    live();
+    below(layer, config.layers, 'layer');
+    below(h, config.heads, 'head');
+    const address = e.M._attn_head(s.id, layer, h);
+    if (!address) return coreError(e);
+    const r = new Output(e, address);
+    const t = r.num(),
+      d = r.num();
+    const rows = (n, w) => Array.from({ length: n }, () => Array.from(r.arr(w)));
+    return { ok: true, q: rows(t, d), k: rows(t, d), v: rows(t, d), weights: rows(t, t) };
+  }
+
+  function survey(options = {}) {
+    live();
+    const length = count(options.length, 'length', 4096) ?? 32;
+    const sequences = count(options.sequences, 'sequences', 1000) ?? 8;
+    const seed = count(options.seed, 'seed', Number.MAX_SAFE_INTEGER) ?? 1;
+    const address = e.M._attn_survey(s.id, length, sequences, seed);
+    if (!address) return coreError(e);
+    const r = new Output(e, address);
+    const layers = r.num(),
+      heads = r.num();
+    const out = { ok: true, length: 0, sequences: 0, lossFirst: 0, lossSecond: 0, heads: [] };
+    out.length = r.num();
+    out.sequences = r.num();
+    out.lossFirst = r.num();
+    out.lossSecond = r.num();
+    out.heads = Array.from({ length: layers }, () =>
+      Array.from({ length: heads }, () => {
+        const best = e.patterns[r.num()];
+        const scores = Object.fromEntries(e.patterns.map((p) => [p, r.num()]));
+        return { best, score: scores[best], scores };
+      }),
+    );
+    return out;
+  }
+
+  const m = { run, extend, head, survey };
+  for (const name of Object.keys(m)) m[name] = guarded(e, m[name]);
+  m.dispose = () => {
+    if (s.id) e.M._attn_dispose(s.id);
+    s.id = 0;
+  };
+  return Object.freeze(Object.assign(m, { config, bos }));
+}
+
+function guarded(e, f) {
+  return guard(
+    f,
+    (x) =>
+      failure(
+        'internal_error',
+        '',
+        'The model stopped (' +
+          thrown(x).split('. ')[0] +
+          '), most likely out of memory: create a new module with createAttentionModel().',
+      ),
+    (x) => failure('internal_error', '', 'The model failed: ' + thrown(x) + '.'),
+    () => releaseLarge(e),
+  );
+}
+
+export function makeModelModule(M) {
+  const e = { M, patterns: [], inputAddress: 0, inputCapacity: 0, release: false };
+  e.patterns = new Output(e, M._attn_names()).str().split(' ');
+
+  function open(value) {
+    const bytes = bytesOf(value);
+    const id = writeBytes(M, bytes) && M._attn_open(bytes.length);
+    return id ? { ok: true, model: makeModel(e, id) } : coreError(e);
+  }
+
+  function memoryStats() {
+    const r = new Output(e, M._attn_memory());
+    return { heapBytes: r.num(), allocatedBytes: r.num(), models: r.num() };
+  }
+
+  return Object.freeze({
+    open: guarded(e, open),
+    memoryStats: guarded(e, memoryStats),
+    patterns: Object.freeze(e.patterns.slice()),
+  });
+}

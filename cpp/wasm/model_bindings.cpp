@@ -1,0 +1,236 @@
+// The language model module's bindings: plain wasm exports on model handles, as the trainer's are
+// (trainer_bindings.cpp). No math: every number comes from the core (language_model.hpp,
+// head_patterns.hpp). A model file or a text comes in through the byte buffer (attn_bytes); a
+// result goes out through the output buffer, [length, fields…], text among them; a binding that
+// fails returns 0, and attn_error() then says why.
+#include <emscripten/em_macros.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "boundary.hpp"
+#include "head_patterns.hpp"
+#include "language_model.hpp"
+
+namespace attn::wasm {
+namespace {
+
+// The largest model file taken in: wasm32's 4 GiB heap must also hold its float32 weights.
+constexpr std::size_t kMaxModelBytes = std::size_t{1} << 30;
+
+// A model and what its last run left: every layer's Q, K, V and each head's rows of weights
+// (row i over keys 0 … i), grown a row at a time by extend.
+struct Session {
+  LanguageModel lm;
+  std::vector<LmToken> tokens;
+  std::size_t dropped = 0;
+  std::vector<std::vector<float>> q, k, v;               // per layer: (t, C)
+  std::vector<std::vector<std::vector<float>>> weights;  // per layer and head: rows, packed
+};
+
+std::vector<std::uint8_t> g_bytes;
+std::map<int, std::unique_ptr<Session>> g_models;  // never reused ids, as the trainer's
+int g_next_id = 1;
+
+Session* find(int id) {
+  const auto it = g_models.find(id);
+  if (it != g_models.end()) return it->second.get();
+  fail(make_error(ErrorCode::bad_argument, "model", -1, -1,
+                  "This model was disposed; open it again."));
+  return nullptr;
+}
+
+std::string_view bytes(std::size_t size) {
+  return {reinterpret_cast<const char*>(g_bytes.data()), std::min(size, g_bytes.size())};
+}
+
+// A token as the page shows it: its text, or for a piece of a character its bytes in hex, ⟨E4⟩.
+void write_token(Writer& w, const LmToken& t) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string shown = t.text;
+  if (t.partial) {
+    shown.clear();
+    for (unsigned char b : t.text) shown += std::string("⟨") + hex[b >> 4] + hex[b & 15] + "⟩";
+  }
+  w.number(t.id);
+  w.number(t.partial ? 1 : 0);
+  w.number(t.bits);
+  w.text(shown);
+}
+
+// Adds a run's steps to the session: its new rows of Q and weights, and the cache's K and V.
+void keep_steps(Session& s, const LmRun& run) {
+  const Gpt2Config& c = s.lm.config();
+  const std::size_t n = run.tokens.size(), t = run.steps.first + n;
+  s.tokens.insert(s.tokens.end(), run.tokens.begin(), run.tokens.end());
+  s.q.resize(c.layers);
+  s.k.resize(c.layers);
+  s.v.resize(c.layers);
+  s.weights.resize(c.layers, std::vector<std::vector<float>>(c.heads));
+  for (std::size_t l = 0; l < c.layers; ++l) {
+    const Gpt2LayerSteps& steps = run.steps.layers[l];
+    s.q[l].insert(s.q[l].end(), steps.q.begin(), steps.q.end());
+    s.k[l] = steps.k;
+    s.v[l] = steps.v;
+    for (std::size_t h = 0; h < c.heads; ++h)
+      for (std::size_t i = 0; i < n; ++i) {
+        const float* row = steps.weights.data() + (h * n + i) * t;
+        s.weights[l][h].insert(s.weights[l][h].end(), row, row + run.steps.first + i + 1);
+      }
+  }
+}
+
+// [dropped, tokens, (id, partial, bits, text)…, predictions, (probability, id, partial, 0, text)…]
+Address write_run(Session& s, std::size_t predictions) {
+  Writer w = output();
+  w.number(static_cast<double>(s.dropped));
+  w.number(static_cast<double>(s.tokens.size()));
+  for (const LmToken& t : s.tokens) write_token(w, t);
+  const std::vector<Prediction> p = s.lm.predict(predictions);
+  w.number(static_cast<double>(p.size()));
+  for (const Prediction& x : p) {
+    w.number(x.probability);
+    write_token(w, LmToken{x.id, x.text, x.partial});
+  }
+  return w.finish();
+}
+
+}  // namespace
+
+void release_own_buffers() { g_bytes = std::vector<std::uint8_t>(); }
+
+extern "C" {
+
+// Room for `size` bytes of a model file or a text: its address, or 0 for a file too large.
+EMSCRIPTEN_KEEPALIVE Address attn_bytes(std::size_t size) {
+  if (size > kMaxModelBytes)
+    return fail(make_error(ErrorCode::too_large, "model", -1, -1,
+                           "model: the file is " + std::to_string(size >> 20) +
+                               " MiB, more than the " + std::to_string(kMaxModelBytes >> 20) +
+                               " MiB this page can hold."));
+  g_bytes.resize(size);
+  return reinterpret_cast<Address>(g_bytes.data());
+}
+
+// The patterns a survey scores, in the order of its numbers: "previous first same induction".
+EMSCRIPTEN_KEEPALIVE Address attn_names() {
+  std::string names;
+  for (std::size_t p = 0; p < kHeadPatterns; ++p)
+    names += (p ? " " : "") + std::string(to_string(static_cast<HeadPattern>(p)));
+  Writer w = output();
+  w.text(names);
+  return w.finish();
+}
+
+// The model file in the byte buffer: its id, or 0.
+EMSCRIPTEN_KEEPALIVE int attn_open(std::size_t size) {
+  Result<LanguageModel> lm = LanguageModel::open(bytes(size));
+  release_own_buffers();
+  if (!lm) return static_cast<int>(fail(lm.error()));
+  const int id = g_next_id++;
+  g_models.emplace(
+      id, std::make_unique<Session>(Session{std::move(lm).value(), {}, 0, {}, {}, {}, {}}));
+  return id;
+}
+
+EMSCRIPTEN_KEEPALIVE void attn_dispose(int id) { g_models.erase(id); }
+
+// [vocab, context, width, layers, heads, tied, bos]
+EMSCRIPTEN_KEEPALIVE Address attn_info(int id) {
+  const Session* s = find(id);
+  if (!s) return 0;
+  const Gpt2Config& c = s->lm.config();
+  Writer w = output();
+  const double v[] = {static_cast<double>(c.vocab),    static_cast<double>(c.context),
+                      static_cast<double>(c.width),    static_cast<double>(c.layers),
+                      static_cast<double>(c.heads),    c.tied ? 1.0 : 0.0,
+                      static_cast<double>(s->lm.bos())};
+  w.values(v, 7);
+  return w.finish();
+}
+
+// The text in the byte buffer (`size` bytes, UTF-8), run from an empty cache: write_run's result.
+EMSCRIPTEN_KEEPALIVE Address attn_run(int id, std::size_t size, std::size_t predictions) {
+  Session* s = find(id);
+  if (!s) return 0;
+  Result<LmRun> run = s->lm.run(bytes(size));
+  release_own_buffers();
+  if (!run) return fail(run.error());
+  *s = Session{std::move(s->lm), {}, run->dropped, {}, {}, {}, {}};
+  keep_steps(*s, *run);
+  return write_run(*s, predictions);
+}
+
+// One more token against the cache (generation): write_run's result, grown by that token.
+EMSCRIPTEN_KEEPALIVE Address attn_extend(int id, int token, std::size_t predictions) {
+  Session* s = find(id);
+  if (!s) return 0;
+  Result<LmRun> run = s->lm.extend(token);
+  if (!run) return fail(run.error());
+  keep_steps(*s, *run);
+  return write_run(*s, predictions);
+}
+
+// Head `head` of layer `layer` over the tokens so far: [t, d, Q (t·d), K (t·d), V (t·d),
+// weights (t·t, zero above the diagonal)].
+EMSCRIPTEN_KEEPALIVE Address attn_head(int id, std::size_t layer, std::size_t head) {
+  Session* s = find(id);
+  if (!s) return 0;
+  const Gpt2Config& c = s->lm.config();
+  if (s->tokens.empty() || layer >= c.layers || head >= c.heads)
+    return fail(make_error(ErrorCode::bad_argument, "head", -1, -1,
+                           "head: there is no head " + std::to_string(head) + " of layer " +
+                               std::to_string(layer) + " with a run to show."));
+  const std::size_t t = s->tokens.size(), d = c.head_size(), C = c.width;
+  Writer w = output();
+  w.reserve(2 + 3 * t * d + t * t);
+  w.number(static_cast<double>(t));
+  w.number(static_cast<double>(d));
+  for (const auto* m : {&s->q[layer], &s->k[layer], &s->v[layer]})
+    for (std::size_t i = 0; i < t; ++i)
+      for (std::size_t j = 0; j < d; ++j) w.number((*m)[i * C + head * d + j]);
+  const std::vector<float>& rows = s->weights[layer][head];
+  for (std::size_t i = 0, at = 0; i < t; ++i)
+    for (std::size_t j = 0; j < t; ++j) w.number(j <= i ? rows[at++] : 0.0);
+  return w.finish();
+}
+
+// The heads measured (head_patterns.hpp): [layers, heads, length, sequences, loss_first,
+// loss_second, per head: best, previous, first, same, induction].
+EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, std::size_t length, std::size_t sequences,
+                                         double seed) {
+  Session* s = find(id);
+  if (!s) return 0;
+  Result<HeadSurvey> survey =
+      survey_heads(s->lm.model(), s->lm.bos(), length, sequences, static_cast<std::uint64_t>(seed));
+  if (!survey) return fail(survey.error());
+  Writer w = output();
+  const double head[] = {static_cast<double>(survey->layers),
+                         static_cast<double>(survey->heads),
+                         static_cast<double>(survey->length),
+                         static_cast<double>(survey->sequences),
+                         survey->loss_first,
+                         survey->loss_second};
+  w.values(head, 6);
+  for (const PatternScores& p : survey->scores) {
+    w.number(static_cast<double>(p.best()));
+    w.values(p.score.data(), kHeadPatterns);
+  }
+  return w.finish();
+}
+
+// [heap bytes, allocated bytes, models]
+EMSCRIPTEN_KEEPALIVE Address attn_memory() {
+  Writer w = output();
+  write_heap(w);
+  w.number(static_cast<double>(g_models.size()));
+  return w.finish();
+}
+
+}  // extern "C"
+
+}  // namespace attn::wasm
