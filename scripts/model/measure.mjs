@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures the page's language model (data/model/model.safetensors, the shipped 8-bit file) with
-// the core, as the page runs it (dist/attention-model.js), and prints the tables README.md and
-// docs/language-model.md show:
+// the core, as the page runs it (dist/attention-model.js), and prints the tables
+// docs/language-model.md shows:
 //   - held-out loss in bits per character for each language, against a character bigram model
 //     learned from the same training text (Witten-Bell smoothing) on the same held-out text;
 //   - every head's scores on repeated random tokens (cpp/core/head_patterns.hpp), and the loss on

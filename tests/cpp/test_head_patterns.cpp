@@ -1,6 +1,7 @@
 // Head pattern scores (cpp/core/head_patterns.hpp) on weights written by hand, and the survey on a
 // model whose every weight is zero, where attention is uniform and every number is a fraction.
-// The page's model's heads are measured in tests/js/model.test.mjs and README.md's table.
+// The page's model's heads are measured in tests/js/model.test.mjs and docs/language-model.md's
+// table.
 #include <cmath>
 #include <vector>
 

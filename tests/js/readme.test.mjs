@@ -121,14 +121,14 @@ test('README: the trainer example learns to reverse digits and says how well', (
   typecheck('reverse.ts', trainerTypes);
 });
 
-/** README's table of the model's heads: { 'layer 0 head 1': 'previous 0.93', … }. */
+/** docs/language-model.md's table of the model's heads: { 'layer 0 head 1': 'previous 0.93', … }. */
 function headTable() {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(root, 'docs', 'language-model.md'), 'utf8');
   const rows = [...readme.matchAll(/^\| (\d) \| (\d) \| (previous|first|same|induction) \| ([\d.]+) \|/gm)];
   return Object.fromEntries(rows.map((m) => [`layer ${m[1]} head ${m[2]}`, `${m[3]} ${m[4]}`]));
 }
 
-test("README: the model example reads a sentence, guesses on, and names every head as README's table does", () => {
+test("README: the model example reads a sentence, guesses on, and names every head as docs/language-model.md's table does", () => {
   const code = example('### Run the model in node');
   writeFileSync(join(dir, 'heads.cjs'), code);
   const [tokens, predictions, ...heads] = node('heads.cjs');
@@ -138,10 +138,10 @@ test("README: the model example reads a sentence, guesses on, and names every he
   assert.equal(predictions.split(', ').length, 5);
   assert.equal(heads.length, 16);
   const table = headTable();
-  assert.equal(Object.keys(table).length, 16, 'README has a row for each of the 16 heads');
+  assert.equal(Object.keys(table).length, 16, 'docs/language-model.md has a row for each of the 16 heads');
   for (const line of heads) {
     const [where, what] = line.split(': ');
-    assert.equal(what, table[where], `${where} in README's table`);
+    assert.equal(what, table[where], `${where} in docs/language-model.md's table`);
   }
 
   writeFileSync(join(dir, 'heads.ts'),
