@@ -15,7 +15,10 @@
 //   learn.js            the Learn view, loaded when a reader opens it (with lesson.css)
 //   heatmap-canvas.js   the canvas form of a heatmap, loaded with the first figure too large for a table
 //                       (these later parts are listed once, in web/src/later/parts.ts)
+//   real.js             the Real model view, loaded when a reader opens it (with lesson.css)
 //   learn-worker.js     the worker that trains the Learn view's model (loads attention-trainer.js)
+//   real-worker.js      the worker that runs the Real model view's model (loads attention-model.js,
+//                       fetches model.safetensors)
 //   i18n-<tag>.js       each language's message catalog (a classic script the page loads for its language)
 //   embed-resize.js     the host page's script that sizes embed iframes from their height messages
 //   oembed.json         oEmbed for WordPress (index.html links it for discovery). oEmbed consumers
@@ -53,6 +56,8 @@ await build({ ...common, entryPoints: [join(root, 'web/src/element/story.ts')], 
 await build({ ...common, entryPoints: [join(root, 'web/src/engine/cost-worker.ts')], outfile: join(dist, 'cost-worker.js'),
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/learn/worker.ts')], outfile: join(dist, 'learn-worker.js'),
+  format: 'iife', target: 'es2020' });
+await build({ ...common, entryPoints: [join(root, 'web/src/real/worker.ts')], outfile: join(dist, 'real-worker.js'),
   format: 'iife', target: 'es2020' });
 // The parts the page loads later (and has inline in the offline file), as web/src/later/parts.ts lists them.
 const parts = await transform(readFileSync(join(root, 'web/src/later/parts.ts'), 'utf8'), { loader: 'ts', format: 'esm' });

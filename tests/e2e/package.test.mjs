@@ -17,7 +17,8 @@ const run = (cmd, args, cwd = project) => execFileSync(cmd, args, { cwd, encodin
 test('package: npm pack installs into a project; the engine, the trainer and their types load by name; the element renders', async () => {
   const [{ filename, files }] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', project], root));
   const names = files.map((f) => f.path);
-  for (const f of ['dist/attention-engine.js', 'dist/attention-trainer.js', 'dist/embed.js', 'dist/embed.html', 'dist/story.js', 'dist/elements.d.ts', 'README.md'])
+  for (const f of ['dist/attention-engine.js', 'dist/attention-trainer.js', 'dist/embed.js', 'dist/embed.html', 'dist/story.js', 'dist/elements.d.ts', 'README.md',
+    'dist/attention-model.js', 'dist/model.safetensors', 'dist/real.js', 'dist/real-worker.js', 'data/model/SOURCES.md', 'data/model/licenses/chinese-poetry-MIT.txt'])
     assert.ok(names.includes(f), `${f} is in the package`);
   assert.ok(!names.some((f) => /^(cpp|tests|web|build)\//.test(f)), 'no sources or build trees');
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-blog', private: true }));

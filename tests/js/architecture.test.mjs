@@ -78,6 +78,7 @@ const RUNTIME_ALLOWED = {
   lesson: ['lesson', 'views', 'model', 'state', 'i18n', 'later'],
   play: ['play', 'views', 'i18n', 'later'],
   learn: ['learn', 'views', 'engine', 'state', 'i18n', 'later'],
+  real: ['real', 'views', 'engine', 'state', 'i18n', 'later'],
   cost: ['cost', 'views', 'engine', 'i18n', 'later'],
   // The loader of later parts sits low: features' entries call provide() from it.
   later: ['later', 'engine', 'i18n'],
@@ -112,9 +113,9 @@ test('architecture: the page takes the engine types from the shipped .d.ts, and 
   assert.deepEqual(copies.map((f) => relative(src, f)), []);
 });
 
-test('architecture: the training worker (learn/worker.ts) carries no catalog: what goes wrong reaches the page as a code', () => {
+test('architecture: the workers (learn/worker.ts, real/worker.ts) carry no catalog: what goes wrong reaches the page as data', () => {
   const seen = new Set();
-  const todo = ['learn/worker'];
+  const todo = ['learn/worker', 'real/worker'];
   while (todo.length) {
     const m = todo.pop();
     if (seen.has(m)) continue;
@@ -198,8 +199,9 @@ test('architecture: later parts load one way, each listed once with an entry tha
 
 // The model is the page's only caller of the engine: views, lessons and the animation get the
 // engine's numbers as data, and the page's wiring hands the engine to model/ functions only.
-// (Learn and the cost view drive the trainer and the cost measurement, their own engines.)
-const ENGINE_CALLERS = new Set(['model', 'engine', 'learn', 'cost']);
+// (Learn, the Real model view and the cost view drive the trainer, the language model and the
+// cost measurement, their own engines.)
+const ENGINE_CALLERS = new Set(['model', 'engine', 'learn', 'real', 'cost']);
 
 test('architecture: only model/ calls the engine; views, lessons and the animation never name it', () => {
   const calls = [];

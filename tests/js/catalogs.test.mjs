@@ -32,9 +32,9 @@ function sections(tag) {
     Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith(part + '.')))]));
 }
 
-test('catalogs: a catalog file for every language of the switch, and six parts with sections', () => {
+test('catalogs: a catalog file for every language of the switch, and seven parts with sections', () => {
   assert.deepEqual(CATALOGS.sort(), I18n.LANGUAGES.map((l) => l.tag).sort());
-  assert.deepEqual(PARTS.sort(), ['cost', 'learn', 'learned', 'lesson', 'play', 'share']);
+  assert.deepEqual(PARTS.sort(), ['cost', 'learn', 'learned', 'lesson', 'play', 'real', 'share']);
 });
 
 test('catalogs: every language has every key, with the same parameters, none empty, in its catalog and every section', () => {

@@ -21,7 +21,7 @@ import {
   type NoticeKind,
 } from './link';
 import { LessonRun } from './lesson-part';
-import { learnRun } from './learn-part';
+import { viewRun } from './view-part';
 import { loadCatalog } from '../later/catalogs';
 import { later } from '../later/later';
 import { provideExports } from '../views/exporter';
@@ -71,15 +71,15 @@ async function start(): Promise<void> {
     let app: App | null = null;
     // One history for the tab: a language switch mounts a new App and keeps the steps.
     const history = new History(historyText(first.state));
-    const learn = learnRun(
+    const learn = viewRun(
       root,
       () => app,
       (state) => {
         history.record(historyText(state), '', performance.now()); // undo goes back to the playground before
         keep(state);
         mount(state, app?.lexiconFile ?? null);
-        // The playground starts below the Learn view: the reader's eye goes there.
-        root.querySelector('[data-learn] + *')?.scrollIntoView({ block: 'start' });
+        // The playground starts below the view: the reader's eye goes there.
+        root.querySelector('[data-learn] + *, [data-real] + *')?.scrollIntoView({ block: 'start' });
       },
     );
     const lessons = new LessonRun({
@@ -126,8 +126,8 @@ async function start(): Promise<void> {
     learn.open(learnKeys());
     document.addEventListener('keydown', (e) => {
       const which = historyKey(e);
-      // The Learn view's fields keep the browser's own undo; the playground's history is not theirs.
-      if (!which || !app || (e.target instanceof Element && e.target.closest('[data-learn]'))) return;
+      // The views' fields keep the browser's own undo; the playground's history is not theirs.
+      if (!which || !app || (e.target instanceof Element && e.target.closest('[data-learn], [data-real]'))) return;
       e.preventDefault(); // also the browser's own undo in the text field
       app.step(which);
     });

@@ -3,7 +3,8 @@
 // `new Worker('cost-worker.js')`, inside that worker `importScripts('attention-engine.js')`, the
 // page's later parts (`cost-view.js`, `formats.js`, `heatmap-canvas.js` and the others below), the
 // script of a language's catalog (`i18n-zh-CN.js`), and the same for the Learn view (`learn.js`,
-// its `learn-worker.js` and the trainer that worker imports). The policy `attention-playground`
+// its `learn-worker.js` and the trainer that worker imports) and the Real model view (`real.js`,
+// `real-worker.js` and the model module it imports). The policy `attention-playground`
 // accepts those same-origin names and nothing else.
 // Browsers without Trusted Types (Firefox, Safari today) get the plain string.
 
@@ -22,6 +23,9 @@ const SCRIPTS = new Set([
   'learn.js',
   'learn-worker.js',
   'attention-trainer.js',
+  'real.js',
+  'real-worker.js',
+  'attention-model.js',
   'i18n-en.js',
   'i18n-zh-CN.js',
 ]);

@@ -42,6 +42,7 @@ export const en = {
   'export.format.numpy': 'NumPy',
   'lesson.open': 'Lesson',
   'learn.open': 'Learn',
+  'real.open': 'Real model',
   'share.open': 'Share or embed',
   'share.unavailable': 'The share dialog could not be loaded. Check your connection and try again.',
   'embed.full': 'Open in the full playground ↗',

@@ -9,6 +9,7 @@ import type { PlayKey } from './play-en';
 import type { ShareKey } from './share-en';
 import type { CostKey } from './cost-en';
 import type { LearnedKey } from './learned-en';
+import type { RealKey } from './real-en';
 import { catalog, message, sharedLanguage, setSharedLanguage } from './catalogs';
 
 /**
@@ -51,7 +52,7 @@ export function language(): string {
 }
 
 /** A key of the first load's catalog or of a later part's section (its words come with it). */
-export type Key = MessageKey | LearnKey | LessonKey | PlayKey | ShareKey | CostKey | LearnedKey;
+export type Key = MessageKey | LearnKey | LessonKey | PlayKey | ShareKey | CostKey | LearnedKey | RealKey;
 
 /** A message function: the message for `key`, with {name} parameters filled in. */
 export type Translate = (key: Key, params?: Record<string, string | number>) => string;
@@ -221,4 +222,4 @@ export function term(x: number): string {
   return x < 0 ? '(' + s + ')' : s;
 }
 
-export type { MessageKey, LearnKey, LessonKey, PlayKey, ShareKey, CostKey, LearnedKey };
+export type { MessageKey, LearnKey, LessonKey, PlayKey, ShareKey, CostKey, LearnedKey, RealKey };

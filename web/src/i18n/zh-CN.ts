@@ -38,6 +38,7 @@ export const zhCN: Messages = {
   'export.format.numpy': 'NumPy 代码',
   'lesson.open': '课程',
   'learn.open': '学习',
+  'real.open': '真实模型',
   'share.open': '分享或嵌入',
   'share.unavailable': '分享对话框未能加载。请检查网络后重试。',
   'embed.full': '在完整的演示中打开 ↗',

@@ -22,7 +22,8 @@ export interface LessonPart {
   writeProgress(id: string, p: Progress): void;
 }
 
-export interface LearnPart {
+/** A view below the page's header that a link's `view=` names: Learn, or the Real model. */
+export interface ViewPart {
   /**
    * The view the link's keys name, below the page's header; or, if they are not valid, the
    * page's notice of a link it could not read, and no view. `keep` writes the view's keys (null:
@@ -48,7 +49,8 @@ export interface Parts {
   plot: () => Plot;
   lesson: LessonPart;
   play: { RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer };
-  learn: LearnPart;
+  learn: ViewPart;
+  real: ViewPart;
   canvas: typeof CanvasForm;
   /** The learned word vectors: their file, as the engine's loadVectors() reads it, and the story
    * above the figure for a sentence over them (views/own-story.ts). */

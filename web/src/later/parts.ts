@@ -18,6 +18,8 @@ export const SCRIPTS = {
   play: 'play.js',
   /** The Learn view, when a link names it or a reader opens it. */
   learn: 'learn.js',
+  /** The Real model view, when a link names it or a reader opens it. */
+  real: 'real.js',
   /** The canvas form of a heatmap, with the first figure too large for a table. */
   canvas: 'heatmap-canvas.js',
   /** The word vectors learned from real text, the first time a reader's words use them. */
@@ -35,6 +37,7 @@ export const ENTRIES: Record<PartKey, string> = {
   lesson: 'lesson/entry.ts',
   play: 'play/entry.ts',
   learn: 'learn/entry.ts',
+  real: 'real/entry.ts',
   canvas: 'views/heatmap-canvas-entry.ts',
   vectors: 'views/vectors-entry.ts',
 };

@@ -4,7 +4,7 @@
 import { translator, decimals, percent, type LearnKey } from '../i18n';
 import { h } from '../views/dom';
 import type { LearnPlace } from '../state/learn-link';
-import type { State } from '../state/state';
+import type { ViewHost } from '../later/view-entry';
 import type T from '../../../cpp/wasm/attention-trainer';
 import { startTrainer, type TrainerLink } from './client';
 import { Curve, CurveTable, explainMeasures } from './curves';
@@ -16,7 +16,7 @@ import { Scrubber } from './scrubber';
 import { SETUPS, type TaskName } from './tasks';
 import { LearnState } from './learn-state';
 import { TryPanel } from './try';
-import { headState } from './try-state';
+import { headState } from '../state/head-state';
 import { ModelInLink } from './model-link';
 import { Actions, type Action } from './actions';
 import { RunState } from './run-state';
@@ -28,13 +28,7 @@ import { trainerFailure } from './failures';
 
 type LearnWord = LearnKey extends `learn.${infer W}` ? W : never;
 
-export interface LearnHost {
-  lang(): string;
-  root(): HTMLElement;
-  /** The view's place for the link, or null when the reader closes it. */
-  place(place: LearnPlace | null): void;
-  /** Opens a state in the playground below the view. */
-  show(state: State): void;
+export interface LearnHost extends ViewHost<LearnPlace> {
   /** The trainer module on the page, for where no worker can be started. */
   loadTrainer(): Promise<T.TrainerModule>;
 }

@@ -53,9 +53,10 @@ export class Header {
 
 /**
  * A header's button that opens a later part: `which` is 'lesson' (the built-in lesson) or
- * 'learn' (the Learn view); its class and data attribute are `<which>-open`.
+ * 'learn' (the Learn view) or 'real' (the Real model view); its class and data attribute are
+ * `<which>-open`.
  */
-export function openButton(which: 'lesson' | 'learn', open: () => void): HTMLButtonElement {
+export function openButton(which: 'lesson' | 'learn' | 'real', open: () => void): HTMLButtonElement {
   const b = h('button', {
     class: `btn ${which}-open`,
     text: t(`${which}.open`),

@@ -1,0 +1,181 @@
+// The Real model view in real Chromium, against the same model run by the core in node: on both
+// languages' example sentences the page shows the core's tokens, next tokens and head names; a
+// head opens in the playground with the model's weights, and the link keeps the sentence and the
+// head; Generate adds the likeliest token and the cache a row; bad input (an empty sentence, a
+// text past the context, characters the tokenizer lacks, a damaged model file) gets words where
+// the figure is; the page keeps answering while the model reads; axe finds nothing at 375 px in
+// Chinese.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { serveAndLaunch, open, dist, shot, readHeatmap, number } from './page-helpers.mjs';
+import { axe as axeFindings } from './a11y-axe.mjs';
+
+const env = serveAndLaunch();
+let lm;
+
+before(async () => {
+  const createAttentionModel = createRequire(import.meta.url)(join(dist, 'attention-model.js'));
+  const mod = await createAttentionModel();
+  const opened = mod.open(readFileSync(join(dist, 'model.safetensors')));
+  assert.ok(opened.ok, 'the shipped model opens in node');
+  lm = opened.model;
+});
+
+const EXAMPLES = {
+  en: 'In the beginning God created the heavens and the earth. And the earth was',
+  'zh-CN': '白日依山尽，黄河入海流。欲穷千里目，',
+};
+const PATTERN = { en: { previous: 'previous token', first: 'first token', same: 'same token', induction: 'induction' },
+  'zh-CN': { previous: '前一个词元', first: '第一个词元', same: '相同词元', induction: '归纳' } };
+
+/** Waits until the view has drawn what the model read (or said why not): its state. */
+async function settled(page) {
+  await page.waitForFunction(() => ['ready', 'error', 'empty'].includes(document.querySelector('[data-real]')?.dataset.state),
+    null, { timeout: 30000 });
+  return page.locator('[data-real]').getAttribute('data-state');
+}
+const tokenIds = (page) => page.locator('[data-real-tokens] li').evaluateAll((lis) => lis.map((li) => Number(li.dataset.id)));
+const nextIds = (page) => page.locator('[data-real-next] li').evaluateAll((lis) => lis.map((li) => Number(li.dataset.id)));
+
+for (const lang of ['en', 'zh-CN']) {
+  test(`real: in ${lang} the view opens on its example with the core's tokens, next tokens and named heads`, async () => {
+    const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=${lang}&view=real`, { width: 1280, height: 900 });
+    assert.equal(await settled(page), 'ready');
+    assert.equal(await page.inputValue('[data-real-input]'), EXAMPLES[lang]);
+    const run = lm.run(EXAMPLES[lang]);
+    assert.deepEqual(await tokenIds(page), run.tokens.map((t) => t.id), 'the tokens the core read');
+    assert.deepEqual(await nextIds(page), run.predictions.map((p) => p.id), "the core's five likeliest next tokens");
+    const shown = await page.locator('[data-real-next] li .real-p').first().textContent();
+    assert.equal(shown.replace(/\s/g, ''), (run.predictions[0].probability * 100).toFixed(1) + '%', 'its probability');
+    const survey = lm.survey();
+    const names = await page.locator('.real-head-name').allTextContents();
+    assert.equal(names.length, 16);
+    survey.heads.flat().forEach((h, k) => {
+      assert.ok(names[k].includes(PATTERN[lang][h.best]) && names[k].endsWith(h.score.toFixed(2)), `${names[k]}: ${h.best} ${h.score}`);
+    });
+    await shot(page, `real-${lang}-1280`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('real: a head opens in the playground with the model\'s weights, and the link brings back the sentence and the head', async () => {
+  const sentence = 'Captain Ahab stood on the deck of the Pequod. Then Captain';
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#view=real`, { width: 1280, height: 900 });
+  await settled(page);
+  await page.fill('[data-real-input]', sentence);
+  await page.click('[data-real-read]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-real-tokens] li').length === n, lm.run(sentence).tokens.length);
+  assert.equal(await settled(page), 'ready');
+  await page.click('.real-head[data-layer="2"][data-head="3"]');
+  await page.locator('.heatmap[data-view="weights"][data-side="a"] tbody tr').first().waitFor();
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /view=real&sentence=Captain\+Ahab[^&]*&open=2\.3/);
+  assert.match(hash, /mode=vectors/);
+  assert.equal(await page.getAttribute('.real-head[data-layer="2"][data-head="3"]', 'aria-pressed'), 'true');
+  lm.run(sentence);
+  const steps = lm.head(1, 2);
+  const printed = await readHeatmap(page, 'weights');
+  assert.equal(printed.length, steps.weights.length);
+  printed.forEach((row, i) => row.forEach((text, j) => {
+    if (j > i) return; // masked
+    assert.ok(Math.abs(number(text) - steps.weights[i][j]) <= 0.006, `weight (${i}, ${j}): ${text} shown, ${steps.weights[i][j]} by the core`);
+  }));
+  // The same link in a new tab: the sentence, and the head open in the playground.
+  const again = await open(env.chromium.context, env.server.url + hash, { width: 1280, height: 900 });
+  assert.equal(await settled(again.page), 'ready');
+  assert.equal(await again.page.inputValue('[data-real-input]'), sentence);
+  await again.page.waitForFunction(() => document.querySelector('.real-head[aria-pressed="true"]')?.dataset.head === '3');
+  assert.deepEqual([...problems, ...again.problems], []);
+  await page.close();
+  await again.page.close();
+});
+
+test('real: Generate adds the likeliest token, the cache a row, and the link the count', async () => {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=zh-CN&view=real`, { width: 1280, height: 900 });
+  await settled(page);
+  const before = await tokenIds(page);
+  const run = lm.run(EXAMPLES['zh-CN']);
+  const first = lm.extend(run.predictions[0].id);
+  const second = lm.extend(first.predictions[0].id);
+  await page.click('[data-real-generate]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-real-tokens] li').length === n, before.length + 1);
+  await page.click('[data-real-generate]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-real-tokens] li').length === n, before.length + 2);
+  assert.deepEqual(await tokenIds(page), second.tokens.map((t) => t.id), 'the likeliest token, twice');
+  assert.equal(await page.locator('[data-real-tokens] li.real-generated').count(), 2, 'the two generated tokens are marked');
+  const numbers = (before.length + 2) * 2 * 4 * 128;
+  assert.match(await page.locator('[data-real-cache]').textContent(), new RegExp(`${before.length + 2} 个词元.*${numbers.toLocaleString('en')}`));
+  assert.match(await page.evaluate(() => location.hash), /generate=2/);
+  const again = await open(env.chromium.context, env.server.url + (await page.evaluate(() => location.hash)), { width: 1280, height: 900 });
+  await settled(again.page);
+  assert.deepEqual(await tokenIds(again.page), second.tokens.map((t) => t.id), 'the link generates the same tokens again');
+  await shot(page, 'real-zh-CN-generated');
+  assert.deepEqual([...problems, ...again.problems], []);
+  await page.close();
+  await again.page.close();
+});
+
+test('real: an empty sentence, a text past the context, unknown characters and a damaged model are said where the figure is', async () => {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#view=real`, { width: 375, height: 800 });
+  await settled(page);
+  await page.fill('[data-real-input]', '   ');
+  await page.click('[data-real-read]');
+  assert.equal(await settled(page), 'empty');
+  assert.match(await page.locator('[data-real-error]').textContent(), /Type a sentence/);
+  const long = Array.from({ length: 90 }, (_, i) => `word${i}`).join(' ');
+  const run = lm.run(long);
+  assert.ok(run.dropped > 0);
+  await page.fill('[data-real-input]', long);
+  await page.click('[data-real-read]');
+  assert.equal(await settled(page), 'ready');
+  assert.match(await page.locator('[data-real-note]').first().textContent(),
+    new RegExp(`context of 128 tokens: it reads only the last ${run.tokens.length - 1}; the first ${run.dropped} are left out`));
+  await page.fill('[data-real-input]', '🙂🙂');
+  await page.click('[data-real-read]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-real-tokens] li.real-partial').length === 8);
+  assert.match(await page.locator('[data-real-note]').first().textContent(), /8 of them \(dashed\) are bytes/);
+  assert.match(await page.locator('[data-real-tokens] li.real-partial .real-text').first().textContent(), /⟨F0⟩/);
+  await shot(page, 'real-en-375-bytes');
+  await page.close();
+  // The model file cut short: refused, with the core's words for what is missing.
+  const bytes = readFileSync(join(dist, 'model.safetensors'));
+  const context = await env.chromium.browser.newContext();
+  await context.route('**/model.safetensors', (route) => route.fulfill({ status: 200, body: bytes.subarray(0, 600000) }));
+  const cut = await open(context, `${env.server.url}#view=real`, { width: 1280, height: 900 });
+  assert.equal(await settled(cut.page), 'error');
+  assert.equal(await cut.page.getAttribute('[data-real-error]', 'data-real-error'), 'open');
+  assert.match(await cut.page.locator('[data-real-error]').textContent(), /The model file is damaged, so it was refused: .*(byte|bytes).*/);
+  assert.deepEqual([...problems, ...cut.problems], []);
+  await context.close();
+});
+
+test('real: no task holds the page for 100 ms while the model reads and generates; axe finds nothing at 375 px in Chinese', async () => {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=zh-CN&view=real`, { width: 375, height: 800 });
+  await settled(page);
+  await page.evaluate(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  for (const text of ['床前明月光，疑是地上霜。举头望明月，', 'Captain Ahab stood on the deck of the Pequod. Then Captain']) {
+    await page.fill('[data-real-input]', text);
+    await page.click('[data-real-read]');
+    await page.waitForFunction((t) => document.querySelector('[data-real]').dataset.state === 'ready' &&
+      document.querySelector('[data-real-input]').value === t, text);
+    await page.click('[data-real-generate]');
+  }
+  await page.waitForTimeout(200);
+  const longest = await page.evaluate(() => window.__longest);
+  assert.ok(longest < 100, `the longest task took ${longest} ms`);
+  await page.mouse.move(0, 0);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
+  assert.deepEqual(await axeFindings(page, { only: '[data-real]', tags }), []);
+  await shot(page, 'real-zh-CN-375');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,47 @@
+// The views below the header, Learn and the Real model: each a later part (`learn`, `real`),
+// loaded when a link names it (`view=learn…`, `view=real…`) or the reader presses its header
+// button, and put back after every mount (which rebuilds the page). One is open at a time. Each
+// part reads the link's keys and keeps its view (learn/entry.ts, real/entry.ts), so the page's
+// first load carries little.
+import { openButton } from '../views/header';
+import type { App } from './app';
+import { keepLink, setLearnKeys } from './link';
+import { notice } from './frame';
+import { later, type ViewPart } from '../later/later';
+import type { State } from '../state/state';
+
+type Which = 'learn' | 'real';
+
+/** `mount` opens a state in the playground (a learned head, from either view). */
+export function viewRun(root: HTMLElement, app: () => App | null, mount: (state: State) => void) {
+  const parts: Partial<Record<Which, ViewPart>> = {};
+  // The view's keys go into the link only: the stored state is the playground's, and a view's
+  // link opening must not write it.
+  const keepKeys = (keys: string | null) => {
+    setLearnKeys(keys);
+    const now = app();
+    if (now) keepLink(now.current);
+  };
+  const open = (keys: string | null) => {
+    const which: Which | null = keys === null ? null : /(^|&)view=real(&|$)/.test(keys) ? 'real' : 'learn';
+    for (const k of ['learn', 'real'] as const) if (k !== which) parts[k]?.close();
+    if (which && keys)
+      void later(which).then(
+        (m) => (parts[which] = m).open(keys, root, keepKeys, notice, mount),
+        () => undefined, // offline and not inline: the page stays as it is
+      );
+  };
+  return {
+    /** Opens the view the link's keys name (`view=learn&task=…`, `view=real…`), or closes it (null). */
+    open,
+    /** After a mount: the view in its place, and the buttons that open them. */
+    attach() {
+      root.querySelector('.lesson-open')?.after(
+        openButton('learn', () => open('view=learn')),
+        openButton('real', () => open('view=real')),
+      );
+      parts.learn?.attach();
+      parts.real?.attach();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// The Real model view’s words (real.js), in English: a section of the catalog that comes with its
+// part of the page. section-real.ts registers it. Another language is a file with the same keys.
+
+export const realEn = {
+  'real.title': 'Real model: a small GPT reads your sentence',
+  'real.intro':
+    'A language model trained for this page on English and Chinese text: {layers} layers of {heads} heads, {size}. It cuts your sentence into tokens, every head attends over them, and it guesses the next token. Press a head to open its learned Q, K and V in the playground below.',
+  'real.close': 'Back to the playground',
+  'real.sentence': 'Sentence for the model',
+  'real.read': 'Read',
+  'real.example': 'In the beginning God created the heavens and the earth. And the earth was',
+  'real.examples': 'Examples',
+  'real.loading': 'Loading the model…',
+  'real.reading': 'The model is reading…',
+  'real.loadFailed': 'The model could not be loaded: {reason}.',
+  'real.fromFile': 'A page opened from a file cannot fetch the model. Serve the folder (npm start) and open it from there.',
+  'real.openFailed': 'The model file is damaged, so it was refused: {reason}',
+  'real.runFailed': 'The model could not read this text: {reason}',
+  'real.empty': 'Type a sentence, or pick an example: the model needs some text to read.',
+  'real.tokens': 'The {n} tokens the model reads',
+  'real.tokensNote':
+    'First <|endoftext|>, where every text starts, then your text in the pieces the model knows. Under each: its surprise in bits, how unlikely the model found it there.',
+  'real.start': 'start',
+  'real.bits': '{bits} bits',
+  'real.partial': 'a byte of a character the tokenizer has no token for',
+  'real.partialNote':
+    '{n} of them (dashed) are bytes of characters the tokenizer does not know: the model reads them byte by byte.',
+  'real.dropped':
+    'Your text is longer than the model’s context of {context} tokens: it reads only the last {kept}; the first {dropped} are left out.',
+  'real.generated': 'The last {n} (underlined) the model wrote itself.',
+  'real.predictions': 'What comes next? The model’s five likeliest tokens',
+  'real.generate': 'Generate',
+  'real.generateNote':
+    'Generate adds the likeliest token. Only that token is computed: its K and V join the cache, and its query attends over everything cached.',
+  'real.cache': 'KV cache: {n} tokens, each with a row of K and a row of V in each of the {heads} heads ({numbers} numbers).',
+  'real.full': 'The context is full ({context} tokens): the model cannot read more.',
+  'real.heads': 'Every head on your sentence',
+  'real.headsNote':
+    'One square per head, a row per token: row i is token i’s attention over the tokens up to it, darker is more weight. Each head is named by the pattern it scored best on repeated random tokens (1: all its weight where the pattern says).',
+  'real.layer': 'Layer {layer}',
+  'real.headName': 'L{layer} H{head} · {pattern} {score}',
+  'real.headLabel': 'Layer {layer}, head {head}: {pattern}, score {score}. Open its steps in the playground.',
+  'real.pattern.previous': 'previous token',
+  'real.pattern.first': 'first token',
+  'real.pattern.same': 'same token',
+  'real.pattern.induction': 'induction',
+  'real.opened':
+    'Layer {layer}, head {head} is open in the playground below: its Q, K and V are the model’s own, and every number explains itself.',
+  'real.inContext':
+    'Learning in context: on random tokens repeated, the model needs {first} bits a token for the first copy and {second} for the second, which it can copy from the first.',
+};
+
+export type RealKey = keyof typeof realEn;
+export type RealMessages = Record<RealKey, string>;

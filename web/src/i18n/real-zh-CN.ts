@@ -1,0 +1,48 @@
+// “真实模型”视图的文字（随 real.js 加载）。键与 real-en.ts 完全相同：缺一个或多一个都无法编译。{name} 是参数，保持原样。
+import type { RealMessages } from './real-en';
+
+export const realZhCN: RealMessages = {
+  'real.title': '真实模型：一个小 GPT 读你的句子',
+  'real.intro':
+    '这是为本页在英文和中文文本上训练的语言模型：{layers} 层，每层 {heads} 个头，共 {size}。它把你的句子切成词元，每个头在词元之间分配注意力，再猜下一个词元。点一个头，就能在下方的演示里打开它学到的 Q、K、V。',
+  'real.close': '回到演示',
+  'real.sentence': '给模型读的句子',
+  'real.read': '读',
+  'real.example': '白日依山尽，黄河入海流。欲穷千里目，',
+  'real.examples': '例句',
+  'real.loading': '正在加载模型…',
+  'real.reading': '模型正在读…',
+  'real.loadFailed': '模型没能加载：{reason}。',
+  'real.fromFile': '从文件打开的页面取不到模型。请用 npm start 启动本地服务器，再从那里打开。',
+  'real.openFailed': '模型文件已损坏，已拒绝读取：{reason}',
+  'real.runFailed': '模型读不了这段文字：{reason}',
+  'real.empty': '请输入一个句子，或选一个例句：模型需要有文字可读。',
+  'real.tokens': '模型读到的 {n} 个词元',
+  'real.tokensNote':
+    '先是 <|endoftext|>（每段文字都从它开始），然后是你的文字，切成模型认识的片段。每个词元下面是它的“意外程度”（比特）：模型觉得它出现在这里有多不可能。',
+  'real.start': '开头',
+  'real.bits': '{bits} 比特',
+  'real.partial': '分词器没有对应词元的字符中的一个字节',
+  'real.partialNote': '其中 {n} 个（虚线框）是分词器不认识的字符的字节：模型逐字节地读它们。',
+  'real.dropped': '你的文字超过了模型 {context} 个词元的上下文：它只读最后 {kept} 个，前面 {dropped} 个被略去。',
+  'real.generated': '最后 {n} 个（带下划线）是模型自己写的。',
+  'real.predictions': '接下来是什么？模型最看好的五个词元',
+  'real.generate': '生成',
+  'real.generateNote':
+    '“生成”会接上可能性最大的词元。只计算这一个新词元：它的 K 和 V 加入缓存，它的查询向量对缓存里的全部内容分配注意力。',
+  'real.cache': 'KV 缓存：{n} 个词元，在 {heads} 个头里各有一行 K 和一行 V（共 {numbers} 个数）。',
+  'real.full': '上下文已满（{context} 个词元）：模型读不了更多。',
+  'real.heads': '每个头在你的句子上',
+  'real.headsNote':
+    '每个头一个方块，每个词元一行：第 i 行是第 i 个词元对它及之前词元的注意力，颜色越深权重越大。每个头以它在重复随机词元上得分最高的模式命名（1 表示权重全部落在该模式指向的位置）。',
+  'real.layer': '第 {layer} 层',
+  'real.headName': 'L{layer} H{head} · {pattern} {score}',
+  'real.headLabel': '第 {layer} 层第 {head} 个头：{pattern}，得分 {score}。在演示中打开它的各个步骤。',
+  'real.pattern.previous': '前一个词元',
+  'real.pattern.first': '第一个词元',
+  'real.pattern.same': '相同词元',
+  'real.pattern.induction': '归纳',
+  'real.opened': '第 {layer} 层第 {head} 个头已在下方的演示中打开：它的 Q、K、V 都是模型自己的，每个数都能解释自己。',
+  'real.inContext':
+    '上下文学习：在重复的随机词元上，模型读第一遍平均每个词元要 {first} 比特，读第二遍只要 {second} 比特，因为它可以照抄第一遍。',
+};

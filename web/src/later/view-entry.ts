@@ -1,0 +1,70 @@
+// What the entries of the views below the header (learn/entry.ts, real/entry.ts) share: the one
+// view a link's keys name, opened below the header or refused with the page's notice, its place
+// written back into the link, closed when the reader leaves it; and a wasm module of its own,
+// loaded next to the page where no worker can load it.
+import type { State } from '../state/state';
+import { loadScript, type ViewPart } from './later';
+
+/** What a view needs of the page. */
+export interface ViewHost<P> {
+  lang(): string;
+  root(): HTMLElement;
+  /** The view's place for the link, or null when the reader closes it. */
+  place(place: P | null): void;
+  /** Opens a state in the playground below the view. */
+  show(state: State): void;
+}
+
+interface View {
+  attach(): void;
+  dispose(): void;
+}
+
+/** The part an entry provides: a view made by `make` from the place `parse` reads out of the keys. */
+export function viewPart<P>(
+  parse: (keys: string) => P | null,
+  serialise: (place: P) => string,
+  make: (host: ViewHost<P>, place: P) => View,
+): ViewPart {
+  let view: View | null = null;
+  let keepKeys: (keys: string | null) => void = () => undefined;
+  const close = (): void => {
+    if (!view) return;
+    view.dispose();
+    view = null;
+    keepKeys(null);
+  };
+  return {
+    open(keys, root, keep, notice, show) {
+      close();
+      keepKeys = keep;
+      const place = parse(keys);
+      if (!place) {
+        keep(null);
+        root.querySelector('.notice')?.remove();
+        root.prepend(notice('link'));
+        return;
+      }
+      keep(serialise(place));
+      const host: ViewHost<P> = {
+        lang: () => document.documentElement.lang,
+        root: () => root,
+        place: (p) => (p ? keep(serialise(p)) : close()),
+        show,
+      };
+      view = make(host, place);
+      view.attach();
+    },
+    close,
+    attach: () => view?.attach(),
+  };
+}
+
+/** A module's factory (`createAttentionTrainer`, …), its script loaded next to the page unless it ran already. */
+export function loadFactory<M>(script: string, name: string): Promise<M> {
+  const global = globalThis as { [name: string]: unknown };
+  return loadScript(script, () => typeof global[name] === 'function').then(
+    () => (global[name] as () => Promise<M>)(),
+    () => Promise.reject(new Error(`${script} did not load: it belongs next to this page`)),
+  );
+}

@@ -1,0 +1,109 @@
+// Every head of the model on the reader's sentence, as small multiples: a row per layer, a square
+// per head, each the head's weights drawn a pixel per (query, key) on a canvas (the playground's
+// colour scale for weights; above the diagonal, which a causal head never reads, the page's
+// background). Each square is a button that opens the head in the playground, named by its
+// measured pattern and score; the numbers themselves are read there, where each explains itself.
+import { weightColor } from '../views/color';
+import { h } from '../views/dom';
+import type { HeadWeights } from './protocol';
+
+export interface HeadGridWords {
+  layer(layer: number): string;
+  /** The caption under a square: its place, pattern and score. */
+  name(layer: number, head: number): string;
+  /** The button's accessible name: the same, and what pressing does. */
+  label(layer: number, head: number): string;
+}
+
+interface Square {
+  layer: number;
+  head: number;
+  button: HTMLButtonElement;
+  canvas: HTMLCanvasElement;
+}
+
+/** The colour of a masked cell: the page's background, so the triangle reads as nothing. */
+const MASKED = 0xffffff;
+
+function draw(canvas: HTMLCanvasElement, w: HeadWeights): void {
+  canvas.width = canvas.height = w.n;
+  const g = canvas.getContext('2d');
+  if (!g || w.n === 0) return;
+  const image = g.createImageData(w.n, w.n);
+  for (let i = 0; i < w.n; i++)
+    for (let j = 0; j < w.n; j++) {
+      const rgb = j > i ? MASKED : weightColor(w.data[i * w.n + j]).rgb;
+      const at = 4 * (i * w.n + j);
+      image.data[at] = rgb >> 16;
+      image.data[at + 1] = (rgb >> 8) & 255;
+      image.data[at + 2] = rgb & 255;
+      image.data[at + 3] = 255;
+    }
+  g.putImageData(image, 0, 0);
+}
+
+export class HeadGrid {
+  readonly el = h('div', { class: 'real-heads', attrs: { 'data-real-heads': '' } });
+  private squares: Square[] = [];
+  private shape = '';
+
+  constructor(
+    private readonly words: HeadGridWords,
+    private readonly onOpen: (layer: number, head: number) => void,
+  ) {}
+
+  /** The heads' weights, layer by layer; `open` is the head shown in the playground (counted from 0). */
+  draw(weights: readonly HeadWeights[], open: { layer: number; head: number } | null): void {
+    const shape = weights.map((w) => `${w.layer}.${w.head}`).join(' ');
+    if (shape !== this.shape) this.build(weights);
+    this.shape = shape;
+    weights.forEach((w, k) => draw(this.squares[k].canvas, w));
+    this.mark(open);
+  }
+
+  /** Which head is open: its button is pressed. */
+  mark(open: { layer: number; head: number } | null): void {
+    for (const s of this.squares)
+      s.button.setAttribute('aria-pressed', String(!!open && open.layer === s.layer && open.head === s.head));
+  }
+
+  clear(): void {
+    this.squares = [];
+    this.shape = '';
+    this.el.replaceChildren();
+  }
+
+  private build(weights: readonly HeadWeights[]): void {
+    this.clear();
+    let row: HTMLElement | null = null;
+    let layer = -1;
+    for (const w of weights) {
+      if (w.layer !== layer) {
+        layer = w.layer;
+        row = h('div', { class: 'real-layer', attrs: { role: 'group', 'aria-label': this.words.layer(layer + 1) } });
+        row.append(h('span', { class: 'real-layer-name', text: this.words.layer(layer + 1), attrs: { 'aria-hidden': 'true' } }));
+        this.el.append(row);
+      }
+      const canvas = h('canvas', { attrs: { 'aria-hidden': 'true' } });
+      const button = h(
+        'button',
+        {
+          class: 'real-head',
+          attrs: {
+            type: 'button',
+            'data-layer': String(w.layer + 1),
+            'data-head': String(w.head + 1),
+            'aria-label': this.words.label(w.layer + 1, w.head + 1),
+            title: this.words.label(w.layer + 1, w.head + 1),
+          },
+        },
+        canvas,
+        h('span', { class: 'real-head-name', text: this.words.name(w.layer + 1, w.head + 1) }),
+      );
+      const at = { layer: w.layer, head: w.head };
+      button.addEventListener('click', () => this.onOpen(at.layer, at.head));
+      row?.append(button);
+      this.squares.push({ ...at, button, canvas });
+    }
+  }
+}

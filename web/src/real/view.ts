@@ -1,0 +1,289 @@
+// The Real model view: the page's own small language model reads the reader's sentence (or an
+// example) in a worker; the view shows the tokens it read, what it expects next, and every head's
+// attention, each head named by its measured pattern. A head opens in the playground with its
+// learned Q, K and V; Generate adds a token against the KV cache. The link keeps the sentence, the
+// open head and how many tokens were generated, so the same link shows the same figure.
+import { int, translator, decimals, type RealKey } from '../i18n';
+import { h, clear } from '../views/dom';
+import { headState } from '../state/head-state';
+import type { RealPlace } from '../state/real-link';
+import type { ViewHost } from '../later/view-entry';
+import type M from '../../../cpp/wasm/attention-model';
+import { startModel, type ModelLink } from './client';
+import { HeadGrid } from './heads';
+import type { Failed, HeadSteps, Opened, Read, Reply } from './protocol';
+import { predictionList, shown, tokenRow } from './tokens';
+import { EXAMPLES } from './examples';
+
+type RealWord = RealKey extends `real.${infer W}` ? W : never;
+
+export interface RealHost extends ViewHost<RealPlace> {
+  /** The model module on the page, for where no worker can be started. */
+  loadModel(): Promise<M.ModelModule>;
+}
+
+function megabytes(bytes: number, lang: string): string {
+  return decimals(bytes / 2 ** 20, 1, lang) + ' MB';
+}
+
+export class RealView {
+  private el: HTMLElement = h('section');
+  private lang = '';
+  private link: ModelLink | null;
+  private opened: Opened | null = null;
+  private last: Read | null = null;
+  private failure: Failed | null = null;
+  /** Numbers each reading, so a reply to an older one is dropped. */
+  private id = 0;
+  private readonly heads: HeadGrid;
+  private parts!: { intro: HTMLElement; input: HTMLTextAreaElement; status: HTMLElement; body: HTMLElement };
+
+  constructor(
+    private readonly host: RealHost,
+    private place: RealPlace,
+  ) {
+    this.heads = new HeadGrid(
+      {
+        layer: (layer) => this.say('layer', { layer }),
+        name: (layer, head) => this.say('headName', { layer, head, ...this.pattern(layer, head) }),
+        label: (layer, head) => this.say('headLabel', { layer, head, ...this.pattern(layer, head) }),
+      },
+      (layer, head) => this.openHead(layer, head),
+    );
+    this.link = startModel((reply) => this.receive(reply), host.loadModel);
+  }
+
+  /** After a mount of the page: the view below the header, worded in the page's language. */
+  attach(): void {
+    const lang = this.host.lang();
+    if (lang !== this.lang || !this.el.isConnected) {
+      this.lang = lang;
+      this.build();
+      this.draw();
+    }
+    const header = this.host.root().querySelector('header.top');
+    if (header) header.after(this.el);
+    else this.host.root().prepend(this.el);
+  }
+
+  dispose(): void {
+    this.link?.send({ type: 'dispose' });
+    this.link?.stop();
+    this.link = null;
+    this.el.remove();
+  }
+
+  private say(word: RealWord, params: Record<string, string | number> = {}): string {
+    return translator(this.lang)(`real.${word}` as const, params);
+  }
+
+  /** A head's measured pattern and score, in words (counted from 1). */
+  private pattern(layer: number, head: number): { pattern: string; score: string } {
+    const h = this.opened?.survey.heads[layer - 1]?.[head - 1];
+    if (!h) return { pattern: '—', score: '—' };
+    return { pattern: this.say(`pattern.${h.best}`), score: decimals(h.score, 2, this.lang) };
+  }
+
+  private get sentence(): string {
+    return this.place.sentence ?? this.say('example');
+  }
+
+  private build(): void {
+    const close = h('button', {
+      class: 'btn learn-close',
+      text: this.say('close'),
+      attrs: { type: 'button', 'data-real-close': '' },
+    });
+    close.addEventListener('click', () => {
+      const root = this.host.root();
+      this.host.place(null);
+      (root.querySelector('[data-real-open]') as HTMLElement | null)?.focus();
+    });
+    const input = h('textarea', { class: 'real-input', attrs: { id: 'real-sentence', rows: '2', 'data-real-input': '' } });
+    input.value = this.sentence;
+    const read = h('button', { class: 'btn', text: this.say('read'), attrs: { type: 'submit', 'data-real-read': '' } });
+    const form = h(
+      'form',
+      { class: 'real-form' },
+      h('label', { text: this.say('sentence'), attrs: { for: 'real-sentence' } }),
+      h('div', { class: 'learn-try-row' }, input, read),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.readText(input.value);
+    });
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+        e.preventDefault();
+        this.readText(input.value);
+      }
+    });
+    const examples = h('div', { class: 'real-examples', attrs: { role: 'group', 'aria-label': this.say('examples') } });
+    examples.append(h('span', { class: 'learn-note', text: this.say('examples') + ':' }));
+    for (const ex of EXAMPLES) {
+      const b = h('button', { class: 'chip', text: ex.text, attrs: { type: 'button', lang: ex.lang, 'data-real-example': '' } });
+      b.addEventListener('click', () => {
+        input.value = ex.text;
+        this.readText(ex.text);
+      });
+      examples.append(b);
+    }
+    this.parts = {
+      intro: h('p', { class: 'learn-intro' }),
+      input,
+      status: h('p', { class: 'learn-note', attrs: { role: 'status', 'data-real-status': '' } }),
+      body: h('div', { class: 'real-body', attrs: { 'data-real-body': '' } }),
+    };
+    this.el = h(
+      'section',
+      { class: 'learn real', attrs: { 'data-real': '', 'aria-labelledby': 'real-title' } },
+      h('div', { class: 'learn-top' }, h('h2', { text: this.say('title'), attrs: { id: 'real-title' } }), close),
+      this.parts.intro,
+      form,
+      examples,
+      this.parts.status,
+      this.parts.body,
+    );
+  }
+
+  private readText(text: string): void {
+    this.place = { sentence: text };
+    this.host.place(this.place);
+    this.request();
+  }
+
+  /** Asks the model to read the place's sentence (and generate as the link says). */
+  private request(): void {
+    this.id += 1;
+    this.last = null;
+    this.failure = null;
+    if (this.sentence.trim() === '') return this.draw();
+    this.link?.send({ type: 'run', id: this.id, text: this.sentence, generate: this.place.generate ?? 0 });
+    this.draw();
+  }
+
+  private receive(m: Reply): void {
+    if (m.type === 'opened') {
+      this.opened = m;
+      this.request();
+      return;
+    }
+    if (m.type === 'error') {
+      if (m.id !== -1 && m.id !== this.id) return;
+      this.failure = m;
+      return this.draw();
+    }
+    if (m.id !== this.id) return;
+    if (m.type === 'read') {
+      this.last = m;
+      this.draw();
+      const open = this.place.open;
+      if (open) this.link?.send({ type: 'head', id: this.id, layer: open.layer - 1, head: open.head - 1 });
+      return;
+    }
+    this.showHead(m);
+  }
+
+  private openHead(layer: number, head: number): void {
+    this.place = { ...this.place, sentence: this.sentence, open: { layer: layer + 1, head: head + 1 } };
+    this.host.place(this.place);
+    this.heads.mark({ layer, head });
+    this.link?.send({ type: 'head', id: this.id, layer, head });
+  }
+
+  private showHead(m: HeadSteps): void {
+    const labels = (this.last?.tokens ?? []).map((t, i) => (i === 0 ? '<|endoftext|>' : shown(t.text)).slice(0, 40));
+    this.host.show(headState(m, labels, this.lang));
+    this.parts.status.textContent = this.say('opened', { layer: m.layer + 1, head: m.head + 1 });
+  }
+
+  private generate(): void {
+    this.place = { ...this.place, sentence: this.sentence, generate: (this.place.generate ?? 0) + 1 };
+    this.host.place(this.place);
+    this.link?.send({ type: 'extend', id: this.id });
+  }
+
+  private draw(): void {
+    if (!this.parts) return;
+    const { intro, status, body } = this.parts;
+    const o = this.opened;
+    intro.textContent = o
+      ? this.say('intro', { layers: o.config.layers, heads: o.config.heads, size: megabytes(o.bytes, this.lang) })
+      : '';
+    clear(body);
+    this.heads.clear();
+    status.textContent = '';
+    const f = this.failure;
+    if (f) {
+      const reason = f.message.replace(/\.$/, '');
+      const words =
+        f.stage === 'load'
+          ? this.say('loadFailed', { reason }) + (location.protocol === 'file:' ? ' ' + this.say('fromFile') : '')
+          : this.say(f.stage === 'open' ? 'openFailed' : 'runFailed', { reason: f.message });
+      body.append(h('p', { class: 'learn-try-message', text: words, attrs: { 'data-real-error': f.stage } }));
+      this.el.dataset.state = 'error';
+      return;
+    }
+    if (this.sentence.trim() === '') {
+      body.append(h('p', { class: 'learn-try-message', text: this.say('empty'), attrs: { 'data-real-error': 'empty' } }));
+      this.el.dataset.state = 'empty';
+      return;
+    }
+    if (!o || !this.last) {
+      status.textContent = this.say(o ? 'reading' : 'loading');
+      this.el.dataset.state = o ? 'reading' : 'loading';
+      return;
+    }
+    this.drawRead(this.last, o);
+    this.el.dataset.state = 'ready';
+  }
+
+  private drawRead(r: Read, o: Opened): void {
+    const body = this.parts.body;
+    const n = r.tokens.length;
+    const partial = r.tokens.filter((t) => t.partial).length;
+    const notes = [
+      r.dropped > 0 ? this.say('dropped', { context: o.config.context, kept: n - 1, dropped: r.dropped }) : '',
+      partial > 0 ? this.say('partialNote', { n: partial }) : '',
+      r.generated > 0 ? this.say('generated', { n: r.generated }) : '',
+    ].filter(Boolean);
+    const generate = h('button', {
+      class: 'btn',
+      text: this.say('generate'),
+      attrs: { type: 'button', 'data-real-generate': '' },
+    });
+    generate.addEventListener('click', () => this.generate());
+    const full = n >= o.config.context;
+    generate.disabled = full;
+    const perToken = 2 * o.config.layers * o.config.width;
+    this.heads.draw(r.weights, this.place.open ? { layer: this.place.open.layer - 1, head: this.place.open.head - 1 } : null);
+    const s = o.survey;
+    body.append(
+      h('h3', { text: this.say('tokens', { n: int(n) }) }),
+      h('p', { class: 'learn-note', text: this.say('tokensNote') }),
+      tokenRow(
+        r.tokens,
+        r.generated,
+        { start: this.say('start'), bits: (bits) => this.say('bits', { bits }), partial: this.say('partial') },
+        this.lang,
+      ),
+      ...notes.map((text) => h('p', { class: 'real-warning', text, attrs: { 'data-real-note': '' } })),
+      h('h3', { text: this.say('predictions') }),
+      predictionList(r.predictions, this.lang),
+      h('div', { class: 'learn-actions' }, generate),
+      h('p', { class: 'learn-note', text: full ? this.say('full', { context: o.config.context }) : this.say('generateNote') }),
+      h('p', {
+        class: 'learn-note',
+        text: this.say('cache', { n: int(n), heads: o.config.layers * o.config.heads, numbers: int(n * perToken) }),
+        attrs: { 'data-real-cache': '' },
+      }),
+      h('h3', { text: this.say('heads') }),
+      h('p', { class: 'learn-note', text: this.say('headsNote') }),
+      this.heads.el,
+      h('p', {
+        class: 'learn-note',
+        text: this.say('inContext', { first: decimals(s.lossFirst, 1, this.lang), second: decimals(s.lossSecond, 1, this.lang) }),
+      }),
+    );
+  }
+}
