@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "transformer_ops.hpp"
+
 namespace attn {
 
 namespace {
@@ -54,19 +56,24 @@ class Weights {
   }
 };
 
-// out (n, m) = a (n, k) · w (k, m) + bias (m).
+// out (n, m) = a (n, k) · w (k, m) + bias (m), on the trainer's register-tiled product: the plain
+// loop stored every output row once per term of the sum.
 void affine(const float* a, std::size_t n, std::size_t k, const std::vector<float>& w,
             const std::vector<float>& bias, std::size_t m, float* out) {
-  for (std::size_t i = 0; i < n; ++i) {
-    float* o = out + i * m;
-    std::copy(bias.begin(), bias.end(), o);
-    const float* ai = a + i * k;
-    for (std::size_t p = 0; p < k; ++p) {
-      const float x = ai[p];
-      const float* wp = w.data() + p * m;
-      for (std::size_t j = 0; j < m; ++j) o[j] += x * wp[j];
-    }
-  }
+  for (std::size_t i = 0; i < n; ++i) std::copy(bias.begin(), bias.end(), out + i * m);
+  ops::gemm_f32(a, k, 1, w.data(), m, out, m, n, k, m, true);
+}
+
+// a · b over n floats, in eight running sums: the compiler keeps them in two vector registers,
+// where a single running sum must be added in order, one float at a time.
+float dot(const float* a, const float* b, std::size_t n) {
+  float s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  std::size_t j = 0;
+  for (; j + 8 <= n; j += 8)
+    for (std::size_t k = 0; k < 8; ++k) s[k] += a[j + k] * b[j + k];
+  float total = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+  for (; j < n; ++j) total += a[j] * b[j];
+  return total;
 }
 
 void layer_norm(const float* x, std::size_t n, std::size_t c, const std::vector<float>& w,
@@ -223,10 +230,7 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
         const std::size_t seen = t0 + i + 1;  // keys 0 … t0 + i
         float top = -INFINITY;
         for (std::size_t j = 0; j < seen; ++j) {
-          const float* k = K.data() + j * C + hd * d;
-          float s = 0;
-          for (std::size_t e = 0; e < d; ++e) s += q[e] * k[e];
-          scores[j] = s * scale;
+          scores[j] = dot(q, K.data() + j * C + hd * d, d) * scale;
           top = std::max(top, scores[j]);
         }
         float sum = 0;
@@ -250,15 +254,21 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
   }
   layer_norm(x.data(), n, C, model_.lnf_w, model_.lnf_b, h.data());
   const std::vector<float>& U = c.tied ? model_.wte : model_.lm_head;
-  out.logits.assign(n * c.vocab, 0.0f);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t v = 0; v < c.vocab; ++v) {
-      const float* u = U.data() + v * C;
-      const float* hi = h.data() + i * C;
-      float s = 0;
-      for (std::size_t j = 0; j < C; ++j) s += hi[j] * u[j];
-      out.logits[i * c.vocab + v] = s;
-    }
+  out.logits.resize(n * c.vocab);
+  if (n < 8) {  // a token or a few (generation): a dot product per logit
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t v = 0; v < c.vocab; ++v)
+        out.logits[i * c.vocab + v] = dot(h.data() + i * C, U.data() + v * C, C);
+  } else {
+    // logitsᵀ (vocab, n) = U (vocab, C) · hᵀ (C, n) on the tiled product, 8 tokens a tile: U's
+    // rows are the vocabulary's, so it is read as it is stored, and only h is transposed.
+    std::vector<float> ht(C * n), lt(c.vocab * n);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < C; ++j) ht[j * n + i] = h[i * C + j];
+    ops::gemm_f32(U.data(), C, 1, ht.data(), n, lt.data(), n, c.vocab, C, n, false);
+    for (std::size_t v = 0; v < c.vocab; ++v)
+      for (std::size_t i = 0; i < n; ++i) out.logits[i * c.vocab + v] = lt[v * n + i];
+  }
   size_ = t;
   return out;
 }

@@ -1,6 +1,7 @@
-// The loops the transformer's passes are made of, over row-major arrays. Private to
-// transformer*.cpp. Every inner loop runs over contiguous memory, so that it vectorises and so
-// that Emscripten, which turns off loop strength reduction, has no strided indexing to pay for.
+// The loops the transformer's passes are made of, over row-major arrays. Private to the core's
+// transformer*.cpp and gpt2.cpp (which runs its products on gemm_f32). Every inner loop runs over
+// contiguous memory, so that it vectorises and so that Emscripten, which turns off loop strength
+// reduction, has no strided indexing to pay for.
 #pragma once
 
 #include <cmath>
