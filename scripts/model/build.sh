@@ -4,7 +4,9 @@
 #   2. writes the English and Chinese text, with a held-out part (corpus.mjs);
 #   3. learns the tokenizer: 1,200 merges from the English text and the 2,400 characters seen
 #      most often in the Chinese text (tools/bpe_train), and encodes the text with it;
-#   4. trains the model with PyTorch (train.py) and packs it as 8-bit weights (pack.py).
+#   4. trains the model with PyTorch (train.py) and packs it as 8-bit weights (pack.py);
+#   5. writes the lesson "What real heads do" from it (lesson.mjs), with the core in wasm.
+# Then node scripts/model/measure.mjs prints the tables of docs/language-model.md.
 # Needs the native tools (bash scripts/build.sh native), the network and python3-torch; uses
 # OpenBLAS when it is installed (apt-get install libopenblas0-pthread), ten times faster at
 # PyTorch's matrix products than Debian's reference BLAS. The same sources give the same file.
@@ -25,4 +27,6 @@ done
 /usr/bin/python3 scripts/model/train.py
 /usr/bin/python3 scripts/model/pack.py
 sha256sum data/model/model.safetensors
+[ -f dist/attention-model.js ] || bash scripts/build.sh wasm
+node scripts/model/lesson.mjs
 echo "build.sh: $(( $(date +%s) - start )) s"
