@@ -76,6 +76,7 @@ test('real: a head opens in the playground with the model\'s weights, and the li
   assert.match(hash, /view=real&sentence=Captain\+Ahab[^&]*&open=2\.3/);
   assert.match(hash, /mode=vectors/);
   assert.equal(await page.getAttribute('.real-head[data-layer="2"][data-head="3"]', 'aria-pressed'), 'true');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.head), '3', 'the pressed head keeps the focus');
   lm.run(sentence);
   const steps = lm.head(1, 2);
   const printed = await readHeatmap(page, 'weights');
@@ -106,6 +107,7 @@ test('real: Generate adds the likeliest token, the cache a row, and the link the
   await page.click('[data-real-generate]');
   await page.waitForFunction((n) => document.querySelectorAll('[data-real-tokens] li').length === n, before.length + 2);
   assert.deepEqual(await tokenIds(page), second.tokens.map((t) => t.id), 'the likeliest token, twice');
+  assert.ok(await page.evaluate(() => document.activeElement?.hasAttribute('data-real-generate')), 'Generate keeps the focus');
   assert.equal(await page.locator('[data-real-tokens] li.real-generated').count(), 2, 'the two generated tokens are marked');
   const numbers = (before.length + 2) * 2 * 4 * 128;
   assert.match(await page.locator('[data-real-cache]').textContent(), new RegExp(`${before.length + 2} 个词元.*${numbers.toLocaleString('en')}`));
@@ -176,6 +178,25 @@ test('real: no task holds the page for 100 ms while the model reads and generate
   const tags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'];
   assert.deepEqual(await axeFindings(page, { only: '[data-real]', tags }), []);
   await shot(page, 'real-zh-CN-375');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('real: the view leads to the lesson “What real heads do”, whose first answer the engine gives and the next step names', async () => {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#view=real`, { width: 1280, height: 900 });
+  await settled(page);
+  await page.click('[data-real-lesson]');
+  await page.waitForSelector('[data-lesson-text]');
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /view=real/, 'the lesson takes the place of the view');
+  assert.match(await page.textContent('[data-lesson-text]'), /not set by hand/);
+  const right = [];
+  for (const label of await page.locator('[data-choice]').allTextContents()) {
+    await page.click(`[data-choice]:text-is("${label}")`);
+    if ((await page.getAttribute('[data-lesson-reply]', 'data-right')) === 'true') right.push(label);
+  }
+  assert.equal(right.length, 1, `one right answer: ${right.join(', ')}`);
+  await page.click('[data-lesson-next]');
+  await page.waitForFunction((label) => (document.querySelector('[data-lesson-text]')?.textContent ?? '').includes(`looks at “${label}”`), right[0]);
   assert.deepEqual(problems, []);
   await page.close();
 });

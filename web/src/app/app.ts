@@ -258,9 +258,10 @@ export class App {
   private ownStory: Parts['vectors']['story'] | null = null; // comes with the learned vectors
 
   /** The lexicon the state names, and its line under the choice; null while the learned vectors
-   * are on their way. If they cannot come, the page says why and goes back to the built-in ones. */
+   * are on their way. If they cannot come, the page says why and goes back to the built-in ones.
+   * Vectors typed in (a learned head's) read no lexicon: they never wait for the learned one. */
   private lexicon(s: State): LexiconRef | null {
-    if (s.lexicon !== 'learned') {
+    if (s.lexicon !== 'learned' || s.mode === 'vectors') {
       this.page.inputs.learned.message(this.learnedFailed, !!this.learnedFailed);
       return s.lexicon === 'file' && this.fileLexicon ? this.fileLexicon : s.lexicon === 'fruit' ? 'fruit' : 'builtin';
     }

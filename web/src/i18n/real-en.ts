@@ -37,6 +37,7 @@ export const realEn = {
   'real.heads': 'Every head on your sentence',
   'real.headsNote':
     'One square per head, a row per token: row i is token i’s attention over the tokens up to it, darker is more weight. Each head is named by the pattern it scored best on repeated random tokens (1: all its weight where the pattern says).',
+  'real.lesson': 'Lesson: what real heads do',
   'real.layer': 'Layer {layer}',
   'real.headName': 'L{layer} H{head} · {pattern} {score}',
   'real.headLabel': 'Layer {layer}, head {head}: {pattern}, score {score}. Open its steps in the playground.',

@@ -35,6 +35,7 @@ export const realZhCN: RealMessages = {
   'real.heads': '每个头在你的句子上',
   'real.headsNote':
     '每个头一个方块，每个词元一行：第 i 行是第 i 个词元对它及之前词元的注意力，颜色越深权重越大。每个头以它在重复随机词元上得分最高的模式命名（1 表示权重全部落在该模式指向的位置）。',
+  'real.lesson': '课程：真实的头在做什么',
   'real.layer': '第 {layer} 层',
   'real.headName': 'L{layer} H{head} · {pattern} {score}',
   'real.headLabel': '第 {layer} 层第 {head} 个头：{pattern}，得分 {score}。在演示中打开它的各个步骤。',

@@ -36,6 +36,8 @@ export class RealView {
   /** Numbers each reading, so a reply to an older one is dropped. */
   private id = 0;
   private readonly heads: HeadGrid;
+  /** The control the reader last pressed, found again in the view once it is drawn anew. */
+  private refocus: string | null = null;
   private parts!: { intro: HTMLElement; input: HTMLTextAreaElement; status: HTMLElement; body: HTMLElement };
 
   constructor(
@@ -64,6 +66,15 @@ export class RealView {
     const header = this.host.root().querySelector('header.top');
     if (header) header.after(this.el);
     else this.host.root().prepend(this.el);
+    this.focusAgain();
+  }
+
+  /** Opening a head mounts the page anew, and a reading draws the view anew: the pressed control keeps the focus. */
+  private focusAgain(): void {
+    const el = this.refocus && this.el.isConnected ? this.el.querySelector<HTMLElement>(this.refocus) : null;
+    if (!el) return;
+    this.refocus = null;
+    el.focus({ preventScroll: true });
   }
 
   dispose(): void {
@@ -100,7 +111,7 @@ export class RealView {
       (root.querySelector('[data-real-open]') as HTMLElement | null)?.focus();
     });
     const input = h('textarea', { class: 'real-input', attrs: { id: 'real-sentence', rows: '2', 'data-real-input': '' } });
-    input.value = this.sentence;
+    input.value = this.parts ? this.parts.input.value : this.sentence; // a rebuild keeps what the reader typed
     const read = h('button', { class: 'btn', text: this.say('read'), attrs: { type: 'submit', 'data-real-read': '' } });
     const form = h(
       'form',
@@ -185,6 +196,7 @@ export class RealView {
   }
 
   private openHead(layer: number, head: number): void {
+    this.refocus = `.real-head[data-layer="${layer + 1}"][data-head="${head + 1}"]`;
     this.place = { ...this.place, sentence: this.sentence, open: { layer: layer + 1, head: head + 1 } };
     this.host.place(this.place);
     this.heads.mark({ layer, head });
@@ -198,6 +210,7 @@ export class RealView {
   }
 
   private generate(): void {
+    this.refocus = '[data-real-generate]';
     this.place = { ...this.place, sentence: this.sentence, generate: (this.place.generate ?? 0) + 1 };
     this.host.place(this.place);
     this.link?.send({ type: 'extend', id: this.id });
@@ -236,6 +249,7 @@ export class RealView {
     }
     this.drawRead(this.last, o);
     this.el.dataset.state = 'ready';
+    if (!this.place.open) this.focusAgain(); // with a head open, the page's mount comes next
   }
 
   private drawRead(r: Read, o: Opened): void {
@@ -279,6 +293,11 @@ export class RealView {
       }),
       h('h3', { text: this.say('heads') }),
       h('p', { class: 'learn-note', text: this.say('headsNote') }),
+      h('a', {
+        class: 'btn real-lesson',
+        text: this.say('lesson'),
+        attrs: { href: '#lesson=real-heads&step=1', 'data-real-lesson': '' },
+      }),
       this.heads.el,
       h('p', {
         class: 'learn-note',
