@@ -40,44 +40,36 @@ async function settled(page) {
 const tokenIds = (page) => page.locator('[data-real-tokens] li').evaluateAll((lis) => lis.map((li) => Number(li.dataset.id)));
 const nextIds = (page) => page.locator('[data-real-next] li').evaluateAll((lis) => lis.map((li) => Number(li.dataset.id)));
 
-for (const lang of ['en', 'zh-CN']) {
-  test(`real: in ${lang} the view opens on its example with the core's tokens, next tokens and named heads`, async () => {
-    const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=${lang}&view=real`, { width: 1280, height: 900 });
-    assert.equal(await settled(page), 'ready');
-    assert.equal(await page.inputValue('[data-real-input]'), EXAMPLES[lang]);
-    const run = lm.run(EXAMPLES[lang]);
-    assert.deepEqual(await tokenIds(page), run.tokens.map((t) => t.id), 'the tokens the core read');
-    assert.deepEqual(await nextIds(page), run.predictions.map((p) => p.id), "the core's five likeliest next tokens");
-    const shown = await page.locator('[data-real-next] li .real-p').first().textContent();
-    assert.equal(shown.replace(/\s/g, ''), (run.predictions[0].probability * 100).toFixed(1) + '%', 'its probability');
-    const survey = lm.survey();
-    const names = await page.locator('.real-head-name').allTextContents();
-    assert.equal(names.length, 16);
-    survey.heads.flat().forEach((h, k) => {
-      assert.ok(names[k].includes(PATTERN[lang][h.best]) && names[k].endsWith(h.score.toFixed(2)), `${names[k]}: ${h.best} ${h.score}`);
-    });
-    await shot(page, `real-${lang}-1280`);
-    assert.deepEqual(problems, []);
-    await page.close();
+/** The view on `lang`'s example: the core's tokens, five likeliest next tokens and head names. */
+async function opensOnExample(lang) {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=${lang}&view=real`, { width: 1280, height: 900 });
+  assert.equal(await settled(page), 'ready');
+  assert.equal(await page.inputValue('[data-real-input]'), EXAMPLES[lang]);
+  const run = lm.run(EXAMPLES[lang]);
+  assert.deepEqual(await tokenIds(page), run.tokens.map((t) => t.id), 'the tokens the core read');
+  assert.deepEqual(await nextIds(page), run.predictions.map((p) => p.id), "the core's five likeliest next tokens");
+  const shown = await page.locator('[data-real-next] li .real-p').first().textContent();
+  assert.equal(shown.replace(/\s/g, ''), (run.predictions[0].probability * 100).toFixed(1) + '%', 'its probability');
+  const survey = lm.survey();
+  const names = await page.locator('.real-head-name').allTextContents();
+  assert.equal(names.length, 16);
+  survey.heads.flat().forEach((h, k) => {
+    assert.ok(names[k].includes(PATTERN[lang][h.best]) && names[k].endsWith(h.score.toFixed(2)), `${names[k]}: ${h.best} ${h.score}`);
   });
+  await shot(page, `real-${lang}-1280`);
+  return { page, problems };
 }
 
-test('real: a head opens in the playground with the model\'s weights, and the link brings back the sentence and the head', async () => {
-  const sentence = 'Captain Ahab stood on the deck of the Pequod. Then Captain';
-  const { page, problems } = await open(env.chromium.context, `${env.server.url}#view=real`, { width: 1280, height: 900 });
-  await settled(page);
-  await page.fill('[data-real-input]', sentence);
-  await page.click('[data-real-read]');
-  await page.waitForFunction((n) => document.querySelectorAll('[data-real-tokens] li').length === n, lm.run(sentence).tokens.length);
-  assert.equal(await settled(page), 'ready');
+test("real: in English the view opens on its example with the core's numbers; a head opens in the playground with the model's weights, and the link brings both back", async () => {
+  const { page, problems } = await opensOnExample('en');
   await page.click('.real-head[data-layer="2"][data-head="3"]');
   await page.locator('.heatmap[data-view="weights"][data-side="a"] tbody tr').first().waitFor();
   const hash = await page.evaluate(() => location.hash);
-  assert.match(hash, /view=real&sentence=Captain\+Ahab[^&]*&open=2\.3/);
-  assert.match(hash, /mode=vectors/);
+  assert.ok(/view=real&sentence=In\+the\+beginning[^&]*&open=2\.3/.test(hash), 'the link keeps the sentence and the head');
+  assert.ok(/mode=vectors/.test(hash), 'and the playground holds the head');
   assert.equal(await page.getAttribute('.real-head[data-layer="2"][data-head="3"]', 'aria-pressed'), 'true');
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.head), '3', 'the pressed head keeps the focus');
-  lm.run(sentence);
+  lm.run(EXAMPLES.en);
   const steps = lm.head(1, 2);
   const printed = await readHeatmap(page, 'weights');
   assert.equal(printed.length, steps.weights.length);
@@ -85,8 +77,13 @@ test('real: a head opens in the playground with the model\'s weights, and the li
     if (j > i) return; // masked
     assert.ok(Math.abs(number(text) - steps.weights[i][j]) <= 0.006, `weight (${i}, ${j}): ${text} shown, ${steps.weights[i][j]} by the core`);
   }));
-  // The same link in a new tab: the sentence, and the head open in the playground.
-  const again = await open(env.chromium.context, env.server.url + hash, { width: 1280, height: 900 });
+  // Another sentence, and the same link in a new tab: the sentence, and the head open in the playground.
+  const sentence = 'Captain Ahab stood on the deck of the Pequod. Then Captain';
+  await page.fill('[data-real-input]', sentence);
+  await page.click('[data-real-read]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-real-tokens] li').length === n, lm.run(sentence).tokens.length);
+  await page.waitForFunction(() => /sentence=Captain\+Ahab[^&]*&open=2\.3/.test(location.hash));
+  const again = await open(env.chromium.context, env.server.url + (await page.evaluate(() => location.hash)), { width: 1280, height: 900 });
   assert.equal(await settled(again.page), 'ready');
   assert.equal(await again.page.inputValue('[data-real-input]'), sentence);
   await again.page.waitForFunction(() => document.querySelector('.real-head[aria-pressed="true"]')?.dataset.head === '3');
@@ -95,9 +92,8 @@ test('real: a head opens in the playground with the model\'s weights, and the li
   await again.page.close();
 });
 
-test('real: Generate adds the likeliest token, the cache a row, and the link the count', async () => {
-  const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=zh-CN&view=real`, { width: 1280, height: 900 });
-  await settled(page);
+test("real: in Chinese the view opens on its example with the core's numbers; Generate adds the likeliest token, the cache a row, and the link the count", async () => {
+  const { page, problems } = await opensOnExample('zh-CN');
   const before = await tokenIds(page);
   const run = lm.run(EXAMPLES['zh-CN']);
   const first = lm.extend(run.predictions[0].id);

@@ -1,7 +1,7 @@
 // The sentences the view offers, in both languages whatever the page's: the model reads both.
-// Each shows something the heads do: a famous line it can complete, a name that comes back (an
-// induction head finds the earlier copy), and a poem's couplet. The page's own language opens on
-// its catalog's example (real.example).
+// A famous line in each language the model has read, to complete, and in each a text where
+// something comes back (a name, a character of the poem), which a model that copies from its
+// context would predict. The page's own language opens on its catalog's example (real.example).
 
 export const EXAMPLES: readonly { lang: string; text: string }[] = [
   { lang: 'en', text: 'In the beginning God created the heavens and the earth. And the earth was' },

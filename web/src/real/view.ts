@@ -158,7 +158,8 @@ export class RealView {
   }
 
   private readText(text: string): void {
-    this.place = { sentence: text };
+    // A new sentence starts without generated tokens; the open head stays open, on the new sentence.
+    this.place = { sentence: text, ...(this.place.open ? { open: this.place.open } : {}) };
     this.host.place(this.place);
     this.request();
   }
