@@ -61,10 +61,10 @@ export async function buildLesson(lm) {
   };
   /** The first head, best first, for which `row(read)` finds a row that does what the part says. */
   const find = (pattern, text, row) => {
-    for (const at of ranked(pattern).slice(0, 4)) {
+    for (const [rank, at] of ranked(pattern).slice(0, 4).entries()) {
       const r = read(text, at);
       const i = row(r);
-      if (i !== null) return { ...r, row: i };
+      if (i !== null) return { ...r, row: i, first: rank === 0 };
     }
     return null;
   };
@@ -102,8 +102,8 @@ export async function buildLesson(lm) {
       predict: { kind: 'token', row: prev.row, question: { en: `Which token does ${me} look at most?`, 'zh-CN': `${me} 最关注哪个词元？` } },
     }, {
       text: {
-        en: `${me} looks at ${before}, the token just before it: ${pct(prev.weights[prev.row][prev.row - 1])} of its weight. On random tokens this head puts ${pct(prev.at.score)} of its weight on the previous token, more than any other head: a previous-token head, as far as this model has one. What it carries forward lets a later head ask “what came before me?”.`,
-        'zh-CN': `${me} 看向紧挨在它前面的 ${before}：${pctZh(prev.weights[prev.row][prev.row - 1])} 的权重。在随机词元上，这个头把 ${pctZh(prev.at.score)} 的权重放在前一个词元上，比其他头都多：这是这个模型里最接近“前一个词元”头的一个。它带过来的信息，让后面的头可以问“我前面是什么？”。`,
+        en: `${me} looks at ${before}, the token just before it: ${pct(prev.weights[prev.row][prev.row - 1])} of its weight. On random tokens this head puts ${pct(prev.at.score)} of its weight on the previous token${prev.first ? ', more than any other head' : ''}: a previous-token head, as far as this model has one. What it carries forward lets a later head ask “what came before me?”.`,
+        'zh-CN': `${me} 看向紧挨在它前面的 ${before}：${pctZh(prev.weights[prev.row][prev.row - 1])} 的权重。在随机词元上，这个头把 ${pctZh(prev.at.score)} 的权重放在前一个词元上${prev.first ? '，比其他头都多：这是这个模型里最接近' : '：这是这个模型里接近'}“前一个词元”头的一个。它带过来的信息，让后面的头可以问“我前面是什么？”。`,
       },
     });
   }
