@@ -67,7 +67,7 @@ export class HeadGrid {
       s.button.setAttribute('aria-pressed', String(!!open && open.layer === s.layer && open.head === s.head));
   }
 
-  clear(): void {
+  private clear(): void {
     this.squares = [];
     this.shape = '';
     this.el.replaceChildren();

@@ -17,10 +17,6 @@ function flat(rows: number[][]): Mat {
   return { rows: rows.length, cols, data };
 }
 
-function failed(r: { ok: boolean }): string | null {
-  return r.ok ? null : (r as M.Failure).error.message;
-}
-
 /**
  * `module` and `bytes` bring the model module and the model file; a request that comes before
  * both are here waits for them. The returned function takes the page's requests.
@@ -87,8 +83,7 @@ export function modelRunner(post: Post, module: Promise<M.ModelModule>, bytes: P
       return read(more);
     }
     const steps = lm.head(m.layer, m.head);
-    const why = failed(steps);
-    if (why !== null || !steps.ok) return fail('run', why ?? '');
+    if (!steps.ok) return fail('run', steps.error.message);
     const [queries, keys, values, weights] = [steps.q, steps.k, steps.v, steps.weights].map(flat);
     post({ type: 'head', id, layer: m.layer, head: m.head, queries, keys, values, weights }, [
       queries.data.buffer,

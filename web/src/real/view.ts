@@ -224,8 +224,7 @@ export class RealView {
     intro.textContent = o
       ? this.say('intro', { layers: o.config.layers, heads: o.config.heads, size: megabytes(o.bytes, this.lang) })
       : '';
-    clear(body);
-    this.heads.clear();
+    clear(body); // the heads' squares stay built, to be drawn again on the next reading
     status.textContent = '';
     const f = this.failure;
     if (f) {
