@@ -2,12 +2,12 @@
 # Builds everything into build/ and dist/:
 #   build/native    the core, its Catch2 tests (and the fixtures for the JS parity tests), and
 #                   tools/train_vectors (word vectors from a text corpus)
-#   build/sanitize  the same, with AddressSanitizer and UndefinedBehaviorSanitizer
+#   build/sanitize  the same, with AddressSanitizer and UndefinedBehaviorSanitizer, and beside
+#                   them libFuzzer targets for the parsers, the tokenizer and attention (clang)
 #   build/wasm      the same core and tests as wasm, dist/attention-engine.js,
 #                   dist/attention-trainer.js and dist/attention-model.js (each with its .d.ts)
-#   build/fuzz      libFuzzer targets for the parsers, the tokenizer and attention (clang)
 #   dist/           the page: index.html, app.js, app.css (web/, type-checked, bundled by esbuild)
-# Usage: scripts/build.sh [native|sanitize|fuzz|wasm|web|site|all]   (default: all)
+# Usage: scripts/build.sh [native|sanitize|wasm|web|site|all]   (default: all; fuzz = sanitize)
 #   site            what `npm start` serves: the engine alone (not the wasm tests) and the page
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,12 +24,6 @@ build_sanitize() {
   CXX=clang++ cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DATTN_SANITIZE=ON >/dev/null
   cmake --build build/sanitize -j "$jobs"
-}
-
-build_fuzz() {
-  CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DATTN_FUZZ=ON >/dev/null
-  cmake --build build/fuzz -j "$jobs"
 }
 
 build_wasm() {
@@ -64,11 +58,10 @@ build_web() {
 
 case "$what" in
   native) build_native ;;
-  sanitize) build_sanitize ;;
-  fuzz) build_fuzz ;;
+  sanitize | fuzz) build_sanitize ;;
   wasm) build_wasm ;;
   web) build_web ;;
   site) build_wasm attention_engine; build_web ;;
-  all) build_native; build_sanitize; build_fuzz; build_wasm; build_web ;;
-  *) echo "usage: $0 [native|sanitize|fuzz|wasm|web|site|all]" >&2; exit 2 ;;
+  all) build_native; build_sanitize; build_wasm; build_web ;;
+  *) echo "usage: $0 [native|sanitize|wasm|web|site|all]" >&2; exit 2 ;;
 esac

@@ -87,10 +87,13 @@ function nodeSuite(dir, { concurrency = 1, alone = [], structure = [] } = {}) {
 
 // libFuzzer: every saved crash (tests/fuzz/regressions/<target>/) must now run clean, and a
 // bounded run from the committed seed corpus must find nothing new. Two targets run at a time.
+const FUZZ_BUILD = 'build/sanitize'; // the fuzz targets are built beside the sanitized tests
+const FUZZ_BIN = join(FUZZ_BUILD, 'tests/fuzz');
+
 function fuzzSuite() {
-  const bin = 'build/fuzz/tests/fuzz';
+  const bin = FUZZ_BIN;
   const targets = ['matrix', 'embeddings', 'vectors', 'tokenizer', 'safetensors', 'attention'];
-  if (!existsSync(join(bin, 'fuzz_attention'))) return { passed: 0, failed: 1, note: 'build/fuzz is not built' };
+  if (!existsSync(join(bin, 'fuzz_attention'))) return { passed: 0, failed: 1, note: `${bin} is not built (clang)` };
   const seconds = Number(process.env.FUZZ_SECONDS ?? 30);
   let passed = 0, failed = 0;
   const runs = [];
@@ -103,11 +106,11 @@ function fuzzSuite() {
       if (r.status === 0) passed++; else { failed++; console.log(r.stderr); }
     }
     // A scratch copy of the corpus: what the fuzzer adds must not dirty the repository.
-    const scratch = join(root, 'build/fuzz/corpus', target);
+    const scratch = join(root, FUZZ_BUILD, 'fuzz-corpus', target);
     rmSync(scratch, { recursive: true, force: true });
     cpSync(join('tests/fuzz/corpus', target), scratch, { recursive: true });
     runs.push({ target, args: [`-max_total_time=${seconds}`, '-max_len=4096', '-timeout=10',
-      '-rss_limit_mb=2048', `-artifact_prefix=${join(root, 'build/fuzz')}/crash-${target}-`, scratch] });
+      '-rss_limit_mb=2048', `-artifact_prefix=${join(root, FUZZ_BUILD)}/fuzz-crash-${target}-`, scratch] });
   }
   return { runs, passed, failed };
 }
@@ -118,7 +121,7 @@ async function runFuzz() {
   let passed = p0, failed = f0;
   const { spawn } = await import('node:child_process');
   const one = ({ target, args }) => new Promise((resolve) => {
-    const child = spawn(join('build/fuzz/tests/fuzz', `fuzz_${target}`), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(join(FUZZ_BIN, `fuzz_${target}`), args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => { err += d; if (err.length > 1 << 20) err = err.slice(-(1 << 19)); });
     child.on('close', (code) => {
