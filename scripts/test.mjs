@@ -151,7 +151,7 @@ const suites = {
   sanitize: ctestSuite('build/sanitize'),
   wasm: ctestSuite('build/wasm'),
   fuzz: runFuzz,
-  js: nodeSuite('tests/js', { structure: STRUCTURE }),
+  js: nodeSuite('tests/js', { concurrency: 2, structure: STRUCTURE }),
   e2e: nodeSuite('tests/e2e', {
     concurrency: 2,
     alone: ['blog-load.test.mjs', 'learn.test.mjs', 'learn-runs.test.mjs', 'page-cost.test.mjs', 'random-edits.test.mjs', 'soak.test.mjs'],

@@ -63,10 +63,8 @@ test('learn: a link with a task and a seed reproduces the first 20 losses; anoth
 
 test('learn: a hostile learn link gives the page notice and nothing else', async () => {
   const context = await env.chromium.browser.newContext();
-  // dmodel=7 is a width the form cannot show; a second task is a link that says two things.
-  for (const hash of ['view=learn&task=<script>&seed=1', 'view=learn&task=reverse&seed=99999999999999999999&dmodel=100000&lr=1e308',
-    'view=learn&task=reverse&dmodel=7', 'view=learn&task=reverse&task=copy', 'view=learn&task=constructor',
-    `view=learn&task=reverse&trained=5&weights=${'A'.repeat(48001)}`, 'view=learn&task=reverse&trained=5&weights=<img>']) {
+  // Two of the links tests/js/hostile-links.test.mjs refuses: what the page shows of them.
+  for (const hash of ['view=learn&task=<script>&seed=1', 'view=learn&task=reverse&trained=5&weights=<img>']) {
     const { page, problems } = await open(context, `${env.server.url}#${hash}`);
     await page.locator('.notice[data-notice="link"]').waitFor();
     assert.equal(await page.locator('[data-learn]').count(), 0, `${hash}: no Learn view`);

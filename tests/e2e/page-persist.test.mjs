@@ -101,15 +101,10 @@ test('persist: the last edit survives a reload made at once (before the quarter-
 });
 
 const PAYLOAD = '<img src=x onerror=alert(1)>';
+// Three of the broken records tests/js/hostile-links.test.mjs gives the parser: what the page does with them.
 const BROKEN = {
   'not JSON': '{"v":1,"state":',
-  'a newer version': JSON.stringify({ v: 2, state: 'ver=1&similarity=cosine' }),
-  'the version as text': JSON.stringify({ v: '1', state: 'ver=1&similarity=cosine' }),
-  'a bare string': JSON.stringify('ver=1&similarity=cosine'),
-  null: 'null',
-  'markup as a value': JSON.stringify({ v: 1, state: 'ver=1&mode=' + encodeURIComponent(PAYLOAD) }),
   'markup in a cell': JSON.stringify({ v: 1, state: 'ver=1&mode=vectors&q=' + encodeURIComponent(JSON.stringify([[PAYLOAD]])) }),
-  'markup as a key': JSON.stringify({ v: 1, state: 'ver=1&' + encodeURIComponent(PAYLOAD) + '=1' }),
   'a state of another version': JSON.stringify({ v: 1, state: 'ver=3&similarity=cosine' }),
 };
 

@@ -56,20 +56,14 @@ test('share: an edited vector and the language survive the link; hashchange appl
 });
 
 const PAYLOAD = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
-const HOSTILE = {
-  'markup as a key': 'ver=1&' + encodeURIComponent(PAYLOAD) + '=1',
-  'script as a value': 'ver=1&mode=' + encodeURIComponent('<script>alert(1)</script>'),
-  'markup in a matrix': 'ver=1&q=' + encodeURIComponent(JSON.stringify([[PAYLOAD]])),
-  '100 KB': 'ver=1&text=' + 'a'.repeat(100 * 1024),
-  NaN: 'ver=1&temperature=NaN',
-  Infinity: 'ver=1&temperature=Infinity&scale=temperature',
-  'unknown key': 'ver=1&similarity=dot&exploit=1',
-  __proto__: 'ver=1&__proto__[polluted]=1',
-  constructor: 'constructor=x&ver=1',
-  'proto in JSON': 'ver=1&focus=' + encodeURIComponent('{"__proto__":{"polluted":1},"view":"weights","row":0,"col":0}'),
-  'newer version': 'ver=99&mode=vectors',
-  'empty key': 'ver=1&=x',
-};
+// A few of the hostile links tests/js/hostile-links.test.mjs gives the parser, opened in the page:
+// what the page shows of a refused link. Pairs, since an object's `__proto__:` is no key.
+const HOSTILE = [
+  ['markup as a key', 'ver=1&' + encodeURIComponent(PAYLOAD) + '=1'],
+  ['markup in a matrix', 'ver=1&q=' + encodeURIComponent(JSON.stringify([[PAYLOAD]]))],
+  ['100 KB', 'ver=1&text=' + 'a'.repeat(100 * 1024)],
+  ['__proto__', 'ver=1&__proto__[polluted]=1'],
+];
 
 test('share: hostile links give the defaults and a notice: no dialog, no injected element, no console error', async () => {
   const { page: clean } = await open(env.chromium.context, env.server.url + '#ver=2');
@@ -83,7 +77,7 @@ test('share: hostile links give the defaults and a notice: no dialog, no injecte
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('requestfailed', (r) => problems.push('requestfailed ' + r.url().slice(0, 60)));
-  for (const [name, hash] of Object.entries(HOSTILE)) {
+  for (const [name, hash] of HOSTILE) {
     await page.goto('about:blank');
     dialogs = [];
     problems = [];
