@@ -6,7 +6,7 @@
 //   native     the Catch2 suite, built natively                (ctest, build/native)
 //   sanitize   the same suite under ASan + UBSan                (ctest, build/sanitize)
 //   wasm       the same suite compiled to wasm, run by node    (ctest, build/wasm)
-//   fuzz       each libFuzzer target on its past crashes, then for FUZZ_SECONDS (default 30)
+//   fuzz       each libFuzzer target on its past crashes, then for FUZZ_SECONDS (default 20)
 //   js         the engine's JS API under node                   (node --test, tests/js)
 //   e2e        the built page in real Chromium                  (node --test, tests/e2e)
 //   format     every C++, TypeScript and API file as its formatter writes it (scripts/format.sh)
@@ -94,7 +94,7 @@ function fuzzSuite() {
   const bin = FUZZ_BIN;
   const targets = ['matrix', 'embeddings', 'vectors', 'tokenizer', 'safetensors', 'attention'];
   if (!existsSync(join(bin, 'fuzz_attention'))) return { passed: 0, failed: 1, note: `${bin} is not built (clang)` };
-  const seconds = Number(process.env.FUZZ_SECONDS ?? 30);
+  const seconds = Number(process.env.FUZZ_SECONDS ?? 20);
   let passed = 0, failed = 0;
   const runs = [];
   for (const target of targets) {
