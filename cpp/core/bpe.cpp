@@ -172,28 +172,47 @@ std::string BytePairEncoder::decode(const std::vector<int>& ids) const {
   return out;
 }
 
+namespace {
+
+Error bpe_error(const std::string& input, long line, std::size_t byte, const std::string& message) {
+  return make_error(ErrorCode::parse_error, input, line, line < 0 ? static_cast<long>(byte) : -1,
+                    message);
+}
+
+}  // namespace
+
+std::string BytePairEncoder::add_token(const std::string& token, const Json& id) {
+  if (!id.is_count() || id.number >= static_cast<double>(tokens_.size()))
+    return "the id of \"" + token + "\" is not a whole number below " +
+           std::to_string(tokens_.size()) + ", the vocabulary's size.";
+  const auto i = static_cast<std::size_t>(id.number);
+  if (tokens_[i] == token) return {};  // an added token the vocabulary already holds
+  if (!tokens_[i].empty())
+    return "\"" + token + "\" and \"" + tokens_[i] + "\" share the id " + std::to_string(i) + ".";
+  tokens_[i] = token;
+  ids_[token] = static_cast<int>(i);
+  return {};
+}
+
+std::string BytePairEncoder::add_merge(std::string_view left, std::string_view right) {
+  const std::string joined = std::string(left) + std::string(right);
+  if (!ids_.count(joined)) return "makes \"" + joined + "\", which the vocabulary lacks.";
+  ranks_.emplace(std::string(left) + " " + std::string(right), ranks_.size());
+  return {};
+}
+
 Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view merges_txt) {
   Result<Json> vocab = parse_json(vocab_json, "vocab");
   if (!vocab) return vocab.error();
   if (vocab->kind != Json::Kind::object)
-    return make_error(ErrorCode::parse_error, "vocab", -1, 0,
-                      "vocab: byte 0: it is not a JSON object of tokens and their ids.");
+    return bpe_error("vocab", -1, 0,
+                     "vocab: byte 0: it is not a JSON object of tokens and their ids.");
   BytePairEncoder bpe;
   bpe.tokens_.resize(vocab->keys.size());
-  for (const auto& [token, id] : vocab->keys) {
-    if (!id.is_count() || id.number >= static_cast<double>(vocab->keys.size()))
-      return make_error(ErrorCode::parse_error, "vocab", -1, static_cast<long>(id.offset),
-                        "vocab: byte " + std::to_string(id.offset) + ": the id of \"" + token +
-                            "\" is not a whole number below " + std::to_string(vocab->keys.size()) +
-                            ", the vocabulary's size.");
-    const auto i = static_cast<std::size_t>(id.number);
-    if (!bpe.tokens_[i].empty())
-      return make_error(ErrorCode::parse_error, "vocab", -1, static_cast<long>(id.offset),
-                        "vocab: byte " + std::to_string(id.offset) + ": \"" + token + "\" and \"" +
-                            bpe.tokens_[i] + "\" share the id " + std::to_string(i) + ".");
-    bpe.tokens_[i] = token;
-    bpe.ids_[token] = static_cast<int>(i);
-  }
+  for (const auto& [token, id] : vocab->keys)
+    if (const std::string why = bpe.add_token(token, id); !why.empty())
+      return bpe_error("vocab", -1, id.offset,
+                       "vocab: byte " + std::to_string(id.offset) + ": " + why);
   std::size_t line = 0, at = 0;
   while (at < merges_txt.size()) {
     std::size_t end = merges_txt.find('\n', at);
@@ -204,18 +223,14 @@ Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view m
     at = end + 1;
     if (text.empty() || (line == 1 && text.rfind("#version", 0) == 0)) continue;
     const std::size_t space = text.find(' ');
+    const std::string where = "merges: line " + std::to_string(line) + " ";
     if (space == std::string_view::npos || space == 0 || space + 1 == text.size() ||
         text.find(' ', space + 1) != std::string_view::npos)
-      return make_error(ErrorCode::parse_error, "merges", static_cast<long>(line - 1), -1,
-                        "merges: line " + std::to_string(line) +
-                            " is not two tokens with one space between them.");
-    const std::string joined =
-        std::string(text.substr(0, space)) + std::string(text.substr(space + 1));
-    if (!bpe.ids_.count(joined))
-      return make_error(ErrorCode::parse_error, "merges", static_cast<long>(line - 1), -1,
-                        "merges: line " + std::to_string(line) + " makes \"" + joined +
-                            "\", which the vocabulary lacks.");
-    bpe.ranks_.emplace(std::string(text), bpe.ranks_.size());
+      return bpe_error("merges", static_cast<long>(line - 1), 0,
+                       where + "is not two tokens with one space between them.");
+    if (const std::string why = bpe.add_merge(text.substr(0, space), text.substr(space + 1));
+        !why.empty())
+      return bpe_error("merges", static_cast<long>(line - 1), 0, where + why);
   }
   return bpe;
 }

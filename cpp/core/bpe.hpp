@@ -13,8 +13,10 @@
 //
 // load_bpe() checks both files (input "vocab" or "merges", the line or byte named): a vocabulary
 // that is not a JSON object of whole-number ids, an id used twice, a merge line that is not two
-// tokens, and a merge whose result the vocabulary lacks. A token missing from the vocabulary at
-// encode time cannot happen with a consistent pair of files; encode() refuses it by name.
+// tokens, and a merge whose result the vocabulary lacks. load_tokenizer_json() reads the same
+// vocabulary and merges from Hugging Face's single tokenizer.json (bpe_tokenizer_json.cpp). A token
+// missing from the vocabulary at encode time cannot happen with a consistent pair of files;
+// encode() refuses it by name.
 #pragma once
 
 #include <cstddef>
@@ -27,6 +29,8 @@
 #include "common.hpp"
 
 namespace attn {
+
+struct Json;
 
 enum class PretokenClass : std::uint8_t { other, letter, number, space };
 PretokenClass pretoken_class(char32_t c);
@@ -49,6 +53,18 @@ class BytePairEncoder {
 
  private:
   friend Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view merges_txt);
+
+  // Hugging Face's tokenizer.json for GPT-2's tokenizer: a "BPE" model whose "vocab" and "merges"
+  // (each "left right", or [left, right] as newer files write them) are those of the two files
+  // above, "added_tokens" joined to the vocabulary by id, a "ByteLevel" pre-tokenizer and no
+  // normalizer. Anything else (another model, a pre-tokenizer that adds a space, a normalizer) is
+  // refused by name, since its tokens would not be the ones the model was trained on (input
+  // "tokenizer", the byte named).
+  Result<BytePairEncoder> load_tokenizer_json(std::string_view tokenizer_json);
+  friend Result<BytePairEncoder> load_tokenizer_json(std::string_view tokenizer_json);
+  // Each returns "" when it kept the token or merge, else why not (the caller says where).
+  std::string add_token(const std::string& token, const Json& id);
+  std::string add_merge(std::string_view left, std::string_view right);
   std::unordered_map<std::string, int> ids_;            // token (as bytes_to_unicode text) → id
   std::vector<std::string> tokens_;                     // id → token text
   std::unordered_map<std::string, std::size_t> ranks_;  // "left right" → the merge's place
@@ -56,5 +72,13 @@ class BytePairEncoder {
 };
 
 Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view merges_txt);
+
+// Hugging Face's tokenizer.json for GPT-2's tokenizer: a "BPE" model whose "vocab" and "merges"
+// (each "left right", or [left, right] as newer files write them) are those of the two files
+// above, "added_tokens" joined to the vocabulary by id, a "ByteLevel" pre-tokenizer and no
+// normalizer. Anything else (another model, a pre-tokenizer that adds a space, a normalizer) is
+// refused by name, since its tokens would not be the ones the model was trained on (input
+// "tokenizer", the byte named).
+Result<BytePairEncoder> load_tokenizer_json(std::string_view tokenizer_json);
 
 }  // namespace attn

@@ -22,7 +22,9 @@ Error model_error(const std::string& message) {
 // Reads the tensors of one file by their GPT-2 names, each checked against the shape it must have.
 class Weights {
  public:
-  Weights(const SafeTensors& file, std::string prefix) : file_(file), prefix_(std::move(prefix)) {}
+  // `read` false: only presence and shape are checked (a header read alone), nothing is filled.
+  Weights(const SafeTensors& file, std::string prefix, bool read)
+      : file_(file), prefix_(std::move(prefix)), read_(read) {}
 
   bool has(const std::string& name) const { return file_.find(prefix_ + name) != nullptr; }
 
@@ -36,6 +38,7 @@ class Weights {
     if (t->shape != shape)
       return fail("tensor \"" + t->name + "\" has shape " + shape_text(t->shape) +
                   "; this model needs " + shape_text(shape) + ".");
+    if (!read_) return true;
     out = tensor_floats(file_, *t);
     for (std::size_t i = 0; i < out.size(); ++i)
       if (!std::isfinite(out[i]))
@@ -49,6 +52,7 @@ class Weights {
  private:
   const SafeTensors& file_;
   std::string prefix_;
+  bool read_;
   Error error_;
   bool fail(const std::string& m) {
     error_ = model_error(m);
@@ -98,7 +102,7 @@ float gelu(float x) {
 
 }  // namespace
 
-Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads) {
+Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads, bool read) {
   const std::string prefix = file.find("wte.weight")               ? ""
                              : file.find("transformer.wte.weight") ? "transformer."
                                                                    : "?";
@@ -123,7 +127,7 @@ Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads) {
   c.vocab = wte.shape[0];
   c.width = wte.shape[1];
   c.context = wpe->shape[0];
-  Weights w(file, prefix);
+  Weights w(file, prefix, read);
   while (w.has("h." + std::to_string(c.layers) + ".ln_1.weight")) ++c.layers;
   if (c.layers == 0)
     return model_error("it has no blocks (\"" + prefix +
@@ -164,7 +168,7 @@ Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads) {
   }
   if (!w.take("ln_f.weight", {C}, m.lnf_w) || !w.take("ln_f.bias", {C}, m.lnf_b)) return w.error();
   if (file.find("lm_head.weight")) {
-    Weights top(file, "");
+    Weights top(file, "", read);
     if (!top.take("lm_head.weight", {c.vocab, C}, m.lm_head)) return top.error();
     c.tied = false;
   }

@@ -46,7 +46,9 @@ struct Gpt2 {
   std::vector<Gpt2Block> blocks;
 };
 
-Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads = 0);
+// `read` false checks every tensor's presence and shape but reads none (a header read alone, by
+// read_safetensors_header): the config it gives is the one a full load would.
+Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads = 0, bool read = true);
 
 struct Gpt2LayerSteps {
   std::vector<float> q;        // (n, C) the new tokens' queries

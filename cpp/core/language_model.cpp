@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "model_config_json.hpp"
 #include "safetensors.hpp"
 #include "utf8.hpp"
 
@@ -19,29 +20,86 @@ Error model_error(const std::string& message) {
 
 }  // namespace
 
-Result<LanguageModel> LanguageModel::open(std::string_view bytes, std::size_t heads) {
-  Result<SafeTensors> file = read_safetensors(bytes);
-  if (!file) return file.error();
-  const std::string* vocab = file->meta("vocab.json");
-  const std::string* merges = file->meta("merges.txt");
+namespace {
+
+// The tokenizer from whichever files brought one, else from the model file's metadata.
+Result<BytePairEncoder> tokenizer_of(const ModelFiles& files, const SafeTensors& file) {
+  if (!files.tokenizer_json.empty()) return load_tokenizer_json(files.tokenizer_json);
+  if (!files.vocab_json.empty() || !files.merges_txt.empty()) {
+    if (files.vocab_json.empty() || files.merges_txt.empty())
+      return model_error(std::string("its tokenizer needs both vocab.json and merges.txt; ") +
+                         (files.vocab_json.empty() ? "vocab.json" : "merges.txt") + " is missing.");
+    return load_bpe(files.vocab_json, files.merges_txt);
+  }
+  const std::string* vocab = file.meta("vocab.json");
+  const std::string* merges = file.meta("merges.txt");
   if (!vocab || !merges)
     return model_error(
-        "its metadata has no tokenizer (\"vocab.json\" and \"merges.txt\"), so its tokens cannot "
-        "be read from text.");
-  Result<Gpt2> model = load_gpt2(*file, heads);
-  if (!model) return model.error();
-  Result<BytePairEncoder> bpe = load_bpe(*vocab, *merges);
+        "it has no tokenizer: give its tokenizer.json, or its vocab.json and merges.txt, so that "
+        "its tokens can be read from text.");
+  return load_bpe(*vocab, *merges);
+}
+
+}  // namespace
+
+Result<LanguageModel> LanguageModel::open(std::string_view bytes, std::size_t heads) {
+  const std::string config = heads ? "{\"n_head\": " + std::to_string(heads) + "}" : "";
+  return open(ModelFiles{bytes, {}, {}, {}, config});
+}
+
+namespace {
+
+struct Checked {
+  Gpt2 model;
+  BytePairEncoder bpe;
+  int bos = -1;
+};
+
+// Everything open() checks; `read` false reads no tensor (`file` from a header alone).
+Result<Checked> check(const ModelFiles& files, const SafeTensors& file, bool read) {
+  ModelConfigJson said;
+  if (!files.config_json.empty()) {
+    Result<ModelConfigJson> config = read_model_config(files.config_json);
+    if (!config) return config.error();
+    said = *config;
+  }
+  Result<BytePairEncoder> bpe = tokenizer_of(files, file);
   if (!bpe) return bpe.error();
+  Result<Gpt2> model = load_gpt2(file, said.heads, read);
+  if (!model) return model.error();
+  if (Result<bool> fits = check_model_config(said, model->config); !fits) return fits.error();
   if (bpe->size() != model->config.vocab)
     return model_error("its tokenizer has " + std::to_string(bpe->size()) +
                        " tokens, but its embedding has " + std::to_string(model->config.vocab) +
                        " rows: they do not belong together.");
+  Checked out{std::move(model).value(), std::move(bpe).value(), -1};
+  for (std::size_t id = out.bpe.size(); id-- > 0;)
+    if (out.bpe.token_bytes(static_cast<int>(id)) == kEndOfText) out.bos = static_cast<int>(id);
+  if (out.bos < 0) return model_error("its tokenizer has no <|endoftext|> token to begin with.");
+  return out;
+}
+
+}  // namespace
+
+Result<ModelPlan> LanguageModel::plan(const ModelFiles& files, std::size_t file_size) {
+  Result<SafeTensors> file = read_safetensors_header(files.model, file_size);
+  if (!file) return file.error();
+  Result<Checked> checked = check(files, *file, false);
+  if (!checked) return checked.error();
+  ModelPlan out{checked->model.config, 0};
+  for (const TensorEntry& t : file->tensors) out.weight_bytes += t.count() * sizeof(float);
+  return out;
+}
+
+Result<LanguageModel> LanguageModel::open(const ModelFiles& files) {
+  Result<SafeTensors> file = read_safetensors(files.model);
+  if (!file) return file.error();
+  Result<Checked> checked = check(files, *file, true);
+  if (!checked) return checked.error();
   LanguageModel lm;
-  lm.model_ = std::make_unique<Gpt2>(std::move(model).value());
-  lm.bpe_ = std::move(bpe).value();
-  for (std::size_t id = lm.bpe_.size(); id-- > 0;)
-    if (lm.bpe_.token_bytes(static_cast<int>(id)) == kEndOfText) lm.bos_ = static_cast<int>(id);
-  if (lm.bos_ < 0) return model_error("its tokenizer has no <|endoftext|> token to begin with.");
+  lm.model_ = std::make_unique<Gpt2>(std::move(checked->model));
+  lm.bpe_ = std::move(checked->bpe);
+  lm.bos_ = checked->bos;
   lm.cache_ = std::make_unique<Gpt2Cache>(*lm.model_);
   return lm;
 }

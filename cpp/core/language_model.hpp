@@ -34,6 +34,20 @@ struct Prediction {
   double probability = 0;
 };
 
+// A model as its files come: the safetensors file, and its tokenizer as Hugging Face's
+// tokenizer.json, or as vocab.json and merges.txt, or else in the file's own metadata (the page's
+// model). config.json, when given, says the head count and is checked against the tensors.
+// Empty views are files not given.
+struct ModelFiles {
+  std::string_view model, tokenizer_json, vocab_json, merges_txt, config_json;
+};
+
+// What a model will be, known from its header before its tensors are read.
+struct ModelPlan {
+  Gpt2Config config;
+  std::size_t weight_bytes = 0;  // every tensor of the file as float32, as the model keeps them
+};
+
 struct LmRun {
   std::vector<LmToken> tokens;  // <|endoftext|> and the tokens the model saw
   std::size_t dropped = 0;      // the text's first tokens left out to fit the context
@@ -45,6 +59,11 @@ class LanguageModel {
   // Reads the file, its model and the tokenizer in its metadata. Errors name the byte, the
   // tensor or the tokenizer file at fault. `heads` as load_gpt2() takes it.
   static Result<LanguageModel> open(std::string_view bytes, std::size_t heads = 0);
+  static Result<LanguageModel> open(const ModelFiles& files);
+  // Every check open() makes but the tensors' values, from `files.model` holding only the file's
+  // first bytes (its length and header) and `file_size` its whole size: a large file is refused
+  // before it is read.
+  static Result<ModelPlan> plan(const ModelFiles& files, std::size_t file_size);
 
   const Gpt2Config& config() const { return model_->config; }
   const Gpt2& model() const { return *model_; }

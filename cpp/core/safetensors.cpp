@@ -124,18 +124,23 @@ Result<TensorEntry> entry(const std::string& name, const Json& v, std::size_t ba
 }  // namespace
 
 Result<SafeTensors> read_safetensors(std::string_view bytes) {
-  if (bytes.size() < 8)
+  return read_safetensors_header(bytes, bytes.size());
+}
+
+Result<SafeTensors> read_safetensors_header(std::string_view bytes, std::size_t file_size) {
+  if (file_size < 8 || bytes.size() < 8)
     return fault(0,
-                 "the file is " + std::to_string(bytes.size()) +
+                 "the file is " + std::to_string(file_size) +
                      " bytes, too short to be safetensors (8 bytes of header length come first).");
   const std::uint64_t n = u64le(bytes.data());
   if (n > kMaxSafetensorsHeader)
     return fault(
         0, "the header length, " + std::to_string(n) + " bytes, is more than any model file's.",
         ErrorCode::too_large);
-  if (n > bytes.size() - 8)
+  if (n > file_size - 8 || n > bytes.size() - 8)
     return fault(0, "the header says it is " + std::to_string(n) +
-                        " bytes, but the file has only " + std::to_string(bytes.size() - 8) +
+                        " bytes, but the file has only " +
+                        std::to_string(std::min<std::size_t>(file_size, bytes.size()) - 8) +
                         " after the length: it is cut short, or not safetensors.");
   const std::string_view header = bytes.substr(8, n);
   const std::size_t bad = utf8::find_invalid(header);
@@ -149,7 +154,7 @@ Result<SafeTensors> read_safetensors(std::string_view bytes) {
   }
   if (json->kind != Json::Kind::object)
     return fault(8, "the header is not a JSON object of tensors.");
-  const std::size_t data_start = 8 + n, data_size = bytes.size() - data_start;
+  const std::size_t data_start = 8 + n, data_size = file_size - data_start;
   SafeTensors out;
   out.bytes = bytes;
   for (const auto& [name, v] : json->keys) {

@@ -55,6 +55,11 @@ constexpr std::size_t kMaxSafetensorsHeader = 100u << 20;
 
 Result<SafeTensors> read_safetensors(std::string_view bytes);
 
+// The same checks from the file's first bytes alone (at least its length and header) and its
+// whole size: what a reader knows of a large file before it reads the tensors, which are not
+// readable from the result (bytes holds only `head`).
+Result<SafeTensors> read_safetensors_header(std::string_view head, std::size_t file_size);
+
 std::vector<float> tensor_floats(const SafeTensors& file, const TensorEntry& tensor);
 
 // A safetensors file of float32 tensors, in the order given (a writer for tests and tools).

@@ -89,9 +89,47 @@ declare namespace createAttentionModel {
     dispose(): void;
   }
 
+  /** The files that come with a checkpoint, each its text or bytes. The tokenizer is tokenizer.json,
+   * or vocab.json with merges.txt, or else the model file's own metadata; config.json gives the head
+   * count and is checked against the tensors. */
+  interface ModelFiles {
+    tokenizer?: string | Uint8Array | ArrayBuffer;
+    vocab?: string | Uint8Array | ArrayBuffer;
+    merges?: string | Uint8Array | ArrayBuffer;
+    config?: string | Uint8Array | ArrayBuffer;
+  }
+
+  interface ModelPlan {
+    ok: true;
+    config: ModelConfig;
+    /** Every tensor as float32, as the opened model keeps them. */
+    weightBytes: number;
+    /** What opening it takes: the file, its weights and room to run. */
+    needBytes: number;
+    /** What the module's memory can still give (wasm32: 4 GiB in all). */
+    freeBytes: number;
+  }
+
+  /** Room for a model file, filled piece by piece (a large file need not be whole in memory twice). */
+  interface ModelRoom {
+    ok: true;
+    /** Copies `chunk` to byte `offset` of the file. */
+    write(chunk: Uint8Array, offset: number): { ok: true } | Failure;
+    open(files?: ModelFiles): { ok: true; model: LanguageModel } | Failure;
+    /** Gives the room back unopened (nothing happens once it is opened or taken back). */
+    release(): void;
+  }
+
   interface ModelModule {
-    /** A safetensors file with GPT-2's names, its tokenizer in the metadata. */
-    open(bytes: Uint8Array | ArrayBuffer): { ok: true; model: LanguageModel } | Failure;
+    /** A safetensors file with GPT-2's names (Hugging Face's, "transformer." prefix or not), and its
+     * tokenizer and config as separate files, or in the file's metadata as the page's model has them. */
+    open(bytes: Uint8Array | ArrayBuffer, files?: ModelFiles): { ok: true; model: LanguageModel } | Failure;
+    /** Every check open() makes but the tensors' values, from the file's first bytes (its 8-byte
+     * length and header) and its whole size: a model is refused, or its memory known, before it is read. */
+    plan(head: Uint8Array | ArrayBuffer, size: number, files?: ModelFiles): ModelPlan | Failure;
+    /** Room for a model file of `size` bytes; any other call that reads bytes in (open, plan, run)
+     * takes the room back. */
+    reserve(size: number): ModelRoom | Failure;
     memoryStats(): { heapBytes: number; allocatedBytes: number; models: number };
     readonly patterns: readonly Pattern[];
   }

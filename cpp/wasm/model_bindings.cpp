@@ -4,7 +4,10 @@
 // result goes out through the output buffer, [length, fields…], text among them; a binding that
 // fails returns 0, and attn_error() then says why.
 #include <emscripten/em_macros.h>
+#include <emscripten/heap.h>
+#include <malloc.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -19,8 +22,15 @@
 namespace attn::wasm {
 namespace {
 
-// The largest model file taken in: wasm32's 4 GiB heap must also hold its float32 weights.
-constexpr std::size_t kMaxModelBytes = std::size_t{1} << 30;
+// Room kept free beside a model for its runs, the survey's logits and the page's own buffers.
+constexpr std::size_t kHeadroom = std::size_t{64} << 20;
+
+// What a heap of at most emscripten_get_heap_max() bytes can still give.
+std::size_t heap_free() {
+  const std::size_t used = static_cast<std::size_t>(mallinfo().uordblks);
+  const std::size_t most = emscripten_get_heap_max();
+  return most > used ? most - used : 0;
+}
 
 // A model and what its last run left: every layer's Q, K, V and each head's rows of weights
 // (row i over keys 0 … i), grown a row at a time by extend.
@@ -33,6 +43,9 @@ struct Session {
 };
 
 std::vector<std::uint8_t> g_bytes;
+// The files that come beside a model file, by kind: tokenizer.json, vocab.json, merges.txt,
+// config.json (ModelFiles' order).
+std::array<std::string, 4> g_side;
 std::map<int, std::unique_ptr<Session>> g_models;  // never reused ids, as the trainer's
 int g_next_id = 1;
 
@@ -101,19 +114,67 @@ Address write_run(Session& s, std::size_t predictions) {
 
 }  // namespace
 
-void release_own_buffers() { g_bytes = std::vector<std::uint8_t>(); }
+void release_own_buffers() {
+  g_bytes = std::vector<std::uint8_t>();
+  g_side = {};
+}
+
+ModelFiles staged(std::string_view model) {
+  return {model, g_side[0], g_side[1], g_side[2], g_side[3]};
+}
 
 extern "C" {
 
-// Room for `size` bytes of a model file or a text: its address, or 0 for a file too large.
+// Room for `size` bytes of a model file or a text: its address, or 0 when the heap cannot give it.
 EMSCRIPTEN_KEEPALIVE Address attn_bytes(std::size_t size) {
-  if (size > kMaxModelBytes)
+  if (size > g_bytes.size() && size - g_bytes.size() > heap_free())
     return fail(make_error(ErrorCode::too_large, "model", -1, -1,
                            "model: the file is " + std::to_string(size >> 20) +
-                               " MiB, more than the " + std::to_string(kMaxModelBytes >> 20) +
-                               " MiB this page can hold."));
+                               " MiB, more than the " + std::to_string(heap_free() >> 20) +
+                               " MiB this page can still hold."));
   g_bytes.resize(size);
   return reinterpret_cast<Address>(g_bytes.data());
+}
+
+// Room for a file that comes beside the model (`kind` as g_side), or 0.
+EMSCRIPTEN_KEEPALIVE Address attn_side(std::size_t kind, std::size_t size) {
+  if (kind >= g_side.size() || size > heap_free())
+    return fail(make_error(ErrorCode::too_large, "model", -1, -1,
+                           "model: a tokenizer or config file of " + std::to_string(size >> 20) +
+                               " MiB is more than this page can hold."));
+  g_side[kind].assign(size, '\0');
+  return reinterpret_cast<Address>(g_side[kind].data());
+}
+
+// The byte buffer holding a model file's first `size` bytes (its length and header), the file
+// `file_size` bytes in all, and the side files: [vocab, context, width, layers, heads, tied,
+// weight bytes, bytes needed to open it, bytes the heap can still give], or 0 with why not.
+EMSCRIPTEN_KEEPALIVE Address attn_plan(std::size_t size, double file_size) {
+  if (file_size > static_cast<double>(emscripten_get_heap_max()))
+    return fail(
+        make_error(ErrorCode::too_large, "model", -1, -1,
+                   "model: the file is " + std::to_string(static_cast<long long>(file_size) >> 20) +
+                       " MiB, more than the " + std::to_string(emscripten_get_heap_max() >> 20) +
+                       " MiB this page can hold."));
+  Result<ModelPlan> plan =
+      LanguageModel::plan(staged(bytes(size)), static_cast<std::size_t>(file_size));
+  release_own_buffers();
+  if (!plan) return fail(plan.error());
+  const Gpt2Config& c = plan->config;
+  // The file is held whole while its weights are made from it, and then let go.
+  const double need = file_size + static_cast<double>(plan->weight_bytes) + kHeadroom;
+  Writer w = output();
+  const double v[] = {static_cast<double>(c.vocab),
+                      static_cast<double>(c.context),
+                      static_cast<double>(c.width),
+                      static_cast<double>(c.layers),
+                      static_cast<double>(c.heads),
+                      c.tied ? 1.0 : 0.0,
+                      static_cast<double>(plan->weight_bytes),
+                      need,
+                      static_cast<double>(heap_free())};
+  w.values(v, 9);
+  return w.finish();
 }
 
 // The patterns a survey scores, in the order of its numbers: "previous first same induction".
@@ -126,9 +187,9 @@ EMSCRIPTEN_KEEPALIVE Address attn_names() {
   return w.finish();
 }
 
-// The model file in the byte buffer: its id, or 0.
+// The model file in the byte buffer, with the side files staged: its id, or 0.
 EMSCRIPTEN_KEEPALIVE int attn_open(std::size_t size) {
-  Result<LanguageModel> lm = LanguageModel::open(bytes(size));
+  Result<LanguageModel> lm = LanguageModel::open(staged(bytes(size)));
   release_own_buffers();
   if (!lm) return static_cast<int>(fail(lm.error()));
   const int id = g_next_id++;

@@ -4,14 +4,15 @@
 // without downloading one.
 
 /** The bytes of a safetensors file: `tensors` is [[name, shape, Float32Array | Int8Array], …] in
- * order; an Int8Array is written as I8, anything else as F32. */
-export function writeSafetensors(tensors, metadata = null) {
+ * order; an Int8Array is written as I8, anything else as F32, or as BF16 with `bf16` (each
+ * float's upper 16 bits, as checkpoints saved in bfloat16 hold them). */
+export function writeSafetensors(tensors, metadata = null, { bf16 = false } = {}) {
   const header = {};
   if (metadata) header.__metadata__ = metadata;
   let offset = 0;
-  const width = (values) => (values instanceof Int8Array ? 1 : 4);
+  const width = (values) => (values instanceof Int8Array ? 1 : bf16 ? 2 : 4);
   for (const [name, shape, values] of tensors) {
-    const dtype = values instanceof Int8Array ? 'I8' : 'F32';
+    const dtype = values instanceof Int8Array ? 'I8' : bf16 ? 'BF16' : 'F32';
     header[name] = { dtype, shape, data_offsets: [offset, offset + values.length * width(values)] };
     offset += values.length * width(values);
   }
@@ -25,10 +26,31 @@ export function writeSafetensors(tensors, metadata = null) {
   let at = 8 + head.length;
   for (const [, , values] of tensors) {
     if (values instanceof Int8Array) out.set(new Uint8Array(values.buffer, values.byteOffset, values.length), at);
+    else if (bf16) for (let i = 0; i < values.length; i++) view.setUint16(at + 2 * i, bf16Bits(values[i]), true);
     else for (let i = 0; i < values.length; i++) view.setFloat32(at + 4 * i, values[i], true);
     at += values.length * width(values);
   }
   return out;
+}
+
+const f32 = new Float32Array(1), f32Bits = new Uint32Array(f32.buffer);
+/** A float32's upper 16 bits: bfloat16 by truncation, which widens back exactly to `bf16Value`. */
+export function bf16Bits(x) {
+  f32[0] = x;
+  return f32Bits[0] >>> 16;
+}
+export function bf16Value(x) {
+  f32Bits[0] = bf16Bits(x) << 16;
+  return f32[0];
+}
+
+/** The header of a safetensors file: { tensors: {name: {dtype, shape, data_offsets}}, metadata, dataStart }. */
+export function readSafetensorsHeader(bytes) {
+  const n = Number(new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true));
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + n)));
+  const metadata = header.__metadata__ ?? {};
+  delete header.__metadata__;
+  return { tensors: header, metadata, dataStart: 8 + n };
 }
 
 /** Every matrix of `tensors` as 8-bit integers with one scale a row (max |row| / 127), the form
@@ -64,8 +86,9 @@ export function normals(seed) {
 /** A GPT-2 checkpoint of random weights: { vocab, context, width, layers, heads, tied, prefix, seed }.
  * Weights are drawn as GPT-2 is initialised (σ = 0.02), LayerNorm gains near 1 and biases near 0,
  * so activations stay in the range a trained model's do. The head count goes in the metadata;
+ * `bf16` writes the weights as bfloat16, `bf16Values` the same rounded values as float32;
  * `int8` writes the matrices as the page's own model does (quantizeRows). */
-export function randomGpt2({ vocab, context, width, layers, heads, tied = true, prefix = '', seed = 1, metadata = true, int8 = false }) {
+export function randomGpt2({ vocab, context, width, layers, heads, tied = true, prefix = '', seed = 1, metadata = true, int8 = false, bf16 = false, bf16Values = false }) {
   const next = normals(seed);
   const fill = (n, sigma, mean = 0) => Float32Array.from({ length: n }, () => mean + sigma * next());
   const C = width, tensors = [];
@@ -90,5 +113,7 @@ export function randomGpt2({ vocab, context, width, layers, heads, tied = true, 
   add('ln_f.weight', [C], 0.1, 1);
   add('ln_f.bias', [C], 0.02);
   if (!tied) tensors.push(['lm_head.weight', [vocab, C], fill(vocab * C, 0.1)]);
-  return writeSafetensors(int8 ? quantizeRows(tensors) : tensors, metadata ? { n_head: String(heads) } : null);
+  // bf16: the weights rounded to bfloat16 and written so; bf16Values: the same values as F32.
+  if (bf16 || bf16Values) for (const t of tensors) t[2] = t[2].map(bf16Value);
+  return writeSafetensors(int8 ? quantizeRows(tensors) : tensors, metadata ? { n_head: String(heads) } : null, { bf16 });
 }

@@ -105,11 +105,123 @@ TEST_CASE("language model: a file without its tokenizer, or with another's, is r
   const std::string bare = zeros(257, {{"n_head", "2"}});
   const Result<LanguageModel> none = LanguageModel::open(bare);
   REQUIRE_FALSE(none.ok());
-  CHECK(none.error().message.find("its metadata has no tokenizer") != std::string::npos);
+  CHECK(none.error().message ==
+        "model: it has no tokenizer: give its tokenizer.json, or its vocab.json and merges.txt, so "
+        "that its tokens can be read from text.");
   const std::string other = zeros(300, kMeta);
   const Result<LanguageModel> wrong = LanguageModel::open(other);
   REQUIRE_FALSE(wrong.ok());
   CHECK(wrong.error().message ==
         "model: its tokenizer has 257 tokens, but its embedding has 300 rows: they do not belong "
         "together.");
+}
+
+TEST_CASE("language model: the tokenizer and config.json as separate files, as checkpoints come",
+          "[lm]") {
+  const std::string bare = zeros(257, {});
+  // vocab.json and merges.txt beside the file; no n_head anywhere, so config.json says it.
+  ModelFiles files{
+      bare, {}, kBytes.vocab_json, kBytes.merges_txt, R"({"n_head": 2, "n_layer": 1})"};
+  Result<LanguageModel> lm = LanguageModel::open(files);
+  REQUIRE(lm.ok());
+  CHECK(lm->config().heads == 2);
+  CHECK(lm->bos() == 256);
+  // Without config.json, heads of 64 do not divide the width of 4.
+  files.config_json = {};
+  CHECK(LanguageModel::open(files).error().message ==
+        "model: its width, 4, does not divide into heads of 64 heads: give the head count.");
+  files.config_json = R"({"n_head": 2, "n_layer": 12})";
+  CHECK(
+      LanguageModel::open(files).error().message ==
+      "config.json says n_layer 12, but the model file has 1 blocks: they do not belong together.");
+  files.config_json = R"({"n_head": 2, "model_type": "llama"})";
+  CHECK(LanguageModel::open(files).error().message ==
+        "config.json: byte 28: its model_type is \"llama\"; this page runs the GPT-2 family "
+        "(\"gpt2\").");
+  files.config_json = R"({"n_head": 2, "activation_function": "relu"})";
+  CHECK(LanguageModel::open(files).error().message ==
+        "config.json: byte 37: its activation_function is \"relu\"; this page computes GPT-2's "
+        "tanh GELU (\"gelu_new\").");
+  files.config_json = R"({"layer_norm_epsilon": 1e-6})";
+  CHECK(LanguageModel::open(files).error().message ==
+        "config.json: byte 23: its layer_norm_epsilon is 1e-6; this page's LayerNorm adds GPT-2's "
+        "1e-5.");
+  files.config_json = R"({"n_head": 2})";
+  files.merges_txt = {};
+  CHECK(LanguageModel::open(files).error().message ==
+        "model: its tokenizer needs both vocab.json and merges.txt; merges.txt is missing.");
+}
+
+TEST_CASE("language model: Hugging Face's tokenizer.json, merges in either form", "[lm]") {
+  // The bytes and <|endoftext|> as tokenizer.json holds them: the special token added by id.
+  const std::string vocab = kBytes.vocab_json.substr(0, kBytes.vocab_json.rfind(','));  // drops it
+  const std::string bare = zeros(258, {{"n_head", "2"}});
+  const auto with = [&](const std::string& merges, const std::string& extra = "") {
+    return R"({"version": "1.0", "added_tokens": [{"id": 256, "content": "<|endoftext|>"}],)"
+           R"( "normalizer": null, "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false},)" +
+           extra + R"( "model": {"type": "BPE", "vocab": )" + vocab +
+           R"(, "ab": 257}, "merges": )" + merges + "}}";
+  };
+  for (const std::string merges : {R"(["a b"])", R"([["a", "b"]])"}) {
+    const std::string tokenizer = with(merges);
+    Result<LanguageModel> lm = LanguageModel::open(ModelFiles{bare, tokenizer, {}, {}, {}});
+    REQUIRE(lm.ok());
+    CHECK(lm->bos() == 256);
+    const Result<std::vector<LmToken>> t = lm->tokenize("abc");
+    REQUIRE(t.ok());
+    REQUIRE(t->size() == 2);  // "ab" merged, then "c"
+    CHECK((*t)[0].id == 257);
+    CHECK((*t)[1].text == "c");
+  }
+  const auto refused = [&](const std::string& tokenizer) {
+    return LanguageModel::open(ModelFiles{bare, tokenizer, {}, {}, {}}).error().message;
+  };
+  CHECK(refused(with(R"(["a c"])")).find("merge 1 makes \"ac\", which the vocabulary lacks.") !=
+        std::string::npos);
+  CHECK(refused(with(R"(["ab"])")).find("merge 1 is not two tokens") != std::string::npos);
+  std::string prefix = with("[]");
+  prefix.replace(prefix.find("false"), 5, "true");
+  CHECK(refused(prefix).find("adds a space before the text (add_prefix_space)") !=
+        std::string::npos);
+  std::string wordpiece = with("[]");
+  wordpiece.replace(wordpiece.find("\"BPE\""), 5, "\"WordPiece\"");
+  CHECK(refused(wordpiece).find("its model is \"WordPiece\", not a byte-pair encoding") !=
+        std::string::npos);
+  std::string normal = with("[]");
+  normal.replace(normal.find("null"), 4, R"({"type": "NFC"})");
+  CHECK(refused(normal).find("it changes the text first (normalizer \"NFC\")") !=
+        std::string::npos);
+  // Id 300 leaves 258 … 299 without a token.
+  std::string hole = with("[]");
+  hole.replace(hole.find("\"id\": 256"), 9, "\"id\": 300");
+  CHECK(refused(hole).find("no token has the id 256, so its ids are not 0 to 300.") !=
+        std::string::npos);
+  CHECK(refused(R"({"vocab": {}})") ==
+        "tokenizer: byte 0: it has no \"model\" object: it is not a tokenizer.json.");
+}
+
+TEST_CASE("language model: a plan from the header alone says what opening would", "[lm]") {
+  const std::string bytes = zeros(257, kMeta);
+  const std::size_t header = 8 + static_cast<unsigned char>(bytes[0]) +
+                             256u * static_cast<unsigned char>(bytes[1]) +
+                             65536u * static_cast<unsigned char>(bytes[2]);
+  ModelFiles head{std::string_view(bytes).substr(0, header), {}, {}, {}, {}};
+  const Result<ModelPlan> plan = LanguageModel::plan(head, bytes.size());
+  REQUIRE(plan.ok());
+  CHECK(plan->config.vocab == 257);
+  CHECK(plan->config.heads == 2);
+  // wte 257·4, wpe 6·4, c_attn 4·12 + 12, c_proj 16 + 4, c_fc 64 + 16, mlp c_proj 64 + 4,
+  // four LayerNorm vectors of 4 and ln_f's two: 1,348 floats.
+  CHECK(plan->weight_bytes == 4 * (257 * 4 + 24 + 60 + 20 + 80 + 68 + 16 + 8));
+  // A file cut short is refused by its size before a byte of its tensors is read.
+  const Result<ModelPlan> cut = LanguageModel::plan(head, bytes.size() - 1);
+  REQUIRE_FALSE(cut.ok());
+  CHECK(cut.error().message.find("lie outside the " + std::to_string(bytes.size() - header - 1) +
+                                 " bytes of data") != std::string::npos);
+  // A tokenizer of another size, from the header's wte shape alone.
+  const std::string other = zeros(300, kMeta);
+  const Result<ModelPlan> wrong =
+      LanguageModel::plan(ModelFiles{other, {}, {}, {}, {}}, other.size());
+  REQUIRE_FALSE(wrong.ok());
+  CHECK(wrong.error().message.find("its tokenizer has 257 tokens") != std::string::npos);
 }

@@ -9,7 +9,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
   from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { artifact, trainerArtifact, modelArtifact, modelFile, root } from './engine-helpers.mjs';
+import { artifact, trainerArtifact, modelArtifact, modelFile, root, loadModelModule } from './engine-helpers.mjs';
+import { randomGpt2, readSafetensorsHeader } from '../../scripts/model/safetensors.mjs';
+import { configJson, tokenizerJson } from '../../scripts/model/hf-files.mjs';
 
 const types = join(root, 'cpp', 'wasm', 'attention-engine.d.ts');
 const trainerTypes = join(root, 'cpp', 'wasm', 'attention-trainer.d.ts');
@@ -148,6 +150,30 @@ test("README: the model example reads a sentence, guesses on, and names every he
     "declare function require(id: './dist/attention-model.js'): typeof globalThis.createAttentionModel;\n" +
     "declare function require(id: 'node:fs'): { readFileSync(path: string): Uint8Array };\nexport {};\n" + code);
   typecheck('heads.ts', modelTypes);
+});
+
+test("README: the own-checkpoint example opens a model from its folder and names each head as the module's survey does", async () => {
+  const code = example('### Open your own checkpoint in node');
+  // A checkpoint as Hugging Face lays one out: random weights over the shipped model's tokenizer.
+  const size = { vocab: 4165, context: 32, width: 32, layers: 2, heads: 4 };
+  const { 'vocab.json': vocab, 'merges.txt': merges } = readSafetensorsHeader(readFileSync(modelFile)).metadata;
+  const model = randomGpt2({ ...size, prefix: 'transformer.', metadata: false, seed: 11 });
+  mkdirSync(join(dir, 'my-model'), { recursive: true });
+  writeFileSync(join(dir, 'my-model', 'model.safetensors'), model);
+  writeFileSync(join(dir, 'my-model', 'tokenizer.json'), tokenizerJson(vocab, merges));
+  writeFileSync(join(dir, 'my-model', 'config.json'), configJson(size));
+  writeFileSync(join(dir, 'own.cjs'), code);
+  const [shape, ...heads] = node('own.cjs');
+  assert.equal(shape, '2 layers of 4 heads, width 32');
+  const mod = await loadModelModule();
+  const opened = mod.open(model, { tokenizer: tokenizerJson(vocab, merges), config: configJson(size) });
+  const survey = opened.model.survey({ sequences: 2 });
+  assert.deepEqual(heads, survey.heads.flatMap((layer, l) => layer.map((h, i) => `layer ${l} head ${i}: ${h.best} ${h.score.toFixed(2)}`)));
+
+  writeFileSync(join(dir, 'own.ts'),
+    "declare function require(id: './dist/attention-model.js'): typeof globalThis.createAttentionModel;\n" +
+    "declare function require(id: 'node:fs'): { readFileSync(path: string): Uint8Array; existsSync(path: string): boolean };\nexport {};\n" + code);
+  typecheck('own.ts', modelTypes);
 });
 
 test('docs/developing.md: every core header is in its table and has its test file', () => {

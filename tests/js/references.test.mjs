@@ -39,6 +39,8 @@ const EXTERNAL = new Set([
   'PropList.txt',
   'vocab.json', // a GPT-2 tokenizer's two files, which a reader's checkpoint comes with
   'merges.txt',
+  'tokenizer.json', // or the one file Hugging Face's tokenizers write instead, and the model's config
+  'config.json',
   'splitmix64.c', // the published reference implementation of SplitMix64
 ]);
 // Folders of other projects' files: the libraries' headers, Emscripten's sources, the Unicode

@@ -3,6 +3,7 @@
 // wasm exports on model handles (model_bindings.cpp); every number in a result is the core's.
 import { refuse, describe, guard, thrown, failure } from './checks.js';
 import { writeBytes, Output, coreError, releaseLarge } from './matrices.js';
+import { stageSideFiles, writeInto } from './model-files.js';
 
 const encoder = new TextEncoder();
 const MAX_PREDICTIONS = 50;
@@ -55,22 +56,16 @@ function below(value, n, name) {
 
 function makeModel(e, id) {
   const s = { id };
-  const info = new Output(e, e.M._attn_info(id)).all;
-  const config = Object.freeze({
-    vocab: info[0],
-    context: info[1],
-    width: info[2],
-    layers: info[3],
-    heads: info[4],
-    tied: info[5] === 1,
-  });
-  const bos = info[6];
+  const info = new Output(e, e.M._attn_info(id));
+  const config = readConfig(info);
+  const bos = info.num();
   const live = () => {
     if (!s.id) refuse('bad_argument', 'model', 'This model was disposed; open it again.');
   };
 
   function run(text, options = {}) {
     live();
+    e.room = 0; // the text takes the byte buffer a reserved model file was in
     if (typeof text !== 'string')
       refuse('bad_argument', 'text', 'run() takes the text to read, a string; got ' + describe(text) + '.');
     const k = count(options.predictions, 'predictions', MAX_PREDICTIONS) ?? 5;
@@ -145,18 +140,83 @@ function guarded(e, f) {
           '), most likely out of memory: create a new module with createAttentionModel().',
       ),
     (x) => failure('internal_error', '', 'The model failed: ' + thrown(x) + '.'),
-    () => releaseLarge(e),
+    () => {
+      if (e.release) e.room = 0; // the byte buffer goes back with the rest
+      releaseLarge(e);
+    },
   );
 }
 
+function readConfig(r) {
+  const [vocab, context, width, layers, heads, tied] = [r.num(), r.num(), r.num(), r.num(), r.num(), r.num()];
+  return Object.freeze({ vocab, context, width, layers, heads, tied: tied === 1 });
+}
+
+function fileSize(value) {
+  if (!Number.isSafeInteger(value) || value < 0)
+    refuse('bad_argument', 'size', "A model file's size is a whole number of bytes; got " + describe(value) + '.');
+  return value;
+}
+
 export function makeModelModule(M) {
-  const e = { M, patterns: [], inputAddress: 0, inputCapacity: 0, release: false };
+  // room: which reserve() holds the byte buffer now (0: none), so that a stale one is refused.
+  const e = { M, patterns: [], inputAddress: 0, inputCapacity: 0, release: false, room: 0 };
+  let rooms = 0;
   e.patterns = new Output(e, M._attn_names()).str().split(' ');
 
-  function open(value) {
-    const bytes = bytesOf(value);
-    const id = writeBytes(M, bytes) && M._attn_open(bytes.length);
+  function opened(size, files) {
+    const id = stageSideFiles(M, files, 'open()') && M._attn_open(size);
     return id ? { ok: true, model: makeModel(e, id) } : coreError(e);
+  }
+
+  function open(value, files) {
+    const bytes = bytesOf(value);
+    e.room = 0;
+    if (!writeBytes(M, bytes)) return coreError(e);
+    return opened(bytes.length, files);
+  }
+
+  function plan(head, size, files) {
+    const bytes = bytesOf(head);
+    fileSize(size);
+    e.room = 0;
+    if (!writeBytes(M, bytes) || !stageSideFiles(M, files, 'plan()')) return coreError(e);
+    const address = M._attn_plan(bytes.length, size);
+    if (!address) return coreError(e);
+    const r = new Output(e, address);
+    const config = readConfig(r);
+    return { ok: true, config, weightBytes: r.num(), needBytes: r.num(), freeBytes: r.num() };
+  }
+
+  function reserve(value) {
+    const size = fileSize(value);
+    e.room = 0;
+    const at = M._attn_bytes(size);
+    if (!at) return coreError(e);
+    const room = (e.room = ++rooms);
+    const held = () => {
+      if (e.room !== room)
+        refuse('bad_argument', 'model', 'Another call has used the room this file was read into; reserve() again.');
+    };
+    return {
+      ok: true,
+      write: guarded(e, (chunk, offset) => {
+        held();
+        writeInto(M, at, size, chunk, offset);
+        return { ok: true };
+      }),
+      open: guarded(e, (files) => {
+        held();
+        e.room = 0;
+        return opened(size, files);
+      }),
+      // A file not opened after all (the reader stopped it): its room goes back to the module.
+      release() {
+        if (e.room !== room) return;
+        e.room = 0;
+        M._attn_release();
+      },
+    };
   }
 
   function memoryStats() {
@@ -166,6 +226,8 @@ export function makeModelModule(M) {
 
   return Object.freeze({
     open: guarded(e, open),
+    plan: guarded(e, plan),
+    reserve: guarded(e, reserve),
     memoryStats: guarded(e, memoryStats),
     patterns: Object.freeze(e.patterns.slice()),
   });
