@@ -5,6 +5,24 @@ export const realEn = {
   'real.title': 'Real model: a small GPT reads your sentence',
   'real.intro':
     'A language model trained for this page on English and Chinese text: {layers} layers of {heads} heads, {size}. It cuts your sentence into tokens, every head attends over them, and it guesses the next token. Press a head to open its learned Q, K and V in the playground below.',
+  'real.ownOpen': 'Open your own model…',
+  'real.ownNote':
+    'Any GPT-2-family checkpoint from your disk: its .safetensors file with its tokenizer.json (or vocab.json and merges.txt) and config.json. Choose them together, or drop them on this view. Nothing is uploaded: the files are read here, in your browser.',
+  'real.ownDrop': 'Drop the model’s files to open them',
+  'real.ownReading': 'Reading {name}: {loaded} of {total}',
+  'real.ownMeasuring': 'Measuring every head of {name} on repeated random tokens…',
+  'real.ownCancel': 'Stop',
+  'real.ownBack': 'Back to this page’s model',
+  'real.ownNoModel': 'There is no model among these files: choose its .safetensors file with them.',
+  'real.ownTwoModels': 'Open one model at a time: {names} are more than one.',
+  'real.ownUnknown':
+    'This page does not know what {names} is for: a model comes as a .safetensors file, tokenizer.json (or vocab.json and merges.txt) and config.json.',
+  'real.ownRefused': 'That model was not opened, and the one before is still here: {reason}',
+  'real.ownTooLarge':
+    'That model needs {need} of memory to open, and this page can give it only {free}: it was not read. The model before is still here.',
+  'real.ownCancelled': 'Stopped. The model before is still here.',
+  'real.ownIntro':
+    'Your own model, {name}: {layers} layers of {heads} heads, width {width}, {size}, read from your disk and run here. Press a head to open its Q, K and V in the playground below.',
   'real.close': 'Back to the playground',
   'real.sentence': 'Sentence for the model',
   'real.read': 'Read',

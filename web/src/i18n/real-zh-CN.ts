@@ -5,6 +5,23 @@ export const realZhCN: RealMessages = {
   'real.title': '真实模型：一个小 GPT 读你的句子',
   'real.intro':
     '这是为本页在英文和中文文本上训练的语言模型：{layers} 层，每层 {heads} 个头，共 {size}。它把你的句子切成词元，每个头在词元之间分配注意力，再猜下一个词元。点一个头，就能在下方的演示里打开它学到的 Q、K、V。',
+  'real.ownOpen': '打开你自己的模型…',
+  'real.ownNote':
+    '任何 GPT-2 系列的检查点，从你的磁盘读取：它的 .safetensors 文件，加上 tokenizer.json（或 vocab.json 和 merges.txt）和 config.json。一起选中，或把它们拖到这里。不会上传任何东西：文件就在你的浏览器里读取。',
+  'real.ownDrop': '松开鼠标，打开这些模型文件',
+  'real.ownReading': '正在读 {name}：{loaded} / {total}',
+  'real.ownMeasuring': '正在用重复的随机词元测量 {name} 的每个头…',
+  'real.ownCancel': '停止',
+  'real.ownBack': '回到本页的模型',
+  'real.ownNoModel': '这些文件里没有模型：请把它的 .safetensors 文件一起选上。',
+  'real.ownTwoModels': '一次只能打开一个模型：{names} 不止一个。',
+  'real.ownUnknown':
+    '本页不知道 {names} 是做什么用的：模型由 .safetensors 文件、tokenizer.json（或 vocab.json 和 merges.txt）和 config.json 组成。',
+  'real.ownRefused': '这个模型没有打开，之前的模型还在：{reason}',
+  'real.ownTooLarge': '打开这个模型需要 {need} 内存，本页只能提供 {free}：没有读取它。之前的模型还在。',
+  'real.ownCancelled': '已停止。之前的模型还在。',
+  'real.ownIntro':
+    '你自己的模型 {name}：{layers} 层，每层 {heads} 个头，宽度 {width}，共 {size}，从你的磁盘读取，在这里运行。点一个头，就能在下方的演示里打开它的 Q、K、V。',
   'real.close': '回到演示',
   'real.sentence': '给模型读的句子',
   'real.read': '读',

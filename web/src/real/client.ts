@@ -14,7 +14,7 @@ export function startModel(receive: (reply: Reply) => void, load: () => Promise<
     script: 'real-worker.js',
     receive,
     failed: (message) => ({ type: 'error', id: -1, stage: 'load', message }),
-    inPage: (post) => modelRunner(post, load(), fetchModel()),
+    inPage: (post) => modelRunner(post, load(), fetchModel),
     dispose: { type: 'dispose' },
   });
 }

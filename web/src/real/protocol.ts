@@ -23,6 +23,12 @@ export type Request =
   | { type: 'extend'; id: number }
   /** One head's Q, K, V and weights over the tokens read so far. */
   | { type: 'head'; id: number; layer: number; head: number }
+  /** The reader's own checkpoint: its files (the model, its tokenizer, config.json). */
+  | { type: 'own'; files: File[] }
+  /** Stop reading the reader's files. */
+  | { type: 'cancel' }
+  /** Back to the page's own model. */
+  | { type: 'shipped' }
   | { type: 'dispose' };
 
 /** One head's weights over the tokens read: (n, n) row-major, 0 above the diagonal. */
@@ -40,6 +46,30 @@ export interface Opened {
   /** The file's size in bytes. */
   bytes: number;
   survey: HeadSurvey;
+  /** The reader's own model file's name; null for the page's model. */
+  own: string | null;
+}
+
+/** Why the reader's files did not open; the model before them is still the one that runs. */
+export type OwnFailure =
+  | { reason: 'no-model' | 'two-models' | 'unknown-files'; names: string[] }
+  /** The core refused it (its words, naming the file, byte or tensor), or a file could not be read. */
+  | { reason: 'refused' | 'read'; message: string }
+  | { reason: 'too-large'; needBytes: number; freeBytes: number }
+  | { reason: 'cancelled' };
+
+export interface OwnProgress {
+  type: 'progress';
+  name: string;
+  loaded: number;
+  total: number;
+  /** Reading the file, or measuring its heads once it is read. */
+  stage: 'reading' | 'measuring';
+}
+
+export interface OwnFailed {
+  type: 'own-failed';
+  failure: OwnFailure;
 }
 
 /** What the model read (its tokens, in order, `<|endoftext|>` first), and what it predicts next. */
@@ -74,4 +104,4 @@ export interface Failed {
   message: string;
 }
 
-export type Reply = Opened | Read | HeadSteps | Failed;
+export type Reply = Opened | Read | HeadSteps | Failed | OwnProgress | OwnFailed;

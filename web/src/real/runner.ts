@@ -1,14 +1,20 @@
-// The model's side of the Real model view: opens the shipped model once (and measures its heads
-// once), then answers the page's requests: read a text, generate, give one head's steps. It runs
-// in real-worker.js, off the page's thread; where a page cannot start a worker (a sandboxed frame)
-// it runs on the page itself. Every number it sends is the core's.
+// The model's side of the Real model view: opens the shipped model (and measures its heads once),
+// or the reader's own checkpoint from disk (own-files.ts), then answers the page's requests: read
+// a text, generate, give one head's steps. It runs in real-worker.js, off the page's thread; where
+// a page cannot start a worker (a sandboxed frame) it runs on the page itself. Every number it
+// sends is the core's.
 import type M from '../../../cpp/wasm/attention-model';
+import type { Post as PostOf } from '../engine/worker-serve';
 import type { HeadWeights, Mat, Reply, Request } from './protocol';
+import { openOwn, sortFiles, type OwnFiles } from './own-files';
 
 /** How many next tokens the view lists. */
 const PREDICTIONS = 5;
+/** Above this many bytes of weights (about 25 M parameters), the survey reads 2 sequences, not 8: on
+ * a model of GPT-2 small's size 8 would take half a minute. */
+const LARGE_MODEL = 100 << 20;
 
-type Post = (reply: Reply, transfer?: Transferable[]) => void;
+type Post = PostOf<Reply>;
 
 function flat(rows: number[][]): Mat {
   const cols = rows[0]?.length ?? 0;
@@ -18,20 +24,30 @@ function flat(rows: number[][]): Mat {
 }
 
 /**
- * `module` and `bytes` bring the model module and the model file; a request that comes before
- * both are here waits for them. The returned function takes the page's requests.
+ * `module` brings the model module and `shipped` the page's model file; a request that comes
+ * before a model is open waits for it. The returned function takes the page's requests.
  */
-export function modelRunner(post: Post, module: Promise<M.ModelModule>, bytes: Promise<Uint8Array>): (m: Request) => void {
+export function modelRunner(
+  post: Post,
+  module: Promise<M.ModelModule>,
+  shipped: () => Promise<Uint8Array>,
+): (m: Request) => void {
   let model: M.LanguageModel | null = null;
   let waiting: Request[] = [];
   let gone = false;
+  /** The reader's own files being read (requests wait meanwhile), and whether they asked to stop. */
+  let busy = false;
+  let stop = false;
+  /** Where the open model came from: the reader's files, or null for the page's own. */
+  let source: OwnFiles | null = null;
+  /** Counts the openings asked for: a page's model that arrives after the reader opened their own is not taken. */
+  let openings = 0;
   /** The reading that extend and head apply to, as far as it has gone, and the tokens generated in it. */
   let id = -1;
   let last: M.ModelRun | null = null;
   let generated = 0;
 
   const fail = (stage: 'load' | 'open' | 'run', message: string, at = id) => post({ type: 'error', id: at, stage, message });
-
   const read = (run: M.ModelRun) => {
     last = run;
     const m = model as M.LanguageModel;
@@ -57,9 +73,8 @@ export function modelRunner(post: Post, module: Promise<M.ModelModule>, bytes: P
     return (model as M.LanguageModel).extend(best.id, { predictions: PREDICTIONS });
   };
 
-  const serve = (m: Request): void => {
+  const serve = (m: Extract<Request, { type: 'run' | 'extend' | 'head' }>): void => {
     const lm = model as M.LanguageModel;
-    if (m.type === 'dispose') return;
     if (m.type === 'run') {
       id = m.id;
       last = null;
@@ -93,18 +108,90 @@ export function modelRunner(post: Post, module: Promise<M.ModelModule>, bytes: P
     ]);
   };
 
-  Promise.all([module, bytes]).then(
-    ([mod, file]) => {
-      if (gone) return;
-      const opened = mod.open(file);
-      if (!opened.ok) return fail('open', opened.error.message, -1);
-      model = opened.model;
-      const survey = model.survey();
-      if (!survey.ok) return fail('open', survey.error.message, -1);
-      post({ type: 'opened', config: model.config, bytes: file.length, survey });
-      const queued = waiting;
-      waiting = [];
-      queued.forEach(handle);
+  /** `next` is the model now: the one before goes, the survey runs once, and waiting requests are served. */
+  const adopt = (next: M.LanguageModel, bytes: number, own: OwnFiles | null): boolean => {
+    const survey = next.survey(bytes > LARGE_MODEL ? { sequences: 2 } : {});
+    if (!survey.ok) {
+      next.dispose();
+      return false;
+    }
+    if (model !== next) model?.dispose();
+    model = next;
+    source = own;
+    id = -1;
+    last = null;
+    post({ type: 'opened', config: next.config, bytes, survey, own: own ? own.model.name : null });
+    const queued = waiting;
+    waiting = [];
+    queued.forEach(handle);
+    return true;
+  };
+
+  const openShipped = (mod: M.ModelModule) => {
+    const opening = ++openings;
+    return shipped().then(
+      (file) => {
+        if (gone || opening !== openings) return;
+        const opened = mod.open(file);
+        if (!opened.ok) return fail('open', opened.error.message, -1);
+        if (!adopt(opened.model, file.length, null)) fail('open', 'its heads could not be measured', -1);
+      },
+      (e: unknown) => {
+        if (opening === openings) fail('load', e instanceof Error ? e.message : String(e), -1);
+      },
+    );
+  };
+
+  const openFiles = async (mod: M.ModelModule, own: OwnFiles): Promise<boolean> => {
+    const previous = source;
+    let released = false;
+    const result = await openOwn(mod, own, {
+      progress: (loaded, total) => post({ type: 'progress', name: own.model.name, loaded, total, stage: 'reading' }),
+      stopped: () => stop || gone,
+      makeRoom: () => {
+        model?.dispose();
+        model = null;
+        released = true;
+      },
+    });
+    if (gone) return false;
+    if (result.ok) {
+      post({ type: 'progress', name: own.model.name, loaded: own.model.size, total: own.model.size, stage: 'measuring' });
+      if (adopt(result.model, own.model.size, own)) return true;
+      post({ type: 'own-failed', failure: { reason: 'refused', message: 'its heads could not be measured' } });
+    } else {
+      post({ type: 'own-failed', failure: result.failure });
+    }
+    // The model before was let go to make room: it is opened again, as the reader left it.
+    if (released) {
+      if (previous) await openFiles(mod, previous);
+      else await openShipped(mod);
+    }
+    return false;
+  };
+
+  const own = (files: File[]) => {
+    const sorted = sortFiles(files);
+    if (!('model' in sorted)) return post({ type: 'own-failed', failure: sorted });
+    busy = true;
+    stop = false;
+    openings += 1;
+    module
+      .then((mod) => openFiles(mod, sorted))
+      .catch((e: unknown) =>
+        post({ type: 'own-failed', failure: { reason: 'read', message: e instanceof Error ? e.message : String(e) } }),
+      )
+      .finally(() => {
+        busy = false;
+        const queued = waiting;
+        waiting = [];
+        queued.forEach(handle);
+      });
+  };
+
+  module.then(
+    (mod) => {
+      if (!gone) void openShipped(mod);
     },
     (e: unknown) => fail('load', e instanceof Error ? e.message : String(e), -1),
   );
@@ -117,7 +204,19 @@ export function modelRunner(post: Post, module: Promise<M.ModelModule>, bytes: P
       return;
     }
     if (gone) return;
-    if (!model) {
+    if (m.type === 'cancel') {
+      stop = true;
+      return;
+    }
+    if (m.type === 'own') {
+      if (!busy) own(m.files);
+      return;
+    }
+    if (m.type === 'shipped') {
+      if (!busy && source) module.then((mod) => openShipped(mod)).catch(() => undefined);
+      return;
+    }
+    if (!model || busy) {
       waiting.push(m);
       return;
     }

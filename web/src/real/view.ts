@@ -12,6 +12,7 @@ import type M from '../../../cpp/wasm/attention-model';
 import { startModel, type ModelLink } from './client';
 import { HeadGrid } from './heads';
 import type { Failed, HeadSteps, Opened, Read, Reply } from './protocol';
+import { OwnPanel, size } from './own-panel';
 import { predictionList, shown, tokenRow } from './tokens';
 import { EXAMPLES } from './examples';
 
@@ -20,10 +21,6 @@ type RealWord = RealKey extends `real.${infer W}` ? W : never;
 export interface RealHost extends ViewHost<RealPlace> {
   /** The model module on the page, for where no worker can be started. */
   loadModel(): Promise<M.ModelModule>;
-}
-
-function megabytes(bytes: number, lang: string): string {
-  return decimals(bytes / 2 ** 20, 1, lang) + ' MB';
 }
 
 export class RealView {
@@ -38,7 +35,7 @@ export class RealView {
   private readonly heads: HeadGrid;
   /** The control the reader last pressed, found again in the view once it is drawn anew. */
   private refocus: string | null = null;
-  private parts!: { intro: HTMLElement; input: HTMLTextAreaElement; status: HTMLElement; body: HTMLElement };
+  private parts!: { intro: HTMLElement; input: HTMLTextAreaElement; status: HTMLElement; body: HTMLElement; own: OwnPanel };
 
   constructor(
     private readonly host: RealHost,
@@ -139,11 +136,18 @@ export class RealView {
       });
       examples.append(b);
     }
+    const own = new OwnPanel((word, params) => this.say(word, params), this.lang, {
+      open: (files) => this.link?.send({ type: 'own', files }),
+      cancel: () => this.link?.send({ type: 'cancel' }),
+      shipped: () => this.link?.send({ type: 'shipped' }),
+    });
+    if (this.opened) own.running(this.opened.own);
     this.parts = {
       intro: h('p', { class: 'learn-intro' }),
       input,
       status: h('p', { class: 'learn-note', attrs: { role: 'status', 'data-real-status': '' } }),
       body: h('div', { class: 'real-body', attrs: { 'data-real-body': '' } }),
+      own,
     };
     this.el = h(
       'section',
@@ -152,9 +156,11 @@ export class RealView {
       this.parts.intro,
       form,
       examples,
+      own.el,
       this.parts.status,
       this.parts.body,
     );
+    own.dropOn(this.el);
   }
 
   private readText(text: string): void {
@@ -177,9 +183,12 @@ export class RealView {
   private receive(m: Reply): void {
     if (m.type === 'opened') {
       this.opened = m;
+      this.parts?.own.running(m.own);
       this.request();
       return;
     }
+    if (m.type === 'progress') return this.parts?.own.progress(m);
+    if (m.type === 'own-failed') return this.parts?.own.failed(m.failure);
     if (m.type === 'error') {
       if (m.id !== -1 && m.id !== this.id) return;
       this.failure = m;
@@ -221,9 +230,10 @@ export class RealView {
     if (!this.parts) return;
     const { intro, status, body } = this.parts;
     const o = this.opened;
-    intro.textContent = o
-      ? this.say('intro', { layers: o.config.layers, heads: o.config.heads, size: megabytes(o.bytes, this.lang) })
-      : '';
+    const shape = o
+      ? { layers: o.config.layers, heads: o.config.heads, width: o.config.width, size: size(o.bytes, this.lang) }
+      : null;
+    intro.textContent = !shape ? '' : o?.own ? this.say('ownIntro', { ...shape, name: o.own }) : this.say('intro', shape);
     clear(body); // the heads' squares stay built, to be drawn again on the next reading
     status.textContent = '';
     const f = this.failure;
@@ -293,11 +303,16 @@ export class RealView {
       }),
       h('h3', { text: this.say('heads') }),
       h('p', { class: 'learn-note', text: this.say('headsNote') }),
-      h('a', {
-        class: 'btn real-lesson',
-        text: this.say('lesson'),
-        attrs: { href: '#lesson=real-heads&step=1', 'data-real-lesson': '' },
-      }),
+      // The lesson's questions and answers are about the page's model, not the reader's.
+      ...(o.own
+        ? []
+        : [
+            h('a', {
+              class: 'btn real-lesson',
+              text: this.say('lesson'),
+              attrs: { href: '#lesson=real-heads&step=1', 'data-real-lesson': '' },
+            }),
+          ]),
       this.heads.el,
       h('p', {
         class: 'learn-note',

@@ -8,5 +8,5 @@ import { fetchModel } from './file';
 import { modelRunner } from './runner';
 
 serveInWorker<Request, Reply, M.ModelModule>('attention-model.js', 'createAttentionModel', (post, module) =>
-  modelRunner(post, module ?? Promise.reject(new Error('attention-model.js did not define createAttentionModel')), fetchModel()),
+  modelRunner(post, module ?? Promise.reject(new Error('attention-model.js did not define createAttentionModel')), fetchModel),
 );

@@ -1,0 +1,107 @@
+// The reader's own checkpoint in the Real model view, in Chromium: chosen with the file picker or
+// dropped on the view, read in its worker with progress, its heads drawn and named from the core's
+// survey of the same files in node, and bad files refused in words while the model before stays.
+// The checkpoint is random weights of GPT-2's layout over the page's own tokenizer, with the
+// tokenizer.json and config.json Hugging Face would write beside it (scripts/model/hf-files.mjs).
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { serveAndLaunch, open, dist, screenshots } from './page-helpers.mjs';
+import { randomGpt2, readSafetensorsHeader } from '../../scripts/model/safetensors.mjs';
+import { configJson, tokenizerJson } from '../../scripts/model/hf-files.mjs';
+
+const env = serveAndLaunch();
+const SIZE = { vocab: 4165, context: 64, width: 64, layers: 2, heads: 4 };
+const SENTENCE = 'In the beginning God created the heavens and the earth. And the earth was';
+let mod, files, own;
+
+before(async () => {
+  mod = await createRequire(import.meta.url)(join(dist, 'attention-model.js'))();
+  const { 'vocab.json': vocab, 'merges.txt': merges } = readSafetensorsHeader(readFileSync(join(dist, 'model.safetensors'))).metadata;
+  const model = Buffer.from(randomGpt2({ ...SIZE, prefix: 'transformer.', metadata: false, seed: 5 }));
+  const tokenizer = Buffer.from(tokenizerJson(vocab, merges));
+  const config = Buffer.from(configJson(SIZE));
+  files = [
+    { name: 'model.safetensors', mimeType: 'application/octet-stream', buffer: model },
+    { name: 'tokenizer.json', mimeType: 'application/json', buffer: tokenizer },
+    { name: 'config.json', mimeType: 'application/json', buffer: config },
+  ];
+  const opened = mod.open(model, { tokenizer, config });
+  assert.ok(opened.ok, opened.error?.message);
+  own = opened.model;
+});
+
+/** The view alone: the figure under test, at the size a reader sees it. */
+async function shot(page, name) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.locator('[data-real]').screenshot({ path: join(screenshots, name + '.png') });
+}
+
+async function ready(page) {
+  await page.waitForFunction(() => document.querySelector('[data-real]')?.dataset.state === 'ready', null, { timeout: 30000 });
+}
+const headCount = (page) => page.locator('.real-head-name').count();
+
+/** Files dropped on the view, as a reader's drag from their file manager delivers them. */
+async function drop(page, list) {
+  const data = list.map((f) => ({ name: f.name, type: f.mimeType, base64: f.buffer.toString('base64') }));
+  const transfer = await page.evaluateHandle((items) => {
+    const dt = new DataTransfer();
+    for (const f of items) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    return dt;
+  }, data);
+  await page.dispatchEvent('[data-real]', 'dragover', { dataTransfer: transfer });
+  assert.ok(await page.getAttribute('[data-real]', 'data-drop'), 'the view says where to drop');
+  await page.dispatchEvent('[data-real]', 'drop', { dataTransfer: transfer });
+}
+
+test("own model: files chosen in the picker open in the view, with the core's tokens and head names, and Back returns to the page's model", async () => {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#view=real`, { width: 1280, height: 900 });
+  await ready(page);
+  assert.equal(await headCount(page), 16);
+  assert.match(await page.locator('.real-own').textContent(), /Nothing is uploaded/);
+  await page.setInputFiles('[data-real-own-input]', files);
+  await page.waitForFunction(() => /Your own model, model\.safetensors/.test(document.querySelector('.learn-intro')?.textContent ?? ''));
+  await ready(page);
+  assert.match(await page.locator('.learn-intro').textContent(), /2 layers of 4 heads, width 64/);
+  // Its tokens and names are the core's for the same files in node.
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 8);
+  const run = own.run(SENTENCE);
+  const ids = await page.locator('[data-real-tokens] li').evaluateAll((lis) => lis.map((li) => Number(li.dataset.id)));
+  assert.deepEqual(ids, run.tokens.map((t) => t.id));
+  const names = await page.locator('.real-head-name').allTextContents();
+  own.survey().heads.flat().forEach((h, k) => assert.ok(names[k].endsWith(h.score.toFixed(2)), `${names[k]}: ${h.best} ${h.score}`));
+  await shot(page, 'own-model-en-1280');
+  await page.click('[data-real-shipped]');
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 16);
+  assert.equal(await page.isHidden('[data-real-shipped]'), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('own model: dropped on the view it opens; a file cut short, a stray file or no model are refused in words, the model before kept', async () => {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=zh-CN&view=real`, { width: 375, height: 800 });
+  await ready(page);
+  const cut = [{ ...files[0], buffer: files[0].buffer.subarray(0, files[0].buffer.length - 1000) }, files[1], files[2]];
+  await drop(page, cut);
+  await page.waitForSelector('[data-real-own-error="refused"]');
+  assert.match(await page.locator('[data-real-own-error]').textContent(), /之前的模型还在：model: byte \d+: tensor ".*": data_offsets .* lie outside/);
+  assert.equal(await headCount(page), 16, "the page's model still runs");
+  await shot(page, 'own-model-zh-375-refused');
+  await page.setInputFiles('[data-real-own-input]', [files[1], { name: 'notes.docx', mimeType: 'text/plain', buffer: Buffer.from('x') }]);
+  await page.waitForSelector('[data-real-own-error="unknown-files"]');
+  assert.match(await page.locator('[data-real-own-error]').textContent(), /notes\.docx/);
+  await page.setInputFiles('[data-real-own-input]', [files[1], files[2]]);
+  await page.waitForSelector('[data-real-own-error="no-model"]');
+  await drop(page, files);
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 8);
+  assert.match(await page.locator('.learn-intro').textContent(), /你自己的模型 model\.safetensors：2 层，每层 4 个头/);
+  await shot(page, 'own-model-zh-375');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

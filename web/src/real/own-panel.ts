@@ -1,0 +1,143 @@
+// The Real model view's door for the reader's own model: a button that chooses files, the view as
+// a place to drop them, the reading's progress with a way to stop it, and what went wrong in the
+// page's words. The files go to the model's side (own-files.ts) and nowhere else.
+import { decimals } from '../i18n';
+import { h, clear } from '../views/dom';
+import type { OwnFailure, OwnProgress } from './protocol';
+
+type OwnWord =
+  | 'ownOpen'
+  | 'ownNote'
+  | 'ownDrop'
+  | 'ownReading'
+  | 'ownMeasuring'
+  | 'ownCancel'
+  | 'ownBack'
+  | 'ownNoModel'
+  | 'ownTwoModels'
+  | 'ownUnknown'
+  | 'ownRefused'
+  | 'ownTooLarge'
+  | 'ownCancelled';
+
+export interface OwnActions {
+  open(files: File[]): void;
+  cancel(): void;
+  shipped(): void;
+}
+
+/** A size for a reader: MB (2^20 bytes), one decimal; GB from 1,000 MB. */
+export function size(bytes: number, lang: string): string {
+  const mb = bytes / 2 ** 20;
+  return mb >= 1000 ? decimals(mb / 1024, 2, lang) + ' GB' : decimals(mb, 1, lang) + ' MB';
+}
+
+export class OwnPanel {
+  readonly el: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly back: HTMLButtonElement;
+  private readonly choose: HTMLButtonElement;
+
+  constructor(
+    private readonly say: (word: OwnWord, params?: Record<string, string | number>) => string,
+    private readonly lang: string,
+    private readonly actions: OwnActions,
+  ) {
+    const input = h('input', {
+      attrs: { type: 'file', multiple: '', accept: '.safetensors,.json,.txt', hidden: '', 'data-real-own-input': '' },
+    });
+    input.addEventListener('change', () => {
+      const files = [...(input.files ?? [])];
+      input.value = ''; // the same files chosen again open again
+      if (files.length) actions.open(files);
+    });
+    this.choose = h('button', { class: 'btn', text: say('ownOpen'), attrs: { type: 'button', 'data-real-own': '' } });
+    this.choose.addEventListener('click', () => input.click());
+    this.back = h('button', {
+      class: 'btn',
+      text: say('ownBack'),
+      attrs: { type: 'button', hidden: '', 'data-real-shipped': '' },
+    });
+    this.back.addEventListener('click', () => actions.shipped());
+    this.status = h('div', { class: 'real-own-status', attrs: { role: 'status', 'data-real-own-status': '' } });
+    this.el = h(
+      'div',
+      { class: 'real-own' },
+      h('div', { class: 'learn-actions' }, this.choose, this.back, input),
+      h('p', { class: 'learn-note', text: say('ownNote') }),
+      this.status,
+    );
+  }
+
+  /** Files dropped anywhere on `target` open as a model; while they are dragged over it, it says so. */
+  dropOn(target: HTMLElement): void {
+    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+    target.addEventListener('dragover', (e) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      target.dataset.drop = this.say('ownDrop');
+    });
+    target.addEventListener('dragleave', (e) => {
+      if (e.target === target) delete target.dataset.drop;
+    });
+    target.addEventListener('drop', (e) => {
+      delete target.dataset.drop;
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (files.length) this.actions.open(files);
+    });
+  }
+
+  /** Which model runs: the reader's own (its file's name) or the page's (null). */
+  running(own: string | null): void {
+    this.back.hidden = own === null;
+    this.choose.disabled = false;
+    clear(this.status);
+  }
+
+  progress(p: OwnProgress): void {
+    this.choose.disabled = true;
+    clear(this.status);
+    if (p.stage === 'measuring') {
+      this.status.append(h('p', { class: 'learn-note', text: this.say('ownMeasuring', { name: p.name }) }));
+      return;
+    }
+    const bar = h('progress', { attrs: { max: String(p.total), value: String(p.loaded), 'data-real-own-progress': '' } });
+    bar.setAttribute('aria-label', p.name);
+    const stop = h('button', {
+      class: 'btn',
+      text: this.say('ownCancel'),
+      attrs: { type: 'button', 'data-real-own-cancel': '' },
+    });
+    stop.addEventListener('click', () => this.actions.cancel());
+    const words = this.say('ownReading', { name: p.name, loaded: size(p.loaded, this.lang), total: size(p.total, this.lang) });
+    this.status.append(h('p', { class: 'learn-note', text: words }), h('div', { class: 'learn-try-row' }, bar, stop));
+  }
+
+  failed(f: OwnFailure): void {
+    this.choose.disabled = false;
+    clear(this.status);
+    let words: string;
+    switch (f.reason) {
+      case 'no-model':
+        words = this.say('ownNoModel');
+        break;
+      case 'two-models':
+        words = this.say('ownTwoModels', { names: f.names.join(', ') });
+        break;
+      case 'unknown-files':
+        words = this.say('ownUnknown', { names: f.names.join(', ') });
+        break;
+      case 'too-large':
+        words = this.say('ownTooLarge', { need: size(f.needBytes, this.lang), free: size(f.freeBytes, this.lang) });
+        break;
+      case 'cancelled':
+        words = this.say('ownCancelled');
+        break;
+      default:
+        words = this.say('ownRefused', { reason: f.message });
+    }
+    this.status.append(h('p', { class: 'learn-try-message', text: words, attrs: { 'data-real-own-error': f.reason } }));
+  }
+}
