@@ -3,6 +3,9 @@
 // layout of Hugging Face's files (cpp/core/gpt2.hpp lists them), for tests that need a model
 // without downloading one.
 
+// safetensors is little-endian: a Float32Array's own bytes are the file's on such a machine.
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** The bytes of a safetensors file: `tensors` is [[name, shape, Float32Array | Int8Array], …] in
  * order; an Int8Array is written as I8, anything else as F32, or as BF16 with `bf16` (each
  * float's upper 16 bits, as checkpoints saved in bfloat16 hold them). */
@@ -27,6 +30,7 @@ export function writeSafetensors(tensors, metadata = null, { bf16 = false } = {}
   for (const [, , values] of tensors) {
     if (values instanceof Int8Array) out.set(new Uint8Array(values.buffer, values.byteOffset, values.length), at);
     else if (bf16) for (let i = 0; i < values.length; i++) view.setUint16(at + 2 * i, bf16Bits(values[i]), true);
+    else if (LITTLE_ENDIAN && values instanceof Float32Array) out.set(new Uint8Array(values.buffer, values.byteOffset, values.length * 4), at);
     else for (let i = 0; i < values.length; i++) view.setFloat32(at + 4 * i, values[i], true);
     at += values.length * width(values);
   }
@@ -80,7 +84,18 @@ export function normals(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
+  // Box–Muller gives two independent normals from two uniforms: the second is kept for the next call.
+  let spare = NaN;
+  return () => {
+    if (!Number.isNaN(spare)) {
+      const x = spare;
+      spare = NaN;
+      return x;
+    }
+    const r = Math.sqrt(-2 * Math.log(1 - uniform())), a = 2 * Math.PI * uniform();
+    spare = r * Math.sin(a);
+    return r * Math.cos(a);
+  };
 }
 
 /** A GPT-2 checkpoint of random weights: { vocab, context, width, layers, heads, tied, prefix, seed }.
@@ -90,7 +105,11 @@ export function normals(seed) {
  * `int8` writes the matrices as the page's own model does (quantizeRows). */
 export function randomGpt2({ vocab, context, width, layers, heads, tied = true, prefix = '', seed = 1, metadata = true, int8 = false, bf16 = false, bf16Values = false }) {
   const next = normals(seed);
-  const fill = (n, sigma, mean = 0) => Float32Array.from({ length: n }, () => mean + sigma * next());
+  const fill = (n, sigma, mean = 0) => {
+    const out = new Float32Array(n);
+    for (let i = 0; i < n; i++) out[i] = mean + sigma * next();
+    return out;
+  };
   const C = width, tensors = [];
   const add = (name, shape, sigma, mean = 0) => tensors.push([prefix + name, shape, fill(shape.reduce((a, b) => a * b, 1), sigma, mean)]);
   add('wte.weight', [vocab, C], 0.1);
@@ -99,7 +118,9 @@ export function randomGpt2({ vocab, context, width, layers, heads, tied = true, 
     const h = `h.${l}.`;
     add(h + 'ln_1.weight', [C], 0.1, 1);
     add(h + 'ln_1.bias', [C], 0.02);
-    add(h + 'attn.c_attn.weight', [C, 3 * C], 0.2);
+    // Wide enough, σ = 0.2 would make every score tens of units and every weight one-hot, so σ
+    // shrinks as 1/√C past a width of 64: the scores keep the spread they have at 64.
+    add(h + 'attn.c_attn.weight', [C, 3 * C], 0.2 * Math.min(1, Math.sqrt(64 / C)));
     add(h + 'attn.c_attn.bias', [3 * C], 0.02);
     add(h + 'attn.c_proj.weight', [C, C], 0.02);
     add(h + 'attn.c_proj.bias', [C], 0.02);
