@@ -15,9 +15,10 @@ const TEXT = 'Call me Ishmael. Some years ago—never mind how long precisely—
 
 /**
  * `lm` an opened model of attention-model.js; `ort` onnxruntime-web with `prefill` and `decode`
- * sessions of bench/export_model.py's graphs. Returns what both generate and the timings.
+ * sessions of bench/export_model.py's graphs; `repeats` how many runs of each task a round times
+ * (a model of GPT-2 small's size takes seconds a run). Returns what both generate and the timings.
  */
-export async function benchModel({ lm, ort, prefill, decode, rounds = 7, log = () => {} }) {
+export async function benchModel({ lm, ort, prefill, decode, rounds = 7, repeats = { forward: 20, generate: 3 }, log = () => {} }) {
   const all = lm.run(TEXT).tokens;
   if (all.length < FORWARD) throw new Error(`the text gives ${all.length} tokens, fewer than ${FORWARD}`);
   /** The text whose tokens are the first `count` after <|endoftext|> (decoded back by the core's own tokens). */
@@ -82,7 +83,7 @@ export async function benchModel({ lm, ort, prefill, decode, rounds = 7, log = (
   const results = { same, forward: { core: [], onnx: [], ratio: [] }, generate: { core: [], onnx: [], ratio: [] } };
   for (let r = 0; r < rounds + 1; r++) {
     for (const task of ['forward', 'generate']) {
-      const repeat = task === 'forward' ? 20 : 3;
+      const repeat = repeats[task];
       const c = await time(core[task], repeat), o = await time(onnx[task], repeat);
       if (r === 0) continue; // warm-up
       results[task].core.push(c);

@@ -92,7 +92,7 @@ const FUZZ_BIN = join(FUZZ_BUILD, 'tests/fuzz');
 
 function fuzzSuite() {
   const bin = FUZZ_BIN;
-  const targets = ['matrix', 'embeddings', 'vectors', 'tokenizer', 'safetensors', 'attention'];
+  const targets = ['matrix', 'embeddings', 'vectors', 'tokenizer', 'safetensors', 'checkpoint_files', 'attention'];
   if (!existsSync(join(bin, 'fuzz_attention'))) return { passed: 0, failed: 1, note: `${bin} is not built (clang)` };
   const seconds = Number(process.env.FUZZ_SECONDS ?? 20);
   let passed = 0, failed = 0;

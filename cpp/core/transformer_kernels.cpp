@@ -6,6 +6,7 @@
 // (the tile shape fast_attention.cpp found fastest under wasm), written once at the end. The vector
 // type is the one fast_attention.cpp uses: simd128 under em++ -msimd128, SSE natively.
 #include <cstring>
+#include <vector>
 
 #include "transformer_ops.hpp"
 
@@ -34,20 +35,21 @@ inline void store(float* p, f32x4 x) { std::memcpy(p, &x, sizeof x); }
 
 constexpr std::size_t kRows = 4, kCols = 8;
 
-// One tile: rows r0 … r0 + R − 1, columns j0 … j0 + 7.
+// One tile: rows r0 … r0 + R − 1 of c, columns j0 … j0 + 7; `bj` is b's column j0 (its rows
+// b_row apart), `cj` is c's.
 template <std::size_t R>
-void tile(const float* a, std::size_t a_row, std::size_t a_inner, const float* b, std::size_t b_row,
-          float* c, std::size_t c_row, std::size_t r0, std::size_t j0, std::size_t inner,
+void tile(const float* a, std::size_t a_row, std::size_t a_inner, const float* bj,
+          std::size_t b_row, float* cj, std::size_t c_row, std::size_t r0, std::size_t inner,
           bool accumulate) {
   f32x4 acc[R][2];
   ATTN_UNROLL
   for (std::size_t r = 0; r < R; ++r) {
-    float* out = c + (r0 + r) * c_row + j0;
+    float* out = cj + (r0 + r) * c_row;
     acc[r][0] = accumulate ? load(out) : f32x4{0, 0, 0, 0};
     acc[r][1] = accumulate ? load(out + 4) : f32x4{0, 0, 0, 0};
   }
   for (std::size_t i = 0; i < inner; ++i) {
-    const f32x4 b0 = load(b + i * b_row + j0), b1 = load(b + i * b_row + j0 + 4);
+    const f32x4 b0 = load(bj + i * b_row), b1 = load(bj + i * b_row + 4);
     ATTN_UNROLL
     for (std::size_t r = 0; r < R; ++r) {
       const float x = a[(r0 + r) * a_row + i * a_inner];
@@ -58,9 +60,43 @@ void tile(const float* a, std::size_t a_row, std::size_t a_inner, const float* b
   }
   ATTN_UNROLL
   for (std::size_t r = 0; r < R; ++r) {
-    float* out = c + (r0 + r) * c_row + j0;
+    float* out = cj + (r0 + r) * c_row;
     store(out, acc[r][0]);
     store(out + 4, acc[r][1]);
+  }
+}
+
+// One row of c from b read front to back, four of its rows at a time: a vector times a matrix
+// (generation's one new token), where a tile would walk b's columns 8 floats at a time, a whole
+// row of b apart, and wait on memory at every step. Each sum is still added term by term in order
+// of i, so the numbers are the tile's to the bit.
+void row_times(const float* a, std::size_t a_inner, const float* b, std::size_t b_row, float* out,
+               std::size_t inner, std::size_t cols, bool accumulate) {
+  if (!accumulate) std::memset(out, 0, cols * sizeof(float));
+  const std::size_t wide = cols / 4 * 4;
+  std::size_t i = 0;
+  for (; i + 4 <= inner; i += 4) {
+    const float x[4] = {a[i * a_inner], a[(i + 1) * a_inner], a[(i + 2) * a_inner],
+                        a[(i + 3) * a_inner]};
+    const f32x4 x0 = {x[0], x[0], x[0], x[0]}, x1 = {x[1], x[1], x[1], x[1]},
+                x2 = {x[2], x[2], x[2], x[2]}, x3 = {x[3], x[3], x[3], x[3]};
+    const float* b0 = b + i * b_row;
+    for (std::size_t j = 0; j < wide; j += 4) {
+      f32x4 acc = load(out + j);
+      acc += x0 * load(b0 + j);
+      acc += x1 * load(b0 + b_row + j);
+      acc += x2 * load(b0 + 2 * b_row + j);
+      acc += x3 * load(b0 + 3 * b_row + j);
+      store(out + j, acc);
+    }
+    for (std::size_t j = wide; j < cols; ++j)
+      out[j] = (((out[j] + x[0] * b0[j]) + x[1] * b0[b_row + j]) + x[2] * b0[2 * b_row + j]) +
+               x[3] * b0[3 * b_row + j];
+  }
+  for (; i < inner; ++i) {
+    const float x = a[i * a_inner];
+    const float* bi = b + i * b_row;
+    for (std::size_t j = 0; j < cols; ++j) out[j] += x * bi[j];
   }
 }
 
@@ -69,14 +105,25 @@ void tile(const float* a, std::size_t a_row, std::size_t a_inner, const float* b
 void gemm_f32(const float* a, std::size_t a_row, std::size_t a_inner, const float* b,
               std::size_t b_row, float* c, std::size_t c_row, std::size_t rows, std::size_t inner,
               std::size_t cols, bool accumulate) {
+  if (rows < kRows) {
+    for (std::size_t r = 0; r < rows; ++r)
+      row_times(a + r * a_row, a_inner, b, b_row, c + r * c_row, inner, cols, accumulate);
+    return;
+  }
   const std::size_t wide = cols / kCols * kCols;
-  std::size_t r0 = 0;
-  for (; r0 + kRows <= rows; r0 += kRows)
-    for (std::size_t j0 = 0; j0 < wide; j0 += kCols)
-      tile<kRows>(a, a_row, a_inner, b, b_row, c, c_row, r0, j0, inner, accumulate);
-  for (; r0 < rows; ++r0)
-    for (std::size_t j0 = 0; j0 < wide; j0 += kCols)
-      tile<1>(a, a_row, a_inner, b, b_row, c, c_row, r0, j0, inner, accumulate);
+  const std::size_t tiled = rows / kRows * kRows;
+  // Each 8-column strip of b is copied once into contiguous memory, then read by every tile of
+  // rows: from its own rows, b_row apart, each tile's walk down the strip touched a new page of
+  // memory at every step when b is wide.
+  std::vector<float> strip(inner * kCols);
+  for (std::size_t j0 = 0; j0 < wide; j0 += kCols) {
+    for (std::size_t i = 0; i < inner; ++i)
+      std::memcpy(strip.data() + i * kCols, b + i * b_row + j0, kCols * sizeof(float));
+    for (std::size_t r0 = 0; r0 < tiled; r0 += kRows)
+      tile<kRows>(a, a_row, a_inner, strip.data(), kCols, c + j0, c_row, r0, inner, accumulate);
+    for (std::size_t r0 = tiled; r0 < rows; ++r0)
+      tile<1>(a, a_row, a_inner, strip.data(), kCols, c + j0, c_row, r0, inner, accumulate);
+  }
   if (wide < cols)
     gemm_scalar(a, a_row, a_inner, b, b_row, c, c_row, rows, inner, cols, wide, accumulate);
 }

@@ -14,7 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include "bpe.hpp"
 #include "gpt2.hpp"
+#include "model_config_json.hpp"
 #include "parse.hpp"
 #include "tokenizer.hpp"
 #include "unicode.hpp"
@@ -142,6 +144,28 @@ std::vector<bool> cluster_starts(std::string_view text) {
         out->layers.size() == c.layers);
 }
 
+// The files beside a reader's checkpoint: a tokenizer.json that loads encodes text back to itself
+// (when every byte has its token), and a config.json that reads says sizes a model could have.
+[[maybe_unused]] void fuzz_checkpoint_files(std::string_view text) {
+  auto bpe = attn::load_tokenizer_json(text);
+  if (!bpe.ok()) {
+    check_error(bpe.error());
+  } else {
+    for (std::string_view s : {"Hello world, don't", " 中文 123", "\n\n  x"}) {
+      auto ids = bpe->encode(s);
+      if (!ids.ok()) {
+        check_error(ids.error());
+        continue;
+      }
+      for (int id : ids.value()) check(id >= 0 && static_cast<std::size_t>(id) < bpe->size());
+      check(bpe->decode(ids.value()) == s);
+    }
+  }
+  auto config = attn::read_model_config(text);
+  if (!config.ok()) return check_error(config.error());
+  check(config->heads <= 1000000000 && config->width <= 1000000000);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -156,6 +180,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz_tokenizer(text);
 #elif defined(FUZZ_TARGET_SAFETENSORS)
   fuzz_safetensors(text);
+#elif defined(FUZZ_TARGET_CHECKPOINT_FILES)
+  fuzz_checkpoint_files(text);
 #else
 #error "define one FUZZ_TARGET_*"
 #endif
