@@ -6,11 +6,13 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serveAndLaunch, open, dist, screenshots } from './page-helpers.mjs';
 import { randomGpt2, readSafetensorsHeader } from '../../scripts/model/safetensors.mjs';
 import { configJson, tokenizerJson } from '../../scripts/model/hf-files.mjs';
+import { writeGpt2Small } from '../../bench/gpt2-small.mjs';
 
 const env = serveAndLaunch();
 const SIZE = { vocab: 4165, context: 64, width: 64, layers: 2, heads: 4 };
@@ -102,6 +104,32 @@ test('own model: dropped on the view it opens; a file cut short, a stray file or
   await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 8);
   assert.match(await page.locator('.learn-intro').textContent(), /你自己的模型 model\.safetensors：2 层，每层 4 个头/);
   await shot(page, 'own-model-zh-375');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("own model: a checkpoint of GPT-2 small's size reads with progress, stops when asked, then opens its 144 heads and generates", async () => {
+  // 124 M parameters, 498 MB: written once to a scratch folder (bench/gpt2-small.mjs, 8 s).
+  const dir = join(tmpdir(), 'attention-playground-gpt2-small');
+  const { modelFile } = writeGpt2Small(dir);
+  const paths = [modelFile, join(dir, 'tokenizer.json'), join(dir, 'config.json')];
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#view=real`, { width: 1280, height: 900 });
+  await ready(page);
+  await page.setInputFiles('[data-real-own-input]', paths);
+  await page.waitForSelector('[data-real-own-progress]');
+  assert.match(await page.locator('[data-real-own-status]').textContent(), /Reading model\.safetensors: [\d.]+ MB of 474\.7 MB/);
+  await page.click('[data-real-own-cancel]');
+  await page.waitForSelector('[data-real-own-error="cancelled"]');
+  assert.equal(await headCount(page), 16, "stopped: the page's model still runs");
+  const started = Date.now();
+  await page.setInputFiles('[data-real-own-input]', paths);
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 144, null, { timeout: 120000 });
+  await ready(page);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`GPT-2 small's shape: read, opened and its heads measured in ${seconds.toFixed(1)} s`);
+  assert.match(await page.locator('.learn-intro').textContent(), /12 layers of 12 heads, width 768, 474\.7 MB/);
+  await page.click('[data-real-generate]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-real-tokens] li.real-generated').length === 1, null, { timeout: 60000 });
   assert.deepEqual(problems, []);
   await page.close();
 });
