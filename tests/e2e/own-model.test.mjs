@@ -133,3 +133,34 @@ test("own model: a checkpoint of GPT-2 small's size reads with progress, stops w
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("own model: an embed's model on the author's site shows its name, site and size, and loads only when asked", async () => {
+  // The author's folder of model files, on the page's own origin: the test server's CSP, like a
+  // strict site's, lets the page fetch nothing from other origins (connect-src 'self').
+  const site = env.server.url + 'models/gpt/';
+  const context = await env.chromium.browser.newContext();
+  let fetches = 0;
+  await context.route(`${site}**`, (route) => {
+    const file = files.find((f) => route.request().url() === site + f.name);
+    if (!file) return route.fulfill({ status: 404, body: '' });
+    if (route.request().method() !== 'HEAD' && file.name === 'model.safetensors') fetches += 1;
+    return route.fulfill({ status: 200, body: file.buffer, headers: { 'access-control-allow-origin': '*',
+      'content-length': String(file.buffer.length), 'content-type': file.mimeType } });
+  });
+  const keys = new URLSearchParams({ ver: '1', embed: '1', view: 'real', model: site + 'model.safetensors',
+    tokenizer: site + 'tokenizer.json', config: site + 'config.json' });
+  const { page, problems } = await open(context, `${env.server.url}embed.html#${keys}`, { width: 375, height: 800 });
+  await ready(page);
+  const size = (files[0].buffer.length / 2 ** 20).toFixed(1);
+  await page.waitForFunction((s) => document.querySelector('[data-real-offer]')?.textContent.includes(s + ' MB'), size);
+  assert.match(await page.locator('[data-real-offer]').textContent(), /from 127\.0\.0\.1:\d+: model\.safetensors, [\d.]+ MB\. It is downloaded only when you ask/);
+  assert.equal(fetches, 0, 'nothing downloaded before the reader asks');
+  assert.equal(await headCount(page), 16);
+  await page.click('[data-real-load]');
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 8);
+  assert.equal(fetches, 1);
+  assert.match(await page.locator('.learn-intro').textContent(), /Your own model, model\.safetensors: 2 layers of 4 heads/);
+  await shot(page, 'own-model-embed-375');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

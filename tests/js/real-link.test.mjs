@@ -53,3 +53,21 @@ test('real link: the view\'s keys come out of a link beside view= only, the play
   });
   assert.deepEqual(L.takeLearn('text=the+cat&sentence=hi'), { keys: null, rest: 'text=the+cat&sentence=hi' });
 });
+
+test('real link: a model on a server, with the files beside it, reads back; anything but an http(s) URL is refused', () => {
+  const urls = { model: 'https://example.org/models/gpt2/model.safetensors', tokenizer: 'https://example.org/models/gpt2/tokenizer.json',
+    config: 'https://example.org/models/gpt2/config.json' };
+  const text = R.serialiseReal({ sentence: 'Hello', urls });
+  assert.deepEqual(R.parseReal(text), { sentence: 'Hello', urls });
+  // Beside view=, they go to the view, not to the playground.
+  assert.deepEqual(L.takeLearn(`preset=fruit&${text}`).rest, 'preset=fruit');
+  for (const keys of [
+    'view=real&model=javascript:alert(1)',
+    'view=real&model=file:///etc/passwd',
+    'view=real&model=/relative/model.safetensors',
+    'view=real&model=https://a.org/m.safetensors&model=https://b.org/m.safetensors',
+    'view=real&tokenizer=https://example.org/tokenizer.json', // a tokenizer without its model
+    `view=real&model=https://example.org/${'x'.repeat(2048)}`,
+  ])
+    assert.equal(R.parseReal(keys), null, keys);
+});

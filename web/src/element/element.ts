@@ -6,10 +6,35 @@
 const TYPE = 'attention-playground:height';
 const MIN = 60,
   MAX = 20000;
-const ATTRIBUTES = ['state', 'preset', 'words', 'query', 'lang', 'views', 'controls', 'theme', 'height'] as const;
+const ATTRIBUTES = [
+  'state',
+  'preset',
+  'words',
+  'query',
+  'lang',
+  'views',
+  'controls',
+  'theme',
+  'height',
+  'model',
+  'tokenizer',
+  'vocab',
+  'merges',
+  'config',
+] as const;
+/** A model on the author's site and the files beside it: the frame's Real model view offers it. */
+const MODEL_FILES = ['model', 'tokenizer', 'vocab', 'merges', 'config'];
 
 const script = document.currentScript as HTMLScriptElement | null;
 const base = script?.src ? new URL('.', script.src).href : new URL('.', location.href).href;
+
+function absolute(url: string | null): string | null {
+  try {
+    return url && new URL(url, location.href).href;
+  } catch {
+    return url; // the frame refuses what is not an http(s) URL, and says so
+  }
+}
 
 /** The frame's link for the element's attributes (the frame validates every key itself). */
 export function frameHash(get: (name: string) => string | null): string {
@@ -29,6 +54,11 @@ export function frameHash(get: (name: string) => string | null): string {
   put('views', get('views'));
   put('controls', get('controls'));
   put('theme', get('theme'));
+  if (get('model')) {
+    // Absolute, so that the frame (embed.html, maybe on another site) fetches what the author meant.
+    for (const key of MODEL_FILES) put(key, absolute(get(key)));
+    if (!params.has('view')) params.set('view', 'real');
+  }
   return params.toString();
 }
 

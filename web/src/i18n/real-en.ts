@@ -22,7 +22,11 @@ export const realEn = {
     'That model needs {need} of memory to open, and this page can give it only {free}: it was not read. The model before is still here.',
   'real.ownCancelled': 'Stopped. The model before is still here.',
   'real.ownIntro':
-    'Your own model, {name}: {layers} layers of {heads} heads, width {width}, {size}, read from your disk and run here. Press a head to open its Q, K and V in the playground below.',
+    'Your own model, {name}: {layers} layers of {heads} heads, width {width}, {size}, read and run here, in your browser. Press a head to open its Q, K and V in the playground below.',
+  'real.ownOffer':
+    'This figure runs a model from {host}: {name}, {size}. It is downloaded only when you ask, and read in your browser.',
+  'real.ownSizeUnknown': 'of a size the server did not say',
+  'real.ownLoad': 'Load that model',
   'real.close': 'Back to the playground',
   'real.sentence': 'Sentence for the model',
   'real.read': 'Read',

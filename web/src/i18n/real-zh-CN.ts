@@ -21,7 +21,10 @@ export const realZhCN: RealMessages = {
   'real.ownTooLarge': '打开这个模型需要 {need} 内存，本页只能提供 {free}：没有读取它。之前的模型还在。',
   'real.ownCancelled': '已停止。之前的模型还在。',
   'real.ownIntro':
-    '你自己的模型 {name}：{layers} 层，每层 {heads} 个头，宽度 {width}，共 {size}，从你的磁盘读取，在这里运行。点一个头，就能在下方的演示里打开它的 Q、K、V。',
+    '你自己的模型 {name}：{layers} 层，每层 {heads} 个头，宽度 {width}，共 {size}，在你的浏览器里读取和运行。点一个头，就能在下方的演示里打开它的 Q、K、V。',
+  'real.ownOffer': '这个图要用来自 {host} 的模型：{name}，{size}。只有你要求时才下载，并在你的浏览器里读取。',
+  'real.ownSizeUnknown': '大小服务器没有说明',
+  'real.ownLoad': '加载那个模型',
   'real.close': '回到演示',
   'real.sentence': '给模型读的句子',
   'real.read': '读',

@@ -39,27 +39,43 @@ export function sortFiles(files: readonly File[]): OwnFiles | OwnFailure {
   return out;
 }
 
-async function sideTexts(own: OwnFiles): Promise<M.ModelFiles> {
-  const out: M.ModelFiles = {};
-  for (const key of ['tokenizer', 'vocab', 'merges', 'config'] as const) {
-    const f = own[key];
-    if (f) out[key] = new Uint8Array(await f.arrayBuffer());
-  }
-  return out;
+/** A model file and the files beside it, from disk or from a server: read in order, piece by piece. */
+export interface ModelSource {
+  name: string;
+  /** The model file's size in bytes. */
+  size: number;
+  sides(): Promise<M.ModelFiles>;
+  pieces(): AsyncIterable<Uint8Array>;
 }
 
-/** The model file's first bytes, its 8-byte length and the header it announces (up to the core's limit). */
-async function headOf(file: File): Promise<Uint8Array> {
-  const length = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  if (length.length < 8) return length;
-  const n = new DataView(length.buffer).getBigUint64(0, true);
-  const most = BigInt(100 << 20); // the core refuses a longer header from its length alone
-  const end = 8 + Number(n > most ? 0n : n);
-  return new Uint8Array(await file.slice(0, end).arrayBuffer());
+/** The reader's files from disk. */
+export function fileSource(own: OwnFiles): ModelSource {
+  return {
+    name: own.model.name,
+    size: own.model.size,
+    async sides() {
+      const out: M.ModelFiles = {};
+      for (const key of ['tokenizer', 'vocab', 'merges', 'config'] as const) {
+        const f = own[key];
+        if (f) out[key] = new Uint8Array(await f.arrayBuffer());
+      }
+      return out;
+    },
+    async *pieces() {
+      for (let at = 0; at < own.model.size; at += PIECE)
+        yield new Uint8Array(await own.model.slice(at, Math.min(own.model.size, at + PIECE)).arrayBuffer());
+    },
+  };
+}
+
+/** The length of a safetensors header from its first 8 bytes, little-endian; 0 when the core would refuse it from the length alone. */
+function headerEnd(first: Uint8Array): number {
+  const n = new DataView(first.buffer, first.byteOffset, 8).getBigUint64(0, true);
+  return n > BigInt(100 << 20) ? 8 : 8 + Number(n);
 }
 
 export interface Reading {
-  /** Called after each piece. */
+  /** Called as the file comes in. */
   progress(loaded: number, total: number): void;
   /** True once the reader asked to stop. */
   stopped(): boolean;
@@ -67,45 +83,82 @@ export interface Reading {
   makeRoom(): void;
 }
 
-export type OwnResult = { ok: true; model: M.LanguageModel; plan: M.ModelPlan } | { ok: false; failure: OwnFailure };
+export type OwnResult = { ok: true; model: M.LanguageModel } | { ok: false; failure: OwnFailure };
 
-/** Opens `own` in `mod`, or says why not. The current model is let go only when the new one cannot fit beside it. */
-export async function openOwn(mod: M.ModelModule, own: OwnFiles, reading: Reading): Promise<OwnResult> {
-  const refused = (message: string): OwnResult => ({ ok: false, failure: { reason: 'refused', message } });
-  let files: M.ModelFiles, head: Uint8Array;
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Opens `source` in `mod`, or says why not: every check from the header before the weights are
+ * read, then the file into the module's room as it comes. The current model is let go only when
+ * the new one cannot fit beside it.
+ */
+export async function openOwn(mod: M.ModelModule, source: ModelSource, reading: Reading): Promise<OwnResult> {
+  const refused = (text: string): OwnResult => ({ ok: false, failure: { reason: 'refused', message: text } });
+  const stopped: OwnResult = { ok: false, failure: { reason: 'cancelled' } };
+  const { size } = source;
+  let room: M.ModelRoom | null = null;
   try {
-    files = await sideTexts(own);
-    head = await headOf(own.model);
-  } catch (e) {
-    return { ok: false, failure: { reason: 'read', message: e instanceof Error ? e.message : String(e) } };
-  }
-  const size = own.model.size;
-  let plan = mod.plan(head, size, files);
-  if (!plan.ok) return refused(plan.error.message);
-  if (plan.needBytes > plan.freeBytes) {
-    reading.makeRoom();
-    plan = mod.plan(head, size, files);
-    if (!plan.ok) return refused(plan.error.message);
-    if (plan.needBytes > plan.freeBytes)
-      return { ok: false, failure: { reason: 'too-large', needBytes: plan.needBytes, freeBytes: plan.freeBytes } };
-  }
-  const room = mod.reserve(size);
-  if (!room.ok) return refused(room.error.message);
-  try {
-    for (let at = 0; at < size; at += PIECE) {
-      if (reading.stopped()) return { ok: false, failure: { reason: 'cancelled' } };
-      const piece = new Uint8Array(await own.model.slice(at, Math.min(size, at + PIECE)).arrayBuffer());
-      const wrote = room.write(piece, at);
-      if (!wrote.ok) return refused(wrote.error.message);
-      reading.progress(Math.min(size, at + PIECE), size);
+    const files = await source.sides();
+    /** What came before the room was made: the header, and any bytes after it. */
+    let early: Uint8Array[] = [];
+    let held = 0;
+    let loaded = 0;
+    let shown = 0;
+    for await (const piece of source.pieces()) {
+      if (reading.stopped()) return stopped;
+      if (!room) {
+        early.push(piece);
+        held += piece.length;
+        const joined = early.length === 1 ? piece : concat(early, held);
+        early = [joined];
+        const end = joined.length >= 8 ? Math.min(headerEnd(joined), size) : Infinity;
+        if (joined.length < end && held < size) continue; // the header is not all here yet
+        let plan = mod.plan(joined.subarray(0, Math.min(end, joined.length)), size, files);
+        if (!plan.ok) return refused(plan.error.message);
+        if (plan.needBytes > plan.freeBytes) {
+          reading.makeRoom();
+          plan = mod.plan(joined.subarray(0, Math.min(end, joined.length)), size, files);
+          if (!plan.ok) return refused(plan.error.message);
+          if (plan.needBytes > plan.freeBytes)
+            return { ok: false, failure: { reason: 'too-large', needBytes: plan.needBytes, freeBytes: plan.freeBytes } };
+        }
+        const made = mod.reserve(size);
+        if (!made.ok) return refused(made.error.message);
+        room = made;
+        if (joined.length > size) return refused(`the file is longer than the ${size} bytes it was said to be`);
+        room.write(joined, 0);
+        loaded = joined.length;
+        early = [];
+      } else {
+        if (loaded + piece.length > size) return refused(`the file is longer than the ${size} bytes it was said to be`);
+        const wrote = room.write(piece, loaded);
+        if (!wrote.ok) return refused(wrote.error.message);
+        loaded += piece.length;
+      }
+      if (loaded - shown >= PIECE || loaded === size) {
+        shown = loaded;
+        reading.progress(loaded, size);
+      }
     }
-    if (reading.stopped()) return { ok: false, failure: { reason: 'cancelled' } };
+    if (reading.stopped()) return stopped;
+    if (!room) return refused(`the file ended after ${held} bytes, before its header did`);
+    if (loaded < size) return refused(`the file ended after ${loaded} of its ${size} bytes`);
     const opened = room.open(files);
     if (!opened.ok) return refused(opened.error.message);
-    return { ok: true, model: opened.model, plan };
+    return { ok: true, model: opened.model };
   } catch (e) {
-    return { ok: false, failure: { reason: 'read', message: e instanceof Error ? e.message : String(e) } };
+    return { ok: false, failure: { reason: 'read', message: message(e) } };
   } finally {
-    room.release();
+    room?.release();
   }
+}
+
+function concat(parts: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

@@ -3,7 +3,8 @@
 // page's words. The files go to the model's side (own-files.ts) and nowhere else.
 import { decimals } from '../i18n';
 import { h, clear } from '../views/dom';
-import type { OwnFailure, OwnProgress } from './protocol';
+import type { ModelUrls, OwnFailure, OwnProgress } from './protocol';
+import { fileName } from './url-source';
 
 type OwnWord =
   | 'ownOpen'
@@ -18,10 +19,14 @@ type OwnWord =
   | 'ownUnknown'
   | 'ownRefused'
   | 'ownTooLarge'
-  | 'ownCancelled';
+  | 'ownCancelled'
+  | 'ownOffer'
+  | 'ownSizeUnknown'
+  | 'ownLoad';
 
 export interface OwnActions {
   open(files: File[]): void;
+  url(urls: ModelUrls): void;
   cancel(): void;
   shipped(): void;
 }
@@ -35,6 +40,8 @@ export function size(bytes: number, lang: string): string {
 export class OwnPanel {
   readonly el: HTMLElement;
   private readonly status: HTMLElement;
+  /** The model the link offers, until it is loaded. */
+  private readonly offered: HTMLElement = h('div', { class: 'real-offer' });
   private readonly back: HTMLButtonElement;
   private readonly choose: HTMLButtonElement;
 
@@ -64,6 +71,7 @@ export class OwnPanel {
       'div',
       { class: 'real-own' },
       h('div', { class: 'learn-actions' }, this.choose, this.back, input),
+      this.offered,
       h('p', { class: 'learn-note', text: say('ownNote') }),
       this.status,
     );
@@ -89,9 +97,38 @@ export class OwnPanel {
     });
   }
 
+  /**
+   * A model on a server that the link names (an embed's model attribute): its name, its site and
+   * its size, asked of the server before anything is downloaded, and a button that loads it.
+   */
+  offer(urls: ModelUrls): void {
+    let host = urls.model;
+    try {
+      host = new URL(urls.model).host;
+    } catch {
+      // the link's check let only absolute URLs through; the whole address is shown otherwise
+    }
+    const words = h('p', { class: 'learn-note', attrs: { 'data-real-offer': '' } });
+    const say = (size: string) => {
+      words.textContent = this.say('ownOffer', { name: fileName(urls.model), host, size });
+    };
+    say('…');
+    fetch(urls.model, { method: 'HEAD', credentials: 'omit' })
+      .then((r) => {
+        const length = r.ok ? r.headers.get('content-length') : null;
+        say(length && /^\d+$/.test(length) ? size(Number(length), this.lang) : this.say('ownSizeUnknown'));
+      })
+      .catch(() => say(this.say('ownSizeUnknown')));
+    const load = h('button', { class: 'btn', text: this.say('ownLoad'), attrs: { type: 'button', 'data-real-load': '' } });
+    load.addEventListener('click', () => this.actions.url(urls));
+    clear(this.offered);
+    this.offered.append(words, h('div', { class: 'learn-actions' }, load));
+  }
+
   /** Which model runs: the reader's own (its file's name) or the page's (null). */
   running(own: string | null): void {
     this.back.hidden = own === null;
+    if (own !== null) clear(this.offered);
     this.choose.disabled = false;
     clear(this.status);
   }

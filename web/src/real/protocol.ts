@@ -8,6 +8,15 @@ export type Prediction = M.Prediction;
 export type HeadSurvey = M.HeadSurvey;
 export type ModelConfig = M.ModelConfig;
 
+/** Where a model and the files beside it are, as absolute http(s) URLs. */
+export interface ModelUrls {
+  model: string;
+  tokenizer?: string;
+  vocab?: string;
+  merges?: string;
+  config?: string;
+}
+
 /** A matrix, row-major, as the playground's head state takes it. */
 export interface Mat {
   rows: number;
@@ -25,6 +34,8 @@ export type Request =
   | { type: 'head'; id: number; layer: number; head: number }
   /** The reader's own checkpoint: its files (the model, its tokenizer, config.json). */
   | { type: 'own'; files: File[] }
+  /** A model on a server (an embed's model attribute): its file and the files beside it. */
+  | { type: 'url'; urls: ModelUrls }
   /** Stop reading the reader's files. */
   | { type: 'cancel' }
   /** Back to the page's own model. */

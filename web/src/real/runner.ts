@@ -6,7 +6,11 @@
 import type M from '../../../cpp/wasm/attention-model';
 import type { Post as PostOf } from '../engine/worker-serve';
 import type { HeadWeights, Mat, Reply, Request } from './protocol';
-import { openOwn, sortFiles, type OwnFiles } from './own-files';
+import { fileSource, openOwn, sortFiles, type ModelSource } from './own-files';
+import { urlSource } from './url-source';
+
+/** Makes a model's source anew: a server's response is read once, so opening it again asks again. */
+type Opener = () => Promise<ModelSource>;
 
 /** How many next tokens the view lists. */
 const PREDICTIONS = 5;
@@ -39,7 +43,7 @@ export function modelRunner(
   let busy = false;
   let stop = false;
   /** Where the open model came from: the reader's files, or null for the page's own. */
-  let source: OwnFiles | null = null;
+  let source: Opener | null = null;
   /** Counts the openings asked for: a page's model that arrives after the reader opened their own is not taken. */
   let openings = 0;
   /** The reading that extend and head apply to, as far as it has gone, and the tokens generated in it. */
@@ -109,7 +113,7 @@ export function modelRunner(
   };
 
   /** `next` is the model now: the one before goes, the survey runs once, and waiting requests are served. */
-  const adopt = (next: M.LanguageModel, bytes: number, own: OwnFiles | null): boolean => {
+  const adopt = (next: M.LanguageModel, bytes: number, own: { name: string; again: Opener } | null): boolean => {
     const survey = next.survey(bytes > LARGE_MODEL ? { sequences: 2 } : {});
     if (!survey.ok) {
       next.dispose();
@@ -117,10 +121,10 @@ export function modelRunner(
     }
     if (model !== next) model?.dispose();
     model = next;
-    source = own;
+    source = own ? own.again : null;
     id = -1;
     last = null;
-    post({ type: 'opened', config: next.config, bytes, survey, own: own ? own.model.name : null });
+    post({ type: 'opened', config: next.config, bytes, survey, own: own ? own.name : null });
     const queued = waiting;
     waiting = [];
     queued.forEach(handle);
@@ -142,11 +146,12 @@ export function modelRunner(
     );
   };
 
-  const openFiles = async (mod: M.ModelModule, own: OwnFiles): Promise<boolean> => {
+  const openSource = async (mod: M.ModelModule, again: Opener): Promise<boolean> => {
     const previous = source;
     let released = false;
-    const result = await openOwn(mod, own, {
-      progress: (loaded, total) => post({ type: 'progress', name: own.model.name, loaded, total, stage: 'reading' }),
+    const from = await again();
+    const result = await openOwn(mod, from, {
+      progress: (loaded, total) => post({ type: 'progress', name: from.name, loaded, total, stage: 'reading' }),
       stopped: () => stop || gone,
       makeRoom: () => {
         model?.dispose();
@@ -156,28 +161,27 @@ export function modelRunner(
     });
     if (gone) return false;
     if (result.ok) {
-      post({ type: 'progress', name: own.model.name, loaded: own.model.size, total: own.model.size, stage: 'measuring' });
-      if (adopt(result.model, own.model.size, own)) return true;
+      post({ type: 'progress', name: from.name, loaded: from.size, total: from.size, stage: 'measuring' });
+      if (adopt(result.model, from.size, { name: from.name, again })) return true;
       post({ type: 'own-failed', failure: { reason: 'refused', message: 'its heads could not be measured' } });
     } else {
       post({ type: 'own-failed', failure: result.failure });
     }
     // The model before was let go to make room: it is opened again, as the reader left it.
     if (released) {
-      if (previous) await openFiles(mod, previous);
+      if (previous) await openSource(mod, previous);
       else await openShipped(mod);
     }
     return false;
   };
 
-  const own = (files: File[]) => {
-    const sorted = sortFiles(files);
-    if (!('model' in sorted)) return post({ type: 'own-failed', failure: sorted });
+  /** Opens what `again` brings, while requests wait. */
+  const openOther = (again: Opener) => {
     busy = true;
     stop = false;
     openings += 1;
     module
-      .then((mod) => openFiles(mod, sorted))
+      .then((mod) => openSource(mod, again))
       .catch((e: unknown) =>
         post({ type: 'own-failed', failure: { reason: 'read', message: e instanceof Error ? e.message : String(e) } }),
       )
@@ -187,6 +191,12 @@ export function modelRunner(
         waiting = [];
         queued.forEach(handle);
       });
+  };
+
+  const own = (files: File[]) => {
+    const sorted = sortFiles(files);
+    if (!('model' in sorted)) return post({ type: 'own-failed', failure: sorted });
+    openOther(() => Promise.resolve(fileSource(sorted)));
   };
 
   module.then(
@@ -210,6 +220,11 @@ export function modelRunner(
     }
     if (m.type === 'own') {
       if (!busy) own(m.files);
+      return;
+    }
+    if (m.type === 'url') {
+      const { urls } = m;
+      if (!busy) openOther(() => urlSource(urls));
       return;
     }
     if (m.type === 'shipped') {

@@ -138,10 +138,12 @@ export class RealView {
     }
     const own = new OwnPanel((word, params) => this.say(word, params), this.lang, {
       open: (files) => this.link?.send({ type: 'own', files }),
+      url: (urls) => this.link?.send({ type: 'url', urls }),
       cancel: () => this.link?.send({ type: 'cancel' }),
       shipped: () => this.link?.send({ type: 'shipped' }),
     });
     if (this.opened) own.running(this.opened.own);
+    if (this.place.urls && !this.opened?.own) own.offer(this.place.urls);
     this.parts = {
       intro: h('p', { class: 'learn-intro' }),
       input,

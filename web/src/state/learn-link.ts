@@ -10,7 +10,8 @@
 /** The keys the Learn view's link uses. */
 const KEYS = ['view', 'task', 'seed', 'layers', 'heads', 'dmodel', 'mlp', 'lr', 'autoplay', 'trained', 'weights'];
 // With the Real model view's (real-link.ts): one view is open at a time, and `view=` says which.
-const KEY = /^(view|task|seed|layers|heads|dmodel|mlp|lr|autoplay|trained|weights|sentence|open|generate)=/;
+const KEY =
+  /^(view|task|seed|layers|heads|dmodel|mlp|lr|autoplay|trained|weights|sentence|open|generate|model|tokenizer|vocab|merges|config)=/;
 
 /** The most steps a link retrains, and the longest model a link holds (base64url characters). */
 export const MAX_TRAINED = 100_000;

@@ -1,7 +1,9 @@
 // The Real model view as the link says it: `view=real&sentence=…` (the text the model reads; the
 // view's example when absent), `open=2.3` (layer 2, head 3, opened in the playground) and
 // `generate=N` (the tokens Generate added: the model picks the likeliest each time, so the same N
-// gives the same text again). Like the Learn view's keys these are not the reader's state: undo
+// gives the same text again), and `model=URL` with `tokenizer=`, `vocab=`, `merges=`, `config=`
+// beside it (a model on a server, as an embed names one: the view shows its size and loads it
+// when the reader asks). Like the Learn view's keys these are not the reader's state: undo
 // and storage never see them, and they count only beside `view=` (learn-link.ts takes them).
 import { CAPS } from './state';
 
@@ -11,11 +13,18 @@ export interface RealPlace {
   /** The head opened in the playground, counted from 1 as the page shows them. */
   open?: { layer: number; head: number };
   generate?: number;
+  /** A model on a server and the files beside it: absolute http(s) URLs. */
+  urls?: Partial<Record<UrlKey, string>> & { model: string };
 }
+
+const URL_KEYS = ['model', 'tokenizer', 'vocab', 'merges', 'config'] as const;
+type UrlKey = (typeof URL_KEYS)[number];
+/** An absolute http(s) URL of at most 2,048 characters: nothing else is fetched from a link. */
+const isUrl = (s: string) => s.length <= 2048 && /^https?:\/\/[^\s]+$/i.test(s);
 
 /** The most tokens a link asks Generate for: the model's context holds 128. */
 export const MAX_GENERATE = 127;
-const KEYS = ['view', 'sentence', 'open', 'generate'];
+const KEYS = ['view', 'sentence', 'open', 'generate', ...URL_KEYS];
 
 /** The place the view's keys name, or null if they are not a valid one. */
 export function parseReal(keys: string): RealPlace | null {
@@ -33,8 +42,10 @@ export function parseReal(keys: string): RealPlace | null {
     (sentence === undefined || sentence.length <= CAPS.text) &&
     (open === undefined || at !== null) &&
     (generate === undefined || (/^[0-9]{1,3}$/.test(generate) && Number(generate) <= MAX_GENERATE));
-  if (!ok) return null;
+  const urls = URL_KEYS.filter((k) => one[k] !== undefined);
+  if (!ok || urls.some((k) => !isUrl(one[k])) || (urls.length && one.model === undefined)) return null;
   const place: RealPlace = { sentence: sentence ?? null };
+  if (one.model) place.urls = Object.fromEntries(urls.map((k) => [k, one[k]])) as RealPlace['urls'];
   if (at) place.open = { layer: Number(at[1]), head: Number(at[2]) };
   if (generate && Number(generate) > 0) place.generate = Number(generate);
   return place;
@@ -45,5 +56,9 @@ export function serialiseReal(p: RealPlace): string {
   if (p.sentence !== null) params.set('sentence', p.sentence);
   if (p.open) params.set('open', `${p.open.layer}.${p.open.head}`);
   if (p.generate) params.set('generate', String(p.generate));
+  for (const k of URL_KEYS) {
+    const url = p.urls?.[k];
+    if (url) params.set(k, url);
+  }
   return params.toString();
 }
