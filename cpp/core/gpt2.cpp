@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "transformer_ops.hpp"
 
@@ -78,6 +79,33 @@ float dot(const float* a, const float* b, std::size_t n) {
   float total = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
   for (; j < n; ++j) total += a[j] * b[j];
   return total;
+}
+
+// dot() of `a` with four consecutive rows of `b` (rows n apart), into out[0 … 3]: each row's eight
+// running sums and their adding up are dot()'s, so each result is dot()'s to the bit, while `a`
+// is read once for the four and four streams of b are in flight.
+void dot4(const float* a, const float* b, std::size_t n, float* out) {
+  typedef float f32x4 __attribute__((vector_size(16)));
+  const auto load = [](const float* p) {
+    f32x4 x;
+    std::memcpy(&x, p, sizeof x);
+    return x;
+  };
+  f32x4 lo[4] = {}, hi[4] = {};
+  std::size_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    const f32x4 a0 = load(a + j), a1 = load(a + j + 4);
+    for (std::size_t r = 0; r < 4; ++r) {
+      lo[r] += a0 * load(b + r * n + j);
+      hi[r] += a1 * load(b + r * n + j + 4);
+    }
+  }
+  for (std::size_t r = 0; r < 4; ++r) {
+    float total = ((lo[r][0] + lo[r][1]) + (lo[r][2] + lo[r][3])) +
+                  ((hi[r][0] + hi[r][1]) + (hi[r][2] + hi[r][3]));
+    for (std::size_t k = j; k < n; ++k) total += a[k] * b[r * n + k];
+    out[r] = total;
+  }
 }
 
 void layer_norm(const float* x, std::size_t n, std::size_t c, const std::vector<float>& w,
@@ -259,10 +287,14 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
   layer_norm(x.data(), n, C, model_.lnf_w, model_.lnf_b, h.data());
   const std::vector<float>& U = c.tied ? model_.wte : model_.lm_head;
   out.logits.resize(n * c.vocab);
-  if (n < 8) {  // a token or a few (generation): a dot product per logit
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t v = 0; v < c.vocab; ++v)
+  if (n < 8) {  // a token or a few (generation): a dot product per logit, four rows of U at once
+    for (std::size_t i = 0; i < n; ++i) {
+      std::size_t v = 0;
+      for (; v + 4 <= c.vocab; v += 4)
+        dot4(h.data() + i * C, U.data() + v * C, C, out.logits.data() + i * c.vocab + v);
+      for (; v < c.vocab; ++v)
         out.logits[i * c.vocab + v] = dot(h.data() + i * C, U.data() + v * C, C);
+    }
   } else {
     // logitsᵀ (vocab, n) = U (vocab, C) · hᵀ (C, n) on the tiled product, 8 tokens a tile: U's
     // rows are the vocabulary's, so it is read as it is stored, and only h is transposed.

@@ -80,18 +80,33 @@ void row_times(const float* a, std::size_t a_inner, const float* b, std::size_t 
                         a[(i + 3) * a_inner]};
     const f32x4 x0 = {x[0], x[0], x[0], x[0]}, x1 = {x[1], x[1], x[1], x[1]},
                 x2 = {x[2], x[2], x[2], x[2]}, x3 = {x[3], x[3], x[3], x[3]};
-    const float* b0 = b + i * b_row;
-    for (std::size_t j = 0; j < wide; j += 4) {
+    // Four row pointers, each indexed by j alone: Emscripten turns off loop strength reduction,
+    // so an address such as b0 + 2·b_row + j would be computed again at every step.
+    const float *b0 = b + i * b_row, *b1 = b0 + b_row, *b2 = b1 + b_row, *b3 = b2 + b_row;
+    std::size_t j = 0;
+    for (; j + 8 <= wide; j += 8) {
+      f32x4 p = load(out + j), q = load(out + j + 4);
+      p += x0 * load(b0 + j);
+      q += x0 * load(b0 + j + 4);
+      p += x1 * load(b1 + j);
+      q += x1 * load(b1 + j + 4);
+      p += x2 * load(b2 + j);
+      q += x2 * load(b2 + j + 4);
+      p += x3 * load(b3 + j);
+      q += x3 * load(b3 + j + 4);
+      store(out + j, p);
+      store(out + j + 4, q);
+    }
+    for (; j < wide; j += 4) {
       f32x4 acc = load(out + j);
       acc += x0 * load(b0 + j);
-      acc += x1 * load(b0 + b_row + j);
-      acc += x2 * load(b0 + 2 * b_row + j);
-      acc += x3 * load(b0 + 3 * b_row + j);
+      acc += x1 * load(b1 + j);
+      acc += x2 * load(b2 + j);
+      acc += x3 * load(b3 + j);
       store(out + j, acc);
     }
-    for (std::size_t j = wide; j < cols; ++j)
-      out[j] = (((out[j] + x[0] * b0[j]) + x[1] * b0[b_row + j]) + x[2] * b0[2 * b_row + j]) +
-               x[3] * b0[3 * b_row + j];
+    for (j = wide; j < cols; ++j)
+      out[j] = (((out[j] + x[0] * b0[j]) + x[1] * b1[j]) + x[2] * b2[j]) + x[3] * b3[j];
   }
   for (; i < inner; ++i) {
     const float x = a[i * a_inner];
