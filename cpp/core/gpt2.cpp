@@ -128,6 +128,21 @@ float gelu(float x) {
   return 0.5f * x * (1.0f + std::tanh(k * (x + 0.044715f * x * x * x)));
 }
 
+// ", and it looks like a Llama-family model", from a tensor name only that family uses, or "".
+std::string family(const SafeTensors& file) {
+  static const std::pair<const char*, const char*> kMarks[] = {
+      {"self_attn.q_proj", "a Llama-family model (Llama, Mistral, Qwen …)"},
+      {"gpt_neox.", "a GPT-NeoX-family model (Pythia …)"},
+      {"attention.self.query", "a BERT-family model"},
+      {"self_attention.query_key_value", "a BLOOM- or Falcon-family model"},
+      {"attn.attention.q_proj", "a GPT-Neo model"},
+      {"encoder.block.", "a T5-family model"}};
+  for (const auto& [mark, name] : kMarks)
+    for (const TensorEntry& t : file.tensors)
+      if (t.name.find(mark) != std::string::npos) return std::string(", and it looks like ") + name;
+  return {};
+}
+
 }  // namespace
 
 Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads, bool read) {
@@ -138,9 +153,16 @@ Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads, bool read) {
     std::string seen;
     for (std::size_t i = 0; i < file.tensors.size() && i < 4; ++i)
       seen += (i ? ", " : "") + file.tensors[i].name;
-    return model_error(
-        "this is not a GPT-2 model: it has no token embedding \"wte.weight\" (its tensors begin " +
-        (seen.empty() ? "with none" : seen) + ").");
+    // The parts a GPT-2 model has, named as they are missing (with or without "transformer.").
+    std::string missing = "no token embedding \"wte.weight\"";
+    const auto has = [&](const std::string& n) {
+      return file.find(n) || file.find("transformer." + n);
+    };
+    if (!has("wpe.weight")) missing += ", no position embedding \"wpe.weight\"";
+    if (!has("h.0.ln_1.weight")) missing += ", no blocks \"h.0.…\"";
+    if (!has("ln_f.weight")) missing += ", no final LayerNorm \"ln_f\"";
+    return model_error("this is not a GPT-2 model: it has " + missing + family(file) +
+                       " (its tensors begin " + (seen.empty() ? "with none" : seen) + ").");
   }
   const TensorEntry& wte = *file.find(prefix + "wte.weight");
   const TensorEntry* wpe = file.find(prefix + "wpe.weight");

@@ -88,7 +88,7 @@ test('gpt2: a damaged or foreign file is refused with the byte or the tensor nam
     assert.match(refuse(good.subarray(0, 100)), /^model: byte 0: the header says it is \d+ bytes, but the file has only 92 after the length: it is cut short/);
     assert.match(refuse(new TextEncoder().encode('not a model at all')), /^model: byte 0: the header length, \d+ bytes, is more than any model file's/);
     const other = randomGpt2({ vocab: 20, context: 8, width: 16, layers: 1, heads: 2, prefix: 'model.' });
-    assert.match(refuse(other), /^model: this is not a GPT-2 model: it has no token embedding "wte.weight" \(its tensors begin model\.wte\.weight/);
+    assert.match(refuse(other), /^model: this is not a GPT-2 model: it has no token embedding "wte.weight", no position embedding "wpe.weight", no blocks "h\.0\.…", no final LayerNorm "ln_f" \(its tensors begin model\.wte\.weight/);
     assert.match(refuse(good, ['--tokens', '1,25']), /^tokens: token 2 is 25, outside the vocabulary of 20\.$/);
     assert.match(refuse(good, ['--tokens', '1,2,3,4,5,6,7,8,9']), /^tokens: 9 tokens in all, but the model sees at most 8 \(its context\)\.$/);
   } finally {
