@@ -138,3 +138,30 @@ export function randomGpt2({ vocab, context, width, layers, heads, tied = true, 
   if (bf16 || bf16Values) for (const t of tensors) t[2] = t[2].map(bf16Value);
   return writeSafetensors(int8 ? quantizeRows(tensors) : tensors, metadata ? { n_head: String(heads) } : null, { bf16 });
 }
+
+/** The header alone of a float32 GPT-2 checkpoint of this shape, with the size its whole file would
+ * have: for tests of what is known before a large file's weights are read (none are written). */
+export function gpt2Header({ vocab, context, width: C, layers }) {
+  const header = {};
+  let offset = 0;
+  const add = (name, shape) => {
+    const n = shape.reduce((a, b) => a * b, 1) * 4;
+    header[name] = { dtype: 'F32', shape, data_offsets: [offset, offset + n] };
+    offset += n;
+  };
+  add('wte.weight', [vocab, C]);
+  add('wpe.weight', [context, C]);
+  const block = [['ln_1.weight', [C]], ['ln_1.bias', [C]], ['attn.c_attn.weight', [C, 3 * C]], ['attn.c_attn.bias', [3 * C]],
+    ['attn.c_proj.weight', [C, C]], ['attn.c_proj.bias', [C]], ['ln_2.weight', [C]], ['ln_2.bias', [C]],
+    ['mlp.c_fc.weight', [C, 4 * C]], ['mlp.c_fc.bias', [4 * C]], ['mlp.c_proj.weight', [4 * C, C]], ['mlp.c_proj.bias', [C]]];
+  for (let l = 0; l < layers; l++) for (const [n, shape] of block) add(`h.${l}.${n}`, shape);
+  add('ln_f.weight', [C]);
+  add('ln_f.bias', [C]);
+  let json = JSON.stringify(header);
+  while (json.length % 8) json += ' ';
+  const text = new TextEncoder().encode(json);
+  const bytes = new Uint8Array(8 + text.length);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(text.length), true);
+  bytes.set(text, 8);
+  return { bytes, size: bytes.length + offset };
+}

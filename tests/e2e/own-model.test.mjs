@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serveAndLaunch, open, dist, screenshots } from './page-helpers.mjs';
-import { randomGpt2, readSafetensorsHeader } from '../../scripts/model/safetensors.mjs';
+import { gpt2Header, randomGpt2, readSafetensorsHeader } from '../../scripts/model/safetensors.mjs';
 import { configJson, tokenizerJson } from '../../scripts/model/hf-files.mjs';
 import { writeGpt2Small } from '../../bench/gpt2-small.mjs';
 
@@ -164,3 +164,28 @@ test("own model: an embed's model on the author's site shows its name, site and 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('own model: a model too large for the page is refused from its header, with its need and the limit, before its weights come', async () => {
+  // GPT-2 large's shape, 3.1 GB: the server sends its header and says its size; the rest never comes.
+  const { bytes: header, size } = gpt2Header({ vocab: 4165, context: 1024, width: 1280, layers: 36 });
+  const site = env.server.url + 'models/large/';
+  const context = await env.chromium.browser.newContext();
+  await context.route(`${site}**`, (route) => {
+    const url = route.request().url();
+    if (url.endsWith('/model.safetensors'))
+      return route.fulfill({ status: 200, body: Buffer.from(header), headers: { 'content-length': String(size) } });
+    if (url.endsWith('/tokenizer.json')) return route.fulfill({ status: 200, body: files[1].buffer });
+    return route.fulfill({ status: 200, body: Buffer.from(configJson({ vocab: 4165, context: 1024, width: 1280, layers: 36, heads: 20 })) });
+  });
+  const keys = new URLSearchParams({ view: 'real', model: site + 'model.safetensors', tokenizer: site + 'tokenizer.json', config: site + 'config.json' });
+  const { page } = await open(context, `${env.server.url}#${keys}`, { width: 1280, height: 900 });
+  await ready(page);
+  await page.waitForFunction(() => /GB/.test(document.querySelector('[data-real-offer]')?.textContent ?? ''));
+  await page.click('[data-real-load]');
+  await page.waitForSelector('[data-real-own-error="too-large"]');
+  assert.match(await page.locator('[data-real-own-error]').textContent(),
+    /That model needs [\d.]+ GB of memory to open, and this page can give it only [\d.]+ (GB|MB): it was not read\. The model before is still here\./);
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 16);
+  await context.close();
+});
+

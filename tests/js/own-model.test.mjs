@@ -6,7 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadModelModule, modelFile } from './engine-helpers.mjs';
-import { randomGpt2, readSafetensorsHeader, writeSafetensors } from '../../scripts/model/safetensors.mjs';
+import { gpt2Header, randomGpt2, readSafetensorsHeader, writeSafetensors } from '../../scripts/model/safetensors.mjs';
 import { configJson, tokenizerJson } from '../../scripts/model/hf-files.mjs';
 
 let mod, shipped, vocab, merges;
@@ -69,7 +69,7 @@ test('own model: a plan from the header alone gives the sizes and the memory, an
   // GPT-2 large's shape, its header alone (3.1 GB of data never written): it cannot fit in wasm32's
   // 4 GiB beside its own file, and the plan says so before a byte of it is read.
   const large = { vocab: 4165, context: 1024, width: 1280, layers: 36, heads: 20 };
-  const header = bigHeader(large);
+  const header = gpt2Header(large);
   const big = mod.plan(header.bytes, header.size, { vocab, merges, config: configJson(large) });
   assert.ok(big.ok, big.error?.message);
   assert.ok(big.needBytes > big.freeBytes, `${big.needBytes} should be more than ${big.freeBytes}`);
@@ -131,30 +131,3 @@ test('own model: files that do not belong are refused by name, and the module op
   assert.equal(mod.memoryStats().models, 0);
 });
 
-/** The header of a safetensors file of GPT-2's layout and float32 tensors, and the size the whole file would have. */
-function bigHeader({ vocab, context, width: C, layers }) {
-  const header = {};
-  let offset = 0;
-  const add = (name, shape) => {
-    const bytes = shape.reduce((a, b) => a * b, 1) * 4;
-    header[name] = { dtype: 'F32', shape, data_offsets: [offset, offset + bytes] };
-    offset += bytes;
-  };
-  add('wte.weight', [vocab, C]);
-  add('wpe.weight', [context, C]);
-  for (let l = 0; l < layers; l++) {
-    for (const [n, shape] of [['ln_1.weight', [C]], ['ln_1.bias', [C]], ['attn.c_attn.weight', [C, 3 * C]], ['attn.c_attn.bias', [3 * C]],
-      ['attn.c_proj.weight', [C, C]], ['attn.c_proj.bias', [C]], ['ln_2.weight', [C]], ['ln_2.bias', [C]],
-      ['mlp.c_fc.weight', [C, 4 * C]], ['mlp.c_fc.bias', [4 * C]], ['mlp.c_proj.weight', [4 * C, C]], ['mlp.c_proj.bias', [C]]])
-      add(`h.${l}.${n}`, shape);
-  }
-  add('ln_f.weight', [C]);
-  add('ln_f.bias', [C]);
-  let json = JSON.stringify(header);
-  while (json.length % 8) json += ' ';
-  const text = new TextEncoder().encode(json);
-  const bytes = new Uint8Array(8 + text.length);
-  new DataView(bytes.buffer).setBigUint64(0, BigInt(text.length), true);
-  bytes.set(text, 8);
-  return { bytes, size: bytes.length + offset };
-}
