@@ -75,6 +75,9 @@ export class HeadGrid {
 
   private build(weights: readonly HeadWeights[]): void {
     this.clear();
+    // A model of many heads a layer (GPT-2's 12) gets smaller squares, so that a layer is one row.
+    const heads = weights.filter((w) => w.layer === 0).length;
+    this.el.toggleAttribute('data-many', heads > 8);
     let row: HTMLElement | null = null;
     let layer = -1;
     for (const w of weights) {
