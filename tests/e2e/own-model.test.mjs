@@ -82,6 +82,10 @@ test("own model: files chosen in the picker open in the view, with the core's to
   await page.click('[data-real-shipped]');
   await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 16);
   assert.equal(await page.isHidden('[data-real-shipped]'), true);
+  // The page's own file opens the same way, alone: its tokenizer is in its metadata.
+  await page.setInputFiles('[data-real-own-input]', join(dist, 'model.safetensors'));
+  await page.waitForFunction(() => /Your own model, model\.safetensors: 4 layers of 4 heads/.test(document.querySelector('.learn-intro')?.textContent ?? ''));
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 16);
   assert.deepEqual(problems, []);
   await page.close();
 });
