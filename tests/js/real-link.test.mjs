@@ -35,7 +35,7 @@ test('real link: a head out of form, a count past the context, a key said twice 
     'view=real&open=1',
     'view=real&open=1.2.3',
     'view=real&open=a.b',
-    'view=real&generate=128',
+    'view=real&generate=1024',
     'view=real&generate=-1',
     'view=real&generate=1e2',
     'view=real&sentence=a&sentence=b',

@@ -22,8 +22,9 @@ type UrlKey = (typeof URL_KEYS)[number];
 /** An absolute http(s) URL of at most 2,048 characters: nothing else is fetched from a link. */
 const isUrl = (s: string) => s.length <= 2048 && /^https?:\/\/[^\s]+$/i.test(s);
 
-/** The most tokens a link asks Generate for: the model's context holds 128. */
-export const MAX_GENERATE = 127;
+/** The most tokens a link asks Generate for: GPT-2's context holds 1,024 with <|endoftext|> first.
+ * A model of a shorter context (the page's own holds 128) stops when it is full. */
+export const MAX_GENERATE = 1023;
 const KEYS = ['view', 'sentence', 'open', 'generate', ...URL_KEYS];
 
 /** The place the view's keys name, or null if they are not a valid one. */
@@ -41,7 +42,7 @@ export function parseReal(keys: string): RealPlace | null {
     view === 'real' &&
     (sentence === undefined || sentence.length <= CAPS.text) &&
     (open === undefined || at !== null) &&
-    (generate === undefined || (/^[0-9]{1,3}$/.test(generate) && Number(generate) <= MAX_GENERATE));
+    (generate === undefined || (/^[0-9]{1,4}$/.test(generate) && Number(generate) <= MAX_GENERATE));
   const urls = URL_KEYS.filter((k) => one[k] !== undefined);
   if (!ok || urls.some((k) => !isUrl(one[k])) || (urls.length && one.model === undefined)) return null;
   const place: RealPlace = { sentence: sentence ?? null };
