@@ -127,17 +127,26 @@ void gemm_f32(const float* a, std::size_t a_row, std::size_t a_inner, const floa
   }
   const std::size_t wide = cols / kCols * kCols;
   const std::size_t tiled = rows / kRows * kRows;
-  // Each 8-column strip of b is copied once into contiguous memory, then read by every tile of
-  // rows: from its own rows, b_row apart, each tile's walk down the strip touched a new page of
-  // memory at every step when b is wide.
-  std::vector<float> strip(inner * kCols);
+  // A large b (a language model's weights) has each 8-column strip copied once into contiguous
+  // memory, then read there by every tile of rows: from its own rows, b_row apart, each tile's walk
+  // down the strip touched a new page of memory at every step. A small b (the trainer's) stays in
+  // the cache, where the copy would only cost.
+  const bool pack = rows >= 2 * kRows && inner * b_row * sizeof(float) > (std::size_t{256} << 10);
+  thread_local std::vector<float> strip;
+  if (pack) strip.resize(inner * kCols);
   for (std::size_t j0 = 0; j0 < wide; j0 += kCols) {
-    for (std::size_t i = 0; i < inner; ++i)
-      std::memcpy(strip.data() + i * kCols, b + i * b_row + j0, kCols * sizeof(float));
+    const float* bj = b + j0;
+    std::size_t bj_row = b_row;
+    if (pack) {
+      for (std::size_t i = 0; i < inner; ++i)
+        std::memcpy(strip.data() + i * kCols, b + i * b_row + j0, kCols * sizeof(float));
+      bj = strip.data();
+      bj_row = kCols;
+    }
     for (std::size_t r0 = 0; r0 < tiled; r0 += kRows)
-      tile<kRows>(a, a_row, a_inner, strip.data(), kCols, c + j0, c_row, r0, inner, accumulate);
+      tile<kRows>(a, a_row, a_inner, bj, bj_row, c + j0, c_row, r0, inner, accumulate);
     for (std::size_t r0 = tiled; r0 < rows; ++r0)
-      tile<1>(a, a_row, a_inner, strip.data(), kCols, c + j0, c_row, r0, inner, accumulate);
+      tile<1>(a, a_row, a_inner, bj, bj_row, c + j0, c_row, r0, inner, accumulate);
   }
   if (wide < cols)
     gemm_scalar(a, a_row, a_inner, b, b_row, c, c_row, rows, inner, cols, wide, accumulate);

@@ -99,41 +99,37 @@ export async function openOwn(mod: M.ModelModule, source: ModelSource, reading: 
   let room: M.ModelRoom | null = null;
   try {
     const files = await source.sides();
-    /** What came before the room was made: the header, and any bytes after it. */
-    let early: Uint8Array[] = [];
-    let held = 0;
+    /** The file's first bytes, gathered until its header is whole and the room can be planned. */
+    let head: Uint8Array = new Uint8Array(0);
     let loaded = 0;
     let shown = 0;
+    const tooLong = () => refused(`the file is longer than the ${size} bytes it was said to be`);
     for await (const piece of source.pieces()) {
       if (reading.stopped()) return stopped;
-      if (!room) {
-        early.push(piece);
-        held += piece.length;
-        const joined = early.length === 1 ? piece : concat(early, held);
-        early = [joined];
-        const end = joined.length >= 8 ? Math.min(headerEnd(joined), size) : Infinity;
-        if (joined.length < end && held < size) continue; // the header is not all here yet
-        let plan = mod.plan(joined.subarray(0, Math.min(end, joined.length)), size, files);
-        if (!plan.ok) return refused(plan.error.message);
-        if (plan.needBytes > plan.freeBytes) {
-          reading.makeRoom();
-          plan = mod.plan(joined.subarray(0, Math.min(end, joined.length)), size, files);
-          if (!plan.ok) return refused(plan.error.message);
-          if (plan.needBytes > plan.freeBytes)
-            return { ok: false, failure: { reason: 'too-large', needBytes: plan.needBytes, freeBytes: plan.freeBytes } };
-        }
-        const made = mod.reserve(size);
-        if (!made.ok) return refused(made.error.message);
-        room = made;
-        if (joined.length > size) return refused(`the file is longer than the ${size} bytes it was said to be`);
-        room.write(joined, 0);
-        loaded = joined.length;
-        early = [];
-      } else {
-        if (loaded + piece.length > size) return refused(`the file is longer than the ${size} bytes it was said to be`);
+      if (room) {
+        if (loaded + piece.length > size) return tooLong();
         const wrote = room.write(piece, loaded);
         if (!wrote.ok) return refused(wrote.error.message);
         loaded += piece.length;
+      } else {
+        head = concat(head, piece);
+        const end = head.length >= 8 ? Math.min(headerEnd(head), size) : Infinity;
+        if (head.length < end && head.length < size) continue; // the header is not all here yet
+        const header = head.subarray(0, Math.min(end, head.length));
+        let plan = mod.plan(header, size, files);
+        if (plan.ok && plan.needBytes > plan.freeBytes) {
+          reading.makeRoom();
+          plan = mod.plan(header, size, files);
+        }
+        if (!plan.ok) return refused(plan.error.message);
+        if (plan.needBytes > plan.freeBytes)
+          return { ok: false, failure: { reason: 'too-large', needBytes: plan.needBytes, freeBytes: plan.freeBytes } };
+        if (head.length > size) return tooLong();
+        const made = mod.reserve(size);
+        if (!made.ok) return refused(made.error.message);
+        room = made;
+        room.write(head, 0);
+        loaded = head.length;
       }
       if (loaded - shown >= PIECE || loaded === size) {
         shown = loaded;
@@ -141,7 +137,7 @@ export async function openOwn(mod: M.ModelModule, source: ModelSource, reading: 
       }
     }
     if (reading.stopped()) return stopped;
-    if (!room) return refused(`the file ended after ${held} bytes, before its header did`);
+    if (!room) return refused(`the file ended after ${head.length} bytes, before its header did`);
     if (loaded < size) return refused(`the file ended after ${loaded} of its ${size} bytes`);
     const opened = room.open(files);
     if (!opened.ok) return refused(opened.error.message);
@@ -153,12 +149,10 @@ export async function openOwn(mod: M.ModelModule, source: ModelSource, reading: 
   }
 }
 
-function concat(parts: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
   return out;
 }
