@@ -132,7 +132,8 @@ void gemm_f32(const float* a, std::size_t a_row, std::size_t a_inner, const floa
   // down the strip touched a new page of memory at every step. A small b (the trainer's) stays in
   // the cache, where the copy would only cost.
   const bool pack = rows >= 2 * kRows && inner * b_row * sizeof(float) > (std::size_t{256} << 10);
-  thread_local std::vector<float> strip;
+  // Kept between calls (the core runs on one thread: wasm here has no atomics, so no thread_local).
+  static std::vector<float> strip;
   if (pack) strip.resize(inner * kCols);
   for (std::size_t j0 = 0; j0 < wide; j0 += kCols) {
     const float* bj = b + j0;
