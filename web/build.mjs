@@ -84,11 +84,16 @@ for (const [out, entry] of Object.entries(LATER)) {
 }
 await build({ ...common, entryPoints: [join(root, 'web/src/styles.css')], outfile: join(dist, 'app.css') });
 await build({ ...common, entryPoints: [join(root, 'web/src/css/lesson.css')], outfile: join(dist, 'lesson.css') });
-// One script per language (web/src/i18n/catalog-<tag>.ts): the page loads the one it shows.
+// One script per language (web/src/i18n/catalog-<tag>.ts): the page loads the one it shows. Its
+// text is written as UTF-8, not as \u escapes (a Chinese catalog 0.3 KB smaller gzipped, on the
+// first load), behind a byte-order mark: a browser then reads it as UTF-8 whatever the page
+// embedding it is encoded in, and whatever its server says or omits.
 const catalogs = readdirSync(join(root, 'web/src/i18n')).filter((f) => /^catalog-.+\.ts$/.test(f)).map((f) => f.slice(8, -3));
 for (const tag of catalogs) {
-  await build({ ...common, entryPoints: [join(root, `web/src/i18n/catalog-${tag}.ts`)], outfile: join(dist, `i18n-${tag}.js`),
-    format: 'iife', target: 'es2020' });
+  const outfile = join(dist, `i18n-${tag}.js`);
+  await build({ ...common, entryPoints: [join(root, `web/src/i18n/catalog-${tag}.ts`)], outfile, format: 'iife', target: 'es2020',
+    charset: 'utf8' });
+  writeFileSync(outfile, '\uFEFF' + readFileSync(outfile, 'utf8'));
 }
 
 const base = process.env.PLAYGROUND_URL ? new URL(process.env.PLAYGROUND_URL).href.replace(/\/?$/, '/') : '';
@@ -118,7 +123,7 @@ for (const f of readdirSync(join(root, 'web/examples'))) copyFileSync(join(root,
 // mean the same inside the JavaScript strings and regular expressions they occur in.
 const enginePath = join(dist, 'attention-engine.js');
 if (existsSync(enginePath)) {
-  const inline = (js) => js.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+  const inline = (js) => js.replace(/^\uFEFF/, '').replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
   const css = ['app.css', 'lesson.css'].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n').replace(/<\/style/gi, '<\\/style');
   const offline = index
     .replace(/<link rel="alternate"[^>]*>\n/, '')

@@ -143,6 +143,26 @@ test('language: the link’s lang= wins, else the browser’s language', async (
   }
 });
 
+test('the Chinese catalog reads as UTF-8 in a page of another encoding, from a server that names none', async () => {
+  // A blog in a legacy encoding, its server silent about the script's: the catalog's byte-order
+  // mark decides, not the page's encoding.
+  const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await context.route(/\/(index\.html)?(#.*)?$|i18n-zh-CN\.js$/, async (route) => {
+      const response = await route.fetch();
+      const html = response.headers()['content-type'].startsWith('text/html');
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-type': html ? 'text/html; charset=gbk' : 'text/javascript' } });
+    });
+    const { page, problems } = await open(context, server.url + '#lang=zh-CN');
+    assert.equal(await page.evaluate(() => document.characterSet), 'GBK');
+    assert.equal(await page.locator('h1').innerText(), zh['app.title']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await context.close();
+  }
+});
+
 test('the switch changes the language live and keeps the state; numbers stay the engine’s', async () => {
   const { page, problems } = await open(chromium.context, server.url + '#ver=1');
   await loadPreset(page, 'painting');

@@ -46,8 +46,8 @@ async function ready(page) {
 }
 const headCount = (page) => page.locator('.real-head-name').count();
 
-/** Files dropped on the view, as a reader's drag from their file manager delivers them. */
-async function drop(page, list) {
+/** Files dropped on `target` (the view), as a reader's drag from their file manager delivers them. */
+async function drop(page, list, target = '[data-real]') {
   const data = list.map((f) => ({ name: f.name, type: f.mimeType, base64: f.buffer.toString('base64') }));
   const transfer = await page.evaluateHandle((items) => {
     const dt = new DataTransfer();
@@ -57,9 +57,9 @@ async function drop(page, list) {
     }
     return dt;
   }, data);
-  await page.dispatchEvent('[data-real]', 'dragover', { dataTransfer: transfer });
-  assert.ok(await page.getAttribute('[data-real]', 'data-drop'), 'the view says where to drop');
-  await page.dispatchEvent('[data-real]', 'drop', { dataTransfer: transfer });
+  await page.dispatchEvent(target, 'dragover', { dataTransfer: transfer });
+  if (target === '[data-real]') assert.ok(await page.getAttribute(target, 'data-drop'), 'the view says where to drop');
+  await page.dispatchEvent(target, 'drop', { dataTransfer: transfer });
 }
 
 test("own model: files chosen in the picker open in the view, with the core's tokens and head names, and Back returns to the page's model", async () => {
@@ -108,6 +108,25 @@ test('own model: dropped on the view it opens; a file cut short, a stray file or
   await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 8);
   assert.match(await page.locator('.learn-intro').textContent(), /你自己的模型 model\.safetensors：2 层，每层 4 个头/);
   await shot(page, 'own-model-zh-375');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('own model: files dropped anywhere on the page open the Real model view with them', async () => {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=en`, { width: 1280, height: 900 });
+  assert.equal(await page.locator('[data-real]').count(), 0);
+  // On the playground's figure, with no view open: the view opens, and reads the dropped files.
+  await drop(page, files, 'main');
+  await page.waitForFunction(() => /Your own model, model\.safetensors: 2 layers of 4 heads/.test(document.querySelector('.learn-intro')?.textContent ?? ''));
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 8);
+  assert.match(await page.evaluate(() => location.hash), /view=real/);
+  // With the view open, a drop below it goes to the same view: the page's own file, alone.
+  const shipped = { name: 'model.safetensors', mimeType: 'application/octet-stream', buffer: readFileSync(join(dist, 'model.safetensors')) };
+  await page.click('[data-real-shipped]');
+  await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 16);
+  await drop(page, [shipped, files[1]], 'main');
+  await page.waitForFunction(() => /Your own model, model\.safetensors: 4 layers of 4 heads/.test(document.querySelector('.learn-intro')?.textContent ?? ''));
+  assert.equal(await page.locator('[data-real]').count(), 1);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -21,7 +21,7 @@ import {
   type NoticeKind,
 } from './link';
 import { LessonRun } from './lesson-part';
-import { viewRun } from './view-part';
+import { pageDrop, viewRun } from './view-part';
 import { loadCatalog } from '../later/catalogs';
 import { later } from '../later/later';
 import { provideExports } from '../views/exporter';
@@ -130,6 +130,15 @@ async function start(): Promise<void> {
       if (!which || !app || (e.target instanceof Element && e.target.closest('[data-learn], [data-real]'))) return;
       e.preventDefault(); // also the browser's own undo in the text field
       app.step(which);
+    });
+    // A model's files dropped anywhere on the page open in the Real model view (which takes a drop on itself first).
+    document.addEventListener('dragover', (e) => {
+      if (pageDrop(e)) e.preventDefault();
+    });
+    document.addEventListener('drop', (e) => {
+      if (e.defaultPrevented || !pageDrop(e)) return;
+      e.preventDefault();
+      learn.give([...(e.dataTransfer?.files ?? [])]);
     });
     // A reload within persist()'s quarter second must not lose the last edit.
     window.addEventListener('pagehide', () => app?.flush());

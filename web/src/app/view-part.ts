@@ -22,18 +22,25 @@ export function viewRun(root: HTMLElement, app: () => App | null, mount: (state:
     const now = app();
     if (now) keepLink(now.current);
   };
-  const open = (keys: string | null) => {
+  const open = (keys: string | null, files?: File[]) => {
     const which: Which | null = keys === null ? null : /(^|&)view=real(&|$)/.test(keys) ? 'real' : 'learn';
     for (const k of ['learn', 'real'] as const) if (k !== which) parts[k]?.close();
     if (which && keys)
       void later(which).then(
-        (m) => (parts[which] = m).open(keys, root, keepKeys, notice, mount),
+        (m) => {
+          (parts[which] = m).open(keys, root, keepKeys, notice, mount);
+          if (files) m.give(files);
+        },
         () => undefined, // offline and not inline: the page stays as it is
       );
   };
   return {
     /** Opens the view the link's keys name (`view=learn&task=…`, `view=real…`), or closes it (null). */
     open,
+    /** Files dropped on the page: to the Real model view, opened for them if it is not. */
+    give(files: File[]) {
+      if (files.length && !parts.real?.give(files)) open('view=real', files);
+    },
     /** After a mount: the view in its place, and the buttons that open them. */
     attach() {
       root.querySelector('.lesson-open')?.after(
@@ -44,4 +51,12 @@ export function viewRun(root: HTMLElement, app: () => App | null, mount: (state:
       parts.real?.attach();
     },
   };
+}
+
+/**
+ * A drag of files the page takes: anywhere but a file input, which takes its own. Left to the
+ * browser, a dropped file would replace the page and the reader's edits.
+ */
+export function pageDrop(e: DragEvent): boolean {
+  return [...(e.dataTransfer?.types ?? [])].includes('Files') && (e.target as HTMLInputElement).type !== 'file';
 }

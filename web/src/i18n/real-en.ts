@@ -7,7 +7,7 @@ export const realEn = {
     'A language model trained for this page on English and Chinese text: {layers} layers of {heads} heads, {size}. It cuts your sentence into tokens, every head attends over them, and it guesses the next token. Press a head to open its learned Q, K and V in the playground below.',
   'real.ownOpen': 'Open your own model…',
   'real.ownNote':
-    'Any GPT-2-family checkpoint from your disk: its .safetensors file with its tokenizer.json (or vocab.json and merges.txt) and config.json. Choose them together, or drop them on this view. Nothing is uploaded: the files are read here, in your browser.',
+    'Any GPT-2-family checkpoint from your disk: its .safetensors file with its tokenizer.json (or vocab.json and merges.txt) and config.json. Choose them together, or drop them anywhere on this page. Nothing is uploaded: the files are read here, in your browser.',
   'real.ownDrop': 'Drop the model’s files to open them',
   'real.ownReading': 'Reading {name}: {loaded} of {total}',
   'real.ownMeasuring': 'Measuring every head of {name} on repeated random tokens…',

@@ -7,7 +7,7 @@ export const realZhCN: RealMessages = {
     '这是为本页在英文和中文文本上训练的语言模型：{layers} 层，每层 {heads} 个头，共 {size}。它把你的句子切成词元，每个头在词元之间分配注意力，再猜下一个词元。点一个头，就能在下方的演示里打开它学到的 Q、K、V。',
   'real.ownOpen': '打开你自己的模型…',
   'real.ownNote':
-    '任何 GPT-2 系列的检查点，从你的磁盘读取：它的 .safetensors 文件，加上 tokenizer.json（或 vocab.json 和 merges.txt）和 config.json。一起选中，或把它们拖到这里。不会上传任何东西：文件就在你的浏览器里读取。',
+    '任何 GPT-2 系列的检查点，从你的磁盘读取：它的 .safetensors 文件，加上 tokenizer.json（或 vocab.json 和 merges.txt）和 config.json。一起选中，或把它们拖到本页的任何地方。不会上传任何东西：文件就在你的浏览器里读取。',
   'real.ownDrop': '松开鼠标，打开这些模型文件',
   'real.ownReading': '正在读 {name}：{loaded} / {total}',
   'real.ownMeasuring': '正在用重复的随机词元测量 {name} 的每个头…',

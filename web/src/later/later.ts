@@ -38,6 +38,8 @@ export interface ViewPart {
   ): void;
   /** After a mount of the page: the view back in its place. */
   attach(): void;
+  /** Files the reader dropped on the page, given to the open view: false when none takes them. */
+  give(files: File[]): boolean;
   close(): void;
 }
 

@@ -18,6 +18,8 @@ export interface ViewHost<P> {
 interface View {
   attach(): void;
   dispose(): void;
+  /** Files dropped on the page: only the Real model view opens them. */
+  give?(files: File[]): void;
 }
 
 /** The part an entry provides: a view made by `make` from the place `parse` reads out of the keys. */
@@ -57,6 +59,11 @@ export function viewPart<P>(
     },
     close,
     attach: () => view?.attach(),
+    give(files) {
+      if (!view?.give) return false;
+      view.give(files);
+      return true;
+    },
   };
 }
 

@@ -74,6 +74,11 @@ export class RealView {
     el.focus({ preventScroll: true });
   }
 
+  /** Files dropped anywhere on the page open as the reader's model, as if dropped on this view. */
+  give(files: File[]): void {
+    this.link?.send({ type: 'own', files });
+  }
+
   dispose(): void {
     this.link?.send({ type: 'dispose' });
     this.link?.stop();
