@@ -46,10 +46,10 @@ async function ready(page) {
 }
 const headCount = (page) => page.locator('.real-head-name').count();
 
-/** Files dropped on `target` (the view), as a reader's drag from their file manager delivers them. */
-async function drop(page, list, target = '[data-real]') {
+/** The files as a reader's drag from their file manager delivers them. */
+async function transferOf(page, list) {
   const data = list.map((f) => ({ name: f.name, type: f.mimeType, base64: f.buffer.toString('base64') }));
-  const transfer = await page.evaluateHandle((items) => {
+  return page.evaluateHandle((items) => {
     const dt = new DataTransfer();
     for (const f of items) {
       const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
@@ -57,9 +57,14 @@ async function drop(page, list, target = '[data-real]') {
     }
     return dt;
   }, data);
-  await page.dispatchEvent(target, 'dragover', { dataTransfer: transfer });
-  if (target === '[data-real]') assert.ok(await page.getAttribute(target, 'data-drop'), 'the view says where to drop');
-  await page.dispatchEvent(target, 'drop', { dataTransfer: transfer });
+}
+
+/** Files dragged over the view, which says where to drop them, and dropped there. */
+async function drop(page, list) {
+  const transfer = await transferOf(page, list);
+  await page.dispatchEvent('[data-real]', 'dragover', { dataTransfer: transfer });
+  assert.ok(await page.getAttribute('[data-real]', 'data-drop'), 'the view says where to drop');
+  await page.dispatchEvent('[data-real]', 'drop', { dataTransfer: transfer });
 }
 
 test("own model: files chosen in the picker open in the view, with the core's tokens and head names, and Back returns to the page's model", async () => {
@@ -115,8 +120,15 @@ test('own model: dropped on the view it opens; a file cut short, a stray file or
 test('own model: files dropped anywhere on the page open the Real model view with them', async () => {
   const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=en`, { width: 1280, height: 900 });
   assert.equal(await page.locator('[data-real]').count(), 0);
-  // On the playground's figure, with no view open: the view opens, and reads the dropped files.
-  await drop(page, files, 'main');
+  // Over the playground's figure, with no view open: a banner says where they will open; dropped,
+  // the view opens and reads them.
+  const transfer = await transferOf(page, files);
+  await page.dispatchEvent('main', 'dragover', { dataTransfer: transfer });
+  assert.equal(await page.getAttribute('#app', 'data-drop'), 'Drop a model’s files here to open them in the Real model view');
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, 'own-model-page-drop-en-1280.png') });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+  assert.equal(await page.getAttribute('#app', 'data-drop'), null);
   await page.waitForFunction(() => /Your own model, model\.safetensors: 2 layers of 4 heads/.test(document.querySelector('.learn-intro')?.textContent ?? ''));
   await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 8);
   assert.match(await page.evaluate(() => location.hash), /view=real/);
@@ -124,7 +136,11 @@ test('own model: files dropped anywhere on the page open the Real model view wit
   const shipped = { name: 'model.safetensors', mimeType: 'application/octet-stream', buffer: readFileSync(join(dist, 'model.safetensors')) };
   await page.click('[data-real-shipped]');
   await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 16);
-  await drop(page, [shipped, files[1]], 'main');
+  const again = await transferOf(page, [shipped, files[1]]);
+  await page.dispatchEvent('[data-real]', 'dragover', { dataTransfer: again });
+  assert.equal(await page.getAttribute('#app', 'data-drop'), null, 'over the view, the view says it, not the page');
+  await page.dispatchEvent('main', 'dragover', { dataTransfer: again });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: again });
   await page.waitForFunction(() => /Your own model, model\.safetensors: 4 layers of 4 heads/.test(document.querySelector('.learn-intro')?.textContent ?? ''));
   assert.equal(await page.locator('[data-real]').count(), 1);
   assert.deepEqual(problems, []);

@@ -131,11 +131,19 @@ async function start(): Promise<void> {
       e.preventDefault(); // also the browser's own undo in the text field
       app.step(which);
     });
-    // A model's files dropped anywhere on the page open in the Real model view (which takes a drop on itself first).
+    // A model's files dropped anywhere on the page open in the Real model view (which takes a
+    // drop on itself first); while they are dragged over the page, a banner says so.
     document.addEventListener('dragover', (e) => {
-      if (pageDrop(e)) e.preventDefault();
+      const take = !e.defaultPrevented && pageDrop(e);
+      if (take) e.preventDefault();
+      if (take) root.dataset.drop = t('app.drop');
+      else delete root.dataset.drop;
+    });
+    document.addEventListener('dragleave', (e) => {
+      if (!e.relatedTarget) delete root.dataset.drop; // out of the window
     });
     document.addEventListener('drop', (e) => {
+      delete root.dataset.drop;
       if (e.defaultPrevented || !pageDrop(e)) return;
       e.preventDefault();
       learn.give([...(e.dataTransfer?.files ?? [])]);

@@ -13,6 +13,7 @@ export const en = {
     'The view “{view}” could not be drawn. The other views are up to date; this one tries again at your next change.',
   'app.footer':
     'Every number on this page comes from the attention engine (C++ compiled to WebAssembly). Point at any number to see how it was computed.',
+  'app.drop': 'Drop a model’s files here to open them in the Real model view',
   'link.invalid':
     'This link could not be read (it is damaged, changed by hand or from another version), so the playground starts from its defaults.',
   'link.dismiss': 'Dismiss',

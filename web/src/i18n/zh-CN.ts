@@ -11,6 +11,7 @@ export const zhCN: Messages = {
     '您的浏览器不支持 WebAssembly，而游乐场需要它来计算注意力。请用较新版本的 Firefox、Chrome、Edge 或 Safari 打开本页，并确认已启用 WebAssembly。',
   'app.viewFailed': '“{view}”视图未能绘制。其他视图已是最新；下次修改时会再试一次。',
   'app.footer': '本页的每个数字都由注意力引擎（编译成 WebAssembly 的 C++）算出。指向任意一个数字，就能看到它的来历。',
+  'app.drop': '松开鼠标，在“真实模型”视图中打开这些模型文件',
   'link.invalid': '无法读取这个链接（它已损坏、被手动修改或来自其他版本），因此演示从默认设置开始。',
   'link.dismiss': '关闭',
   'link.lessonStep': '这一课共有 {n} 步；链接要的是第 {asked} 步，所以打开第 {n} 步。',
