@@ -48,6 +48,13 @@ class Weights {
                     ".");
     return true;
   }
+  // A (rows, cols) matrix, kept packed (PackedMatrix): the float32 copy goes once it is packed.
+  bool take(const std::string& name, std::size_t rows, std::size_t cols, PackedMatrix& out) {
+    std::vector<float> w;
+    if (!take(name, {rows, cols}, w)) return false;
+    if (read_) out = PackedMatrix::pack(w, rows, cols);
+    return true;
+  }
   const Error& error() const { return error_; }
 
  private:
@@ -61,12 +68,12 @@ class Weights {
   }
 };
 
-// out (n, m) = a (n, k) · w (k, m) + bias (m), on the trainer's register-tiled product: the plain
-// loop stored every output row once per term of the sum.
-void affine(const float* a, std::size_t n, std::size_t k, const std::vector<float>& w,
-            const std::vector<float>& bias, std::size_t m, float* out) {
+// out (n, m) = a (n, k) · w (k, m) + bias (m), on the trainer's register tiles over w's strips.
+void affine(const float* a, std::size_t n, const PackedMatrix& w, const std::vector<float>& bias,
+            float* out) {
+  const std::size_t m = w.cols;
   for (std::size_t i = 0; i < n; ++i) std::copy(bias.begin(), bias.end(), out + i * m);
-  ops::gemm_f32(a, k, 1, w.data(), m, out, m, n, k, m, true);
+  ops::gemm_packed(a, w.rows, w.strips.data(), out, m, n, w.rows, m, true);
 }
 
 // a · b over n floats, in eight running sums: the compiler keeps them in two vector registers,
@@ -145,6 +152,21 @@ std::string family(const SafeTensors& file) {
 
 }  // namespace
 
+PackedMatrix PackedMatrix::pack(const std::vector<float>& w, std::size_t rows, std::size_t cols) {
+  constexpr std::size_t kStrip = 8;
+  PackedMatrix p;
+  p.rows = rows;
+  p.cols = cols;
+  p.strips.assign((cols + kStrip - 1) / kStrip * kStrip * rows, 0.0f);
+  for (std::size_t j0 = 0; j0 < cols; j0 += kStrip) {
+    float* strip = p.strips.data() + j0 * rows;
+    const std::size_t width = std::min(kStrip, cols - j0);
+    for (std::size_t i = 0; i < rows; ++i)
+      std::copy_n(w.data() + i * cols + j0, width, strip + i * kStrip);
+  }
+  return p;
+}
+
 Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads, bool read) {
   const std::string prefix = file.find("wte.weight")               ? ""
                              : file.find("transformer.wte.weight") ? "transformer."
@@ -205,14 +227,13 @@ Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads, bool read) {
     Gpt2Block& b = m.blocks[l];
     const bool ok =
         w.take(h + "ln_1.weight", {C}, b.ln1_w) && w.take(h + "ln_1.bias", {C}, b.ln1_b) &&
-        w.take(h + "attn.c_attn.weight", {C, 3 * C}, b.attn_w) &&
+        w.take(h + "attn.c_attn.weight", C, 3 * C, b.attn_w) &&
         w.take(h + "attn.c_attn.bias", {3 * C}, b.attn_b) &&
-        w.take(h + "attn.c_proj.weight", {C, C}, b.proj_w) &&
+        w.take(h + "attn.c_proj.weight", C, C, b.proj_w) &&
         w.take(h + "attn.c_proj.bias", {C}, b.proj_b) && w.take(h + "ln_2.weight", {C}, b.ln2_w) &&
-        w.take(h + "ln_2.bias", {C}, b.ln2_b) &&
-        w.take(h + "mlp.c_fc.weight", {C, 4 * C}, b.fc_w) &&
+        w.take(h + "ln_2.bias", {C}, b.ln2_b) && w.take(h + "mlp.c_fc.weight", C, 4 * C, b.fc_w) &&
         w.take(h + "mlp.c_fc.bias", {4 * C}, b.fc_b) &&
-        w.take(h + "mlp.c_proj.weight", {4 * C, C}, b.out_w) &&
+        w.take(h + "mlp.c_proj.weight", 4 * C, C, b.out_w) &&
         w.take(h + "mlp.c_proj.bias", {C}, b.out_b);
     if (!ok) return w.error();
   }
@@ -257,7 +278,7 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
   for (std::size_t l = 0; l < c.layers; ++l) {
     const Gpt2Block& b = model_.blocks[l];
     layer_norm(x.data(), n, C, b.ln1_w, b.ln1_b, h.data());
-    affine(h.data(), n, C, b.attn_w, b.attn_b, 3 * C, qkv.data());
+    affine(h.data(), n, b.attn_w, b.attn_b, qkv.data());
     std::vector<float>& K = k_[l];
     std::vector<float>& V = v_[l];
     K.resize(t * C);
@@ -298,12 +319,12 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
         }
       }
     }
-    affine(z.data(), n, C, b.proj_w, b.proj_b, C, a.data());
+    affine(z.data(), n, b.proj_w, b.proj_b, a.data());
     for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
     layer_norm(x.data(), n, C, b.ln2_w, b.ln2_b, h.data());
-    affine(h.data(), n, C, b.fc_w, b.fc_b, 4 * C, mid.data());
+    affine(h.data(), n, b.fc_w, b.fc_b, mid.data());
     for (float& m : mid) m = gelu(m);
-    affine(mid.data(), n, 4 * C, b.out_w, b.out_b, C, a.data());
+    affine(mid.data(), n, b.out_w, b.out_b, a.data());
     for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
   }
   layer_norm(x.data(), n, C, model_.lnf_w, model_.lnf_b, h.data());

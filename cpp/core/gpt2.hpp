@@ -35,9 +35,19 @@ struct Gpt2Config {
   std::size_t head_size() const { return heads ? width / heads : 0; }
 };
 
+// A weight matrix (rows × cols, as GPT-2's Conv1D stores it: input by output) kept in the form the
+// products read: strips of 8 columns, each rows × 8 floats in a row, the last strip padded with
+// zeros. A tile of tokens and a single generated token then both read the weights front to back,
+// and no product has to copy them first.
+struct PackedMatrix {
+  std::size_t rows = 0, cols = 0;
+  std::vector<float> strips;
+  static PackedMatrix pack(const std::vector<float>& w, std::size_t rows, std::size_t cols);
+};
+
 struct Gpt2Block {
-  std::vector<float> ln1_w, ln1_b, attn_w, attn_b, proj_w, proj_b, ln2_w, ln2_b, fc_w, fc_b, out_w,
-      out_b;
+  std::vector<float> ln1_w, ln1_b, attn_b, proj_b, ln2_w, ln2_b, fc_b, out_b;
+  PackedMatrix attn_w, proj_w, fc_w, out_w;
 };
 
 struct Gpt2 {

@@ -1,4 +1,5 @@
-// The float32 matrix product every layer of the trainer runs through, on register tiles.
+// The float32 matrix product every layer of the trainer and of a GPT-2 model runs through, on
+// register tiles.
 //
 // A plain i-p-j loop reads and writes a whole output row once per term of the sum, and the
 // compiler cannot keep that row in registers (it might alias the inputs): it ran at the speed of
@@ -6,7 +7,6 @@
 // (the tile shape fast_attention.cpp found fastest under wasm), written once at the end. The vector
 // type is the one fast_attention.cpp uses: simd128 under em++ -msimd128, SSE natively.
 #include <cstring>
-#include <vector>
 
 #include "transformer_ops.hpp"
 
@@ -127,30 +127,34 @@ void gemm_f32(const float* a, std::size_t a_row, std::size_t a_inner, const floa
   }
   const std::size_t wide = cols / kCols * kCols;
   const std::size_t tiled = rows / kRows * kRows;
-  // A large b (a language model's weights) has each 8-column strip copied once into contiguous
-  // memory, then read there by every tile of rows: from its own rows, b_row apart, each tile's walk
-  // down the strip touched a new page of memory at every step. A small b (the trainer's) stays in
-  // the cache, where the copy would only cost.
-  const bool pack = rows >= 2 * kRows && inner * b_row * sizeof(float) > (std::size_t{256} << 10);
-  // Kept between calls (the core runs on one thread: wasm here has no atomics, so no thread_local).
-  static std::vector<float> strip;
-  if (pack) strip.resize(inner * kCols);
   for (std::size_t j0 = 0; j0 < wide; j0 += kCols) {
-    const float* bj = b + j0;
-    std::size_t bj_row = b_row;
-    if (pack) {
-      for (std::size_t i = 0; i < inner; ++i)
-        std::memcpy(strip.data() + i * kCols, b + i * b_row + j0, kCols * sizeof(float));
-      bj = strip.data();
-      bj_row = kCols;
-    }
     for (std::size_t r0 = 0; r0 < tiled; r0 += kRows)
-      tile<kRows>(a, a_row, a_inner, bj, bj_row, c + j0, c_row, r0, inner, accumulate);
+      tile<kRows>(a, a_row, a_inner, b + j0, b_row, c + j0, c_row, r0, inner, accumulate);
     for (std::size_t r0 = tiled; r0 < rows; ++r0)
-      tile<1>(a, a_row, a_inner, bj, bj_row, c + j0, c_row, r0, inner, accumulate);
+      tile<1>(a, a_row, a_inner, b + j0, b_row, c + j0, c_row, r0, inner, accumulate);
   }
   if (wide < cols)
     gemm_scalar(a, a_row, a_inner, b, b_row, c, c_row, rows, inner, cols, wide, accumulate);
+}
+
+void gemm_packed(const float* a, std::size_t a_row, const float* strips, float* c,
+                 std::size_t c_row, std::size_t rows, std::size_t inner, std::size_t cols,
+                 bool accumulate) {
+  const std::size_t tiled = rows / kRows * kRows;
+  for (std::size_t j0 = 0; j0 < cols; j0 += kCols) {
+    const float* strip = strips + j0 * inner;  // strip j0 / 8: inner rows of 8
+    if (j0 + kCols <= cols) {
+      for (std::size_t r0 = 0; r0 < tiled; r0 += kRows)
+        tile<kRows>(a, a_row, 1, strip, kCols, c + j0, c_row, r0, inner, accumulate);
+      // One token (generation) or the last few: a strip's 8 sums stay in two registers while
+      // the strip streams past, where a row of weights would add into the whole output row.
+      for (std::size_t r0 = tiled; r0 < rows; ++r0)
+        tile<1>(a, a_row, 1, strip, kCols, c + j0, c_row, r0, inner, accumulate);
+    } else {  // the last columns, fewer than 8: their strip's padding is not written out
+      gemm_scalar(a, a_row, std::size_t{1}, strip, kCols, c + j0, c_row, rows, inner, cols - j0, 0,
+                  accumulate);
+    }
+  }
 }
 
 }  // namespace attn::ops

@@ -1,7 +1,7 @@
 // The loops the transformer's passes are made of, over row-major arrays. Private to the core's
-// transformer*.cpp and gpt2.cpp (which runs its products on gemm_f32). Every inner loop runs over
-// contiguous memory, so that it vectorises and so that Emscripten, which turns off loop strength
-// reduction, has no strided indexing to pay for.
+// transformer*.cpp and gpt2.cpp (which runs its products on gemm_packed). Every inner loop runs
+// over contiguous memory, so that it vectorises and so that Emscripten, which turns off loop
+// strength reduction, has no strided indexing to pay for.
 #pragma once
 
 #include <cmath>
@@ -34,6 +34,13 @@ void gemm_scalar(const T* a, std::size_t a_row, std::size_t a_inner, const T* b,
 void gemm_f32(const float* a, std::size_t a_row, std::size_t a_inner, const float* b,
               std::size_t b_row, float* c, std::size_t c_row, std::size_t rows, std::size_t inner,
               std::size_t cols, bool accumulate);
+
+// c (rows, cols) = A · b, or += when accumulate, for b packed in strips of 8 columns (strip s holds
+// b's columns 8s … 8s + 7, `inner` rows of 8 floats; the last padded with zeros) and A(r, i) =
+// a[r·a_row + i]. Each sum is added term by term in order of i, as gemm_f32's are.
+void gemm_packed(const float* a, std::size_t a_row, const float* strips, float* c,
+                 std::size_t c_row, std::size_t rows, std::size_t inner, std::size_t cols,
+                 bool accumulate);
 
 template <class T>
 void gemm(const T* a, std::size_t a_row, std::size_t a_inner, const T* b, std::size_t b_row, T* c,

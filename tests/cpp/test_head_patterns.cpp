@@ -69,12 +69,12 @@ TEST_CASE("head patterns: a model of zeros attends evenly and predicts nothing",
   Gpt2Block b;
   b.ln1_w = b.ln2_w = std::vector<float>(4, 1.0f);
   b.ln1_b = b.ln2_b = b.proj_b = b.out_b = std::vector<float>(4, 0.0f);
-  b.attn_w.assign(48, 0.0f);
+  b.attn_w = PackedMatrix::pack(std::vector<float>(48, 0.0f), 4, 12);
   b.attn_b.assign(12, 0.0f);
-  b.proj_w.assign(16, 0.0f);
-  b.fc_w.assign(64, 0.0f);
+  b.proj_w = PackedMatrix::pack(std::vector<float>(16, 0.0f), 4, 4);
+  b.fc_w = PackedMatrix::pack(std::vector<float>(64, 0.0f), 4, 16);
   b.fc_b.assign(16, 0.0f);
-  b.out_w.assign(64, 0.0f);
+  b.out_w = PackedMatrix::pack(std::vector<float>(64, 0.0f), 16, 4);
   m.blocks.push_back(b);
 
   const Result<HeadSurvey> s = survey_heads(m, 5, 32, 3, 7);
