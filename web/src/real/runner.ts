@@ -131,8 +131,9 @@ export function modelRunner(
     return true;
   };
 
-  const openShipped = (mod: M.ModelModule) => {
-    const opening = ++openings;
+  /** `opening` is taken when the opening is asked for, before the module is ready: the reader's own
+   * model, asked for meanwhile, is a later opening and wins. */
+  const openShipped = (mod: M.ModelModule, opening = ++openings) => {
     return shipped().then(
       (file) => {
         if (gone || opening !== openings) return;
@@ -167,8 +168,9 @@ export function modelRunner(
     } else {
       post({ type: 'own-failed', failure: result.failure });
     }
-    // The model before was let go to make room: it is opened again, as the reader left it.
-    if (released) {
+    // The model before was let go to make room, or none was open yet (the page's own was still
+    // on its way when the reader's came, and was passed over): it is opened, as the reader left it.
+    if (released || !model) {
       if (previous) await openSource(mod, previous);
       else await openShipped(mod);
     }
@@ -199,9 +201,10 @@ export function modelRunner(
     openOther(() => Promise.resolve(fileSource(sorted)));
   };
 
+  const first = ++openings;
   module.then(
     (mod) => {
-      if (!gone) void openShipped(mod);
+      if (!gone) void openShipped(mod, first);
     },
     (e: unknown) => fail('load', e instanceof Error ? e.message : String(e), -1),
   );
@@ -228,7 +231,9 @@ export function modelRunner(
       return;
     }
     if (m.type === 'shipped') {
-      if (!busy && source) module.then((mod) => openShipped(mod)).catch(() => undefined);
+      if (busy || !source) return;
+      const opening = ++openings;
+      module.then((mod) => openShipped(mod, opening)).catch(() => undefined);
       return;
     }
     if (!model || busy) {
