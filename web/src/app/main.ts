@@ -71,7 +71,7 @@ async function start(): Promise<void> {
     let app: App | null = null;
     // One history for the tab: a language switch mounts a new App and keeps the steps.
     const history = new History(historyText(first.state));
-    const learn = viewRun(
+    const views = viewRun(
       root,
       () => app,
       (state) => {
@@ -90,7 +90,7 @@ async function start(): Promise<void> {
         mount(state, app?.lexiconFile ?? null, false, why);
       },
       // The painting the lesson began with, now learned by a model.
-      learn: () => learn.open('view=learn&task=find_match&seed=1'),
+      learn: () => views.open('view=learn&task=find_match&seed=1'),
     });
     const mount = (
       state: State,
@@ -116,14 +116,14 @@ async function start(): Promise<void> {
       applyEmbed(root, state);
       app.render();
       lessons.attach();
-      learn.attach();
+      views.attach();
       document.title = t('app.title');
       if (focusSwitch) (root.querySelector(`[data-lang="${language()}"]`) as HTMLElement | null)?.focus();
     };
     mount(first.state, null, false, first.notice);
     const place = lessonPlace();
     if (place) lessons.open(place);
-    learn.open(learnKeys());
+    views.open(learnKeys());
     document.addEventListener('keydown', (e) => {
       const which = historyKey(e);
       // The views' fields keep the browser's own undo; the playground's history is not theirs.
@@ -146,7 +146,7 @@ async function start(): Promise<void> {
       delete root.dataset.drop;
       if (e.defaultPrevented || !pageDrop(e)) return;
       e.preventDefault();
-      learn.give([...(e.dataTransfer?.files ?? [])]);
+      views.give([...(e.dataTransfer?.files ?? [])]);
     });
     // A reload within persist()'s quarter second must not lose the last edit.
     window.addEventListener('pagehide', () => app?.flush());
@@ -167,7 +167,7 @@ async function start(): Promise<void> {
           const at = lessonPlace();
           if (at) lessons.open(at);
           else lessons.leave();
-          learn.open(learnKeys());
+          views.open(learnKeys());
         });
     });
     root.removeAttribute('aria-busy');
