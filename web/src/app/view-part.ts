@@ -4,6 +4,7 @@
 // part reads the link's keys and keeps its view (learn/entry.ts, real/entry.ts), so the page's
 // first load carries little.
 import { openButton } from '../views/header';
+import { carriesFiles } from '../views/dom';
 import type { App } from './app';
 import { keepLink, setLearnKeys } from './link';
 import { notice } from './frame';
@@ -58,5 +59,5 @@ export function viewRun(root: HTMLElement, app: () => App | null, mount: (state:
  * browser, a dropped file would replace the page and the reader's edits.
  */
 export function pageDrop(e: DragEvent): boolean {
-  return [...(e.dataTransfer?.types ?? [])].includes('Files') && (e.target as HTMLInputElement).type !== 'file';
+  return carriesFiles(e) && (e.target as HTMLInputElement).type !== 'file';
 }

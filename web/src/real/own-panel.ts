@@ -2,7 +2,7 @@
 // a place to drop them, the reading's progress with a way to stop it, and what went wrong in the
 // page's words. The files go to the model's side (own-files.ts) and nowhere else.
 import { decimals } from '../i18n';
-import { h, clear } from '../views/dom';
+import { h, clear, carriesFiles } from '../views/dom';
 import type { ModelUrls, OwnFailure, OwnProgress } from './protocol';
 import { fileName } from './url-source';
 
@@ -79,9 +79,8 @@ export class OwnPanel {
 
   /** Files dropped anywhere on `target` open as a model; while they are dragged over it, it says so. */
   dropOn(target: HTMLElement): void {
-    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
     target.addEventListener('dragover', (e) => {
-      if (!hasFiles(e)) return;
+      if (!carriesFiles(e)) return;
       e.preventDefault();
       target.dataset.drop = this.say('ownDrop');
     });
@@ -90,7 +89,7 @@ export class OwnPanel {
     });
     target.addEventListener('drop', (e) => {
       delete target.dataset.drop;
-      if (!hasFiles(e)) return;
+      if (!carriesFiles(e)) return;
       e.preventDefault();
       const files = [...(e.dataTransfer?.files ?? [])];
       if (files.length) this.actions.open(files);

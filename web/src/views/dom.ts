@@ -55,3 +55,8 @@ const ids = ((globalThis as unknown as Record<string, { n: number } | undefined>
 export function uid(prefix: string): string {
   return `${prefix}-${++ids.n}`;
 }
+
+/** Whether a drag carries files (from the reader's file manager), not text or a link. */
+export function carriesFiles(e: DragEvent): boolean {
+  return [...(e.dataTransfer?.types ?? [])].includes('Files');
+}
