@@ -18,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const LESSON_FILE = join(root, 'web/src/lesson/real-heads.ts');
 
 const SENTENCE = 'the cat sat on the mat';
-const NAME = 'Captain Ahab stood on the deck. Then Captain';
+const NAME = 'Mr. and Mrs. Dursley had a nephew, Harry Potter. Harry';
 
 /** The page's own pieces that turn a head into a playground state's text, bundled for node. */
 async function pagePieces() {

@@ -11,9 +11,14 @@ language's text; a third of the windows are English and two thirds Chinese, whos
 harder text to predict. Two kinds of window teach copying from earlier in the context, which
 real text rewards too seldom for this small budget to learn it:
   - in one window in seven, a span of its own text is repeated later, as names and phrases recur;
-  - in one window in five, a run of random tokens is repeated: the only way to predict the second
-    copy is to find the token after the same one in the first copy, which is what an induction
-    head does. The first copy cannot be predicted at all, so it is left out of the loss.
+  - in others, a run of 8 to 24 random tokens is repeated up to four times: the only way to
+    predict a later copy is to find the token after the same one in the first copy, which is what
+    an induction head does. The first copy cannot be predicted at all, so it is left out of the
+    loss. The runs fill half the windows until step RANDOM_PHASE, by when the induction heads
+    have formed, and a quarter after it. Their tokens come from a pool of 32 that doubles every
+    500 steps until it is the whole vocabulary: drawn from all of it from the start, the runs
+    taught no induction in 5,500 steps. After RANDOM_PHASE half the runs are spans of real text
+    from elsewhere in the same language, so that the heads copy in real text too.
 docs/language-model.md says so beside the induction scores this gives.
 
 Deterministic: one seed chooses the initial weights and every window, and PyTorch runs its
@@ -37,7 +42,15 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 BUILD = os.path.join(ROOT, 'build', 'model')
 
 LAYERS, HEADS, WIDTH, CONTEXT = 4, 4, 128, 128
-BATCH, ENGLISH_SHARE, REPEAT_SHARE, RANDOM_SHARE = 16, 1 / 3, 1 / 7, 1 / 5
+BATCH, ENGLISH_SHARE, REPEAT_SHARE = 16, 1 / 3, 1 / 7
+# Windows that hold a repeated run: half of them until the induction heads have formed (between
+# steps 3,500 and 5,000 in this recipe), then a quarter, to leave the rest to language. From then
+# on half the runs are spans of real text: with random runs alone the heads copied only from
+# random runs, and a name that came back in a sentence got nothing from them.
+RANDOM_SHARE, RANDOM_SHARE_LATER, RANDOM_PHASE, NATURAL_RUNS = 1 / 2, 1 / 4, 5000, 1 / 2
+# The run's tokens come from a pool that starts small and doubles every POOL_DOUBLING steps: from
+# the whole vocabulary at once the model never found the copying circuit.
+POOL_START, POOL_DOUBLING = 32, 500
 IGNORED = -100  # cross_entropy's ignore_index: targets that are not in the loss
 
 
@@ -84,10 +97,12 @@ class Model(nn.Module):
         return self.ln_f(x) @ self.wte.weight.T
 
 
-def windows(streams, eot, vocab, rng, count):
+def windows(streams, eot, vocab, rng, count, step):
     """`count` windows of <|endoftext|> and CONTEXT − 1 tokens, and the targets the loss reads."""
     out = np.empty((count, CONTEXT), dtype=np.int64)
     targets = np.empty((count, CONTEXT - 1), dtype=np.int64)
+    random_share = RANDOM_SHARE if step < RANDOM_PHASE else RANDOM_SHARE_LATER
+    pool = min(vocab - 1, int(POOL_START * 2 ** (step / POOL_DOUBLING)))  # never <|endoftext|>, the last
     for i in range(count):
         s = streams[0 if rng.random() < ENGLISH_SHARE else 1]
         at = int(rng.integers(0, len(s) - CONTEXT))
@@ -97,16 +112,21 @@ def windows(streams, eot, vocab, rng, count):
             span = int(rng.integers(8, 49))
             start = int(rng.integers(1, CONTEXT - 2 * span + 1))
             out[i, start + span:start + 2 * span] = out[i, start:start + span]
-        ignored = None
-        if rng.random() < RANDOM_SHARE:
-            span = int(rng.integers(8, 41))
-            start = int(rng.integers(1, CONTEXT - 2 * span + 1))
-            run = rng.integers(0, vocab - 1, span)  # any token but <|endoftext|>, the last
-            out[i, start:start + span] = out[i, start + span:start + 2 * span] = run
-            ignored = slice(start - 1, start + span)  # the first copy and the second's first token
         targets[i] = out[i, 1:]
-        if ignored:
-            targets[i, ignored] = IGNORED
+        if rng.random() < random_share:
+            tokens = rng.choice(vocab - 1, pool, replace=False) if pool < vocab - 1 else None
+            span = int(rng.integers(8, 25))
+            copies = min(4, (CONTEXT - 1) // span)
+            start = int(rng.integers(1, CONTEXT - copies * span + 1))
+            run = rng.integers(0, pool, span)
+            run = tokens[run] if tokens is not None else run
+            if step >= RANDOM_PHASE and rng.random() < NATURAL_RUNS:
+                at = int(rng.integers(0, len(s) - span))
+                run = s[at:at + span]
+            for c in range(copies):
+                out[i, start + c * span:start + (c + 1) * span] = run
+            targets[i] = out[i, 1:]
+            targets[i, start - 1:start + span] = IGNORED  # the first copy and the second's first token
     return torch.from_numpy(out), torch.from_numpy(targets)
 
 
@@ -186,7 +206,7 @@ def main():
             0.1 + 0.45 * (1 + math.cos(math.pi * (step - warmup) / max(1, args.steps - warmup)))
         for g in opt.param_groups:
             g['lr'] = args.lr * rate
-        batch, targets = windows(streams, eot, len(vocab), rng, BATCH)
+        batch, targets = windows(streams, eot, len(vocab), rng, BATCH, step)
         logits = model(batch[:, :-1])
         loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=IGNORED)
         opt.zero_grad(set_to_none=True)

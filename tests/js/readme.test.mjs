@@ -152,6 +152,35 @@ test("README: the model example reads a sentence, guesses on, and names every he
   typecheck('heads.ts', modelTypes);
 });
 
+/** docs/language-model.md's held-out table: { English: { model, bigram, below }, Chinese: … }. */
+function heldOutTable() {
+  const docs = readFileSync(join(root, 'docs', 'language-model.md'), 'utf8');
+  const rows = [...docs.matchAll(/^\| (English|Chinese) \| \d+ \| ([\d.]+) \| ([\d.]+) \| ([\d.]+ %) \|/gm)];
+  return Object.fromEntries(rows.map((m) => [m[1], { model: m[2], bigram: m[3], below: m[4] }]));
+}
+
+test("README: the model's measures are docs/language-model.md's, and its strongest heads the shipped model's survey", async () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const held = heldOutTable();
+  assert.deepEqual(Object.keys(held), ['English', 'Chinese']);
+  const row = (name) => readme.match(new RegExp(`^\\| ${name} \\| ([^|]+) \\| ([^|]+) \\|$`, 'm'))?.slice(1).map((x) => x.trim());
+  assert.deepEqual(row('held-out bits per character'), [held.English.model, held.Chinese.model]);
+  assert.deepEqual(row('a character bigram'), [held.English.bigram, held.Chinese.bigram]);
+  assert.deepEqual(row('the model below the bigram'), [held.English.below, held.Chinese.below]);
+
+  const lm = (await loadModelModule()).open(readFileSync(modelFile)).model;
+  const survey = lm.survey();
+  lm.dispose();
+  const best = (pattern) => survey.heads.flatMap((r, layer) => r.map((h, head) => ({ layer, head, score: h.scores[pattern] })))
+    .reduce((a, b) => (b.score > a.score ? b : a));
+  for (const [pattern, name] of [['induction', 'an induction head'], ['previous', 'a previous-token head']]) {
+    const { layer, head, score } = best(pattern);
+    assert.ok(readme.includes(`${name} (layer ${layer}, head ${head}) at ${score.toFixed(2)}`), `README names ${name}: layer ${layer}, head ${head} at ${score.toFixed(2)}`);
+  }
+  assert.ok(readme.includes(`the second copy costs ${survey.lossSecond.toFixed(2)} bits a token against ${survey.lossFirst.toFixed(2)} for the first`),
+    `README gives the loss on the copies: ${survey.lossSecond.toFixed(2)} and ${survey.lossFirst.toFixed(2)}`);
+});
+
 test("README: the own-checkpoint example opens a model from its folder and names each head as the module's survey does", async () => {
   const code = example('### Open your own checkpoint in node');
   // A checkpoint as Hugging Face lays one out: random weights over the shipped model's tokenizer.

@@ -19,6 +19,7 @@
 
 import { LANGUAGES, type Texts } from '../i18n';
 import { MAX_FRAME } from '../state/lesson-link';
+import { CAPS } from '../state/state';
 
 /** A lesson has its text in every language of the page. */
 const TAGS: string[] = LANGUAGES.map((l) => l.tag);
@@ -57,7 +58,9 @@ export interface Lesson {
   steps: LessonStepData[];
 }
 
-export const LESSON_LIMITS = { steps: 64, text: 2000, state: 20000 } as const;
+// A step's state is a link's state, so it may be as long as a link: a real head on a sentence of
+// 17 tokens writes 52,000 characters of queries, keys and values.
+export const LESSON_LIMITS = { steps: 64, text: 2000, state: CAPS.link } as const;
 
 type Problem = { where: string; message: string };
 
