@@ -5,7 +5,7 @@
 
 export const EXAMPLES: readonly { lang: string; text: string }[] = [
   { lang: 'en', text: 'In the beginning God created the heavens and the earth. And the earth was' },
-  { lang: 'en', text: 'Captain Ahab stood on the deck of the Pequod. Then Captain' },
+  { lang: 'en', text: 'Mr. and Mrs. Dursley had a nephew, Harry Potter. Harry' },
   { lang: 'zh-CN', text: '白日依山尽，黄河入海流。欲穷千里目，' },
   { lang: 'zh-CN', text: '床前明月光，疑是地上霜。举头望明月，' },
 ];
