@@ -11,6 +11,7 @@
 //   share.js            the share dialog, loaded when a reader first opens it
 //   plot.js             where each token moves, loaded after the page's first draw
 //   lesson.js           the lessons and their player, loaded when a reader opens one (with lesson.css)
+//   lesson-real.js      the lesson "What real heads do", loaded with lesson.js when a reader opens it
 //   play.js             the pipeline's animation of one query row, loaded on Play (with lesson.css)
 //   learn.js            the Learn view, loaded when a reader opens it (with lesson.css)
 //   heatmap-canvas.js   the canvas form of a heatmap, loaded with the first figure too large for a table

@@ -52,3 +52,21 @@ test('lesson view: leaving the lesson puts it back under the header and unmarks 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('lesson view: "What real heads do" loads its own part, which the first lesson never asks for', async () => {
+  const context = await env.chromium.browser.newContext();
+  const scripts = [];
+  context.on('request', (r) => { if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname.slice(1)); });
+  const intro = await open(context, env.server.url + '#ver=1&lesson=intro&step=2');
+  await placed(intro.page);
+  assert.ok(scripts.includes('lesson.js'), scripts.join(', '));
+  assert.ok(!scripts.includes('lesson-real.js'), 'the first lesson loaded lesson-real.js');
+  await intro.page.close();
+  const real = await open(context, env.server.url + '#ver=1&lesson=real-heads&step=1');
+  await placed(real.page);
+  assert.ok(scripts.includes('lesson-real.js'), scripts.join(', '));
+  assert.match(await real.page.locator('.lesson').innerText(), /What real heads do/);
+  assert.deepEqual([...intro.problems, ...real.problems], []);
+  await real.page.close();
+  await context.close();
+});

@@ -8,7 +8,7 @@ import type { App } from './app';
 import type { LessonPlayer } from '../lesson/player';
 import { keep, setLessonPlace, setPlayFrame, type NoticeKind } from './link';
 import { openButton } from '../views/header';
-import { later } from '../later/later';
+import { later, type LessonPart } from '../later/later';
 import type { LessonPlace } from '../state/lesson-link';
 
 export interface LessonPage {
@@ -19,6 +19,18 @@ export interface LessonPage {
   learn(): void;
 }
 
+/** Lessons whose steps come in a part of their own (later/parts.ts), loaded only for their readers. */
+const OWN_PART = new Set(['real-heads']);
+
+/** The player and its lessons, with the lesson `id`'s own part when it has one. */
+function lessonPart(id: string): Promise<LessonPart> {
+  if (!OWN_PART.has(id)) return later('lesson');
+  return Promise.all([later('lesson'), later('realLesson')]).then(([mod, own]) => ({
+    ...mod,
+    lessons: { ...mod.lessons, ...own },
+  }));
+}
+
 export class LessonRun {
   private player: LessonPlayer | null = null;
 
@@ -27,7 +39,7 @@ export class LessonRun {
   /** Opens a lesson at a step (1-based), or (step 0, or no place) where the reader left it. */
   open(place: LessonPlace | null): void {
     const id = place?.lesson ?? 'intro';
-    void later('lesson').then(
+    void lessonPart(id).then(
       (mod) => {
         // Own keys only: `#lesson=constructor` must not find Object's.
         const lesson = Object.prototype.hasOwnProperty.call(mod.lessons, id) ? mod.lessons[id] : undefined;

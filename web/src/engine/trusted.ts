@@ -17,6 +17,7 @@ const SCRIPTS = new Set([
   'share.js',
   'plot.js',
   'lesson.js',
+  'lesson-real.js',
   'play.js',
   'heatmap-canvas.js',
   'vectors.js',

@@ -50,6 +50,8 @@ export interface Parts {
   share: (source: ShareSource) => ShareDialog;
   plot: () => Plot;
   lesson: LessonPart;
+  /** Lessons that come in a part of their own, by id. */
+  realLesson: Record<string, Lesson>;
   play: { RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer };
   learn: ViewPart;
   real: ViewPart;

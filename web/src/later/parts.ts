@@ -14,6 +14,9 @@ export const SCRIPTS = {
   plot: 'plot.js',
   /** The lessons and their player, when a reader opens one. */
   lesson: 'lesson.js',
+  /** The lesson on the real model's heads, beside the player when a reader opens that lesson: its
+   * steps hold whole heads' queries, keys and values, four times the rest of the lessons' part. */
+  realLesson: 'lesson-real.js',
   /** The pipeline's animation of one query row, on Play. */
   play: 'play.js',
   /** The Learn view, when a link names it or a reader opens it. */
@@ -35,6 +38,7 @@ export const ENTRIES: Record<PartKey, string> = {
   share: 'views/share-entry.ts',
   plot: 'views/plot-entry.ts',
   lesson: 'lesson/entry.ts',
+  realLesson: 'lesson/real-entry.ts',
   play: 'play/entry.ts',
   learn: 'learn/entry.ts',
   real: 'real/entry.ts',

@@ -1,11 +1,10 @@
-// dist/lesson.js: the lessons and their player, loaded when a reader opens one (app/lesson-part.ts),
-// with their styles (lesson.css beside it, unless the page has them inline already).
+// dist/lesson.js: the player and the first lesson, loaded when a reader opens a lesson
+// (app/lesson-part.ts; "What real heads do" comes in its own part, real-entry.ts), with their styles (lesson.css beside it, unless the page has them inline already).
 import '../i18n/section-lesson';
 import { intro } from './intro';
-import { realHeads } from './real-heads';
 import { LessonPlayer } from './player';
 import { readProgress, writeProgress } from './progress';
 import { laterStyles, provide } from '../later/later';
 
 laterStyles();
-provide('lesson', { lessons: { intro, 'real-heads': realHeads }, LessonPlayer, readProgress, writeProgress });
+provide('lesson', { lessons: { intro }, LessonPlayer, readProgress, writeProgress });

@@ -1,0 +1,6 @@
+// dist/lesson-real.js: the lesson "What real heads do", loaded beside dist/lesson.js only when a
+// reader opens it (app/lesson-part.ts): its steps carry the real model's heads whole.
+import { realHeads } from './real-heads';
+import { provide } from '../later/later';
+
+provide('realLesson', { 'real-heads': realHeads });
