@@ -68,11 +68,11 @@ export async function buildLesson(lm) {
     }
     return null;
   };
+  // The last row that looks at the token before it most: the sentence's last word, if it does,
+  // where a reader asks about a whole word rather than a piece of one.
   const prev = find('previous', SENTENCE, (r) => {
-    let best = null;
-    for (let i = 2; i < r.weights.length; i++)
-      if (argmax(r.weights[i]) === i - 1 && (best === null || r.weights[i][i - 1] > r.weights[best][best - 1])) best = i;
-    return best;
+    for (let i = r.weights.length - 1; i >= 2; i--) if (argmax(r.weights[i]) === i - 1) return i;
+    return null;
   });
   const sink = find('first', SENTENCE, (r) => (argmax(r.weights[r.weights.length - 1]) === 0 ? r.weights.length - 1 : null));
   const ind = find('induction', NAME, (r) => {
@@ -94,6 +94,7 @@ export async function buildLesson(lm) {
   };
   if (prev) {
     const w = where(prev), me = q(prev.labels[prev.row]), before = q(prev.labels[prev.row - 1]);
+    const sharp = prev.at.score >= 0.6; // the score the literature's previous-token heads reach
     pair(prev, {
       text: {
         en: `${intro.en} Here is ${w.en}, reading the playground’s sentence.`,
@@ -102,8 +103,8 @@ export async function buildLesson(lm) {
       predict: { kind: 'token', row: prev.row, question: { en: `Which token does ${me} look at most?`, 'zh-CN': `${me} 最关注哪个词元？` } },
     }, {
       text: {
-        en: `${me} looks at ${before}, the token just before it: ${pct(prev.weights[prev.row][prev.row - 1])} of its weight. On random tokens this head puts ${pct(prev.at.score)} of its weight on the previous token${prev.first ? ', more than any other head' : ''}: a previous-token head, as far as this model has one. What it carries forward lets a later head ask “what came before me?”.`,
-        'zh-CN': `${me} 看向紧挨在它前面的 ${before}：${pctZh(prev.weights[prev.row][prev.row - 1])} 的权重。在随机词元上，这个头把 ${pctZh(prev.at.score)} 的权重放在前一个词元上${prev.first ? '，比其他头都多：这是这个模型里最接近' : '：这是这个模型里接近'}“前一个词元”头的一个。它带过来的信息，让后面的头可以问“我前面是什么？”。`,
+        en: `${me} looks at ${before}, the token just before it: ${pct(prev.weights[prev.row][prev.row - 1])} of its weight. On random tokens this head puts ${pct(prev.at.score)} of its weight on the previous token${prev.first ? ', more than any other head' : ''}: ${sharp ? 'a previous-token head' : 'a previous-token head, as far as this model has one'}. What it carries forward lets a later head ask “what came before me?”.`,
+        'zh-CN': `${me} 看向紧挨在它前面的 ${before}：${pctZh(prev.weights[prev.row][prev.row - 1])} 的权重。在随机词元上，这个头把 ${pctZh(prev.at.score)} 的权重放在前一个词元上${prev.first ? '，比其他头都多' : ''}：${sharp ? '这是一个' : prev.first ? '这是这个模型里最接近' : '这是这个模型里接近'}“前一个词元”头${sharp ? '' : '的一个'}。它带过来的信息，让后面的头可以问“我前面是什么？”。`,
       },
     });
   }
@@ -133,8 +134,8 @@ export async function buildLesson(lm) {
       predict: { kind: 'token', row: ind.row, question: { en: `Where does the second ${cap} look most?`, 'zh-CN': `第二个 ${cap} 最关注哪里？` } },
     }, {
       text: {
-        en: `At ${name}: not at the earlier ${cap} itself, but at the token that came after it. That is an induction head: find where I appeared before, and look at what followed. The model’s likeliest next token here is ${said} (${pct(next.probability)}). On random tokens repeated, this head puts ${pct(ind.at.score)} of its weight there, and the second copy costs the model ${round(survey.lossSecond, 1)} bits a token against ${round(survey.lossFirst, 1)} for the first.`,
-        'zh-CN': `看向 ${name}：不是先前那个 ${cap} 本身，而是它后面的词元。这就是“归纳头”：找到我上次出现的地方，看看那之后是什么。模型在这里最看好的下一个词元是 ${said}（${pctZh(next.probability)}）。在重复的随机词元上，这个头把 ${pctZh(ind.at.score)} 的权重放在那里；模型读第二遍每个词元要 ${round(survey.lossSecond, 1)} 比特，第一遍要 ${round(survey.lossFirst, 1)} 比特。`,
+        en: `At ${name}: not at the earlier ${cap} itself, but at the token that came after it. That is an induction head: find where I appeared before, and look at what followed. The model’s likeliest next token here is ${said} (${pct(next.probability)}). On random tokens repeated, this head puts ${pct(ind.at.score)} of its weight there, and the model needs ${round(survey.lossSecond, 1)} bits a token for the second copy, where a blind guess among its ${lm.config.vocab.toLocaleString('en')} tokens needs ${round(Math.log2(lm.config.vocab), 1)}.`,
+        'zh-CN': `看向 ${name}：不是先前那个 ${cap} 本身，而是它后面的词元。这就是“归纳头”：找到我上次出现的地方，看看那之后是什么。模型在这里最看好的下一个词元是 ${said}（${pctZh(next.probability)}）。在重复的随机词元上，这个头把 ${pctZh(ind.at.score)} 的权重放在那里；模型读第二遍每个词元只要 ${round(survey.lossSecond, 1)} 比特，而在它的 ${lm.config.vocab} 个词元里盲猜要 ${round(Math.log2(lm.config.vocab), 1)} 比特。`,
       },
     });
   }

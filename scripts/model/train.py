@@ -18,7 +18,10 @@ real text rewards too seldom for this small budget to learn it:
     have formed, and a quarter after it. Their tokens come from a pool of 32 that doubles every
     500 steps until it is the whole vocabulary: drawn from all of it from the start, the runs
     taught no induction in 5,500 steps. After RANDOM_PHASE half the runs are spans of real text
-    from elsewhere in the same language, so that the heads copy in real text too.
+    from elsewhere in the same language, so that the heads copy in real text too;
+  - in one window in eight, triples x y x of tokens from the same pool: a triple's third token is
+    the token before the one just read, so these windows pay for a head that looks there.
+The position embeddings start as sines and cosines (sinusoids()).
 docs/language-model.md says so beside the induction scores this gives.
 
 Deterministic: one seed chooses the initial weights and every window, and PyTorch runs its
@@ -51,7 +54,22 @@ RANDOM_SHARE, RANDOM_SHARE_LATER, RANDOM_PHASE, NATURAL_RUNS = 1 / 2, 1 / 4, 500
 # The run's tokens come from a pool that starts small and doubles every POOL_DOUBLING steps: from
 # the whole vocabulary at once the model never found the copying circuit.
 POOL_START, POOL_DOUBLING = 32, 500
+# Windows of triples x y x from the same pool: only a head that looks at the token before can
+# predict a triple's third token, and language alone never made such a head sharp.
+TRIPLE_SHARE = 1 / 8
 IGNORED = -100  # cross_entropy's ignore_index: targets that are not in the loss
+
+
+def sinusoids():
+    """The initial position embeddings: a sine and a cosine of each of WIDTH / 2 frequencies, with
+    periods from 2 to 512 positions, as large as the other weights start (standard deviation 0.02).
+    The embedding of position p − 1 is then a fixed rotation of that of position p, which a head can
+    learn to look for: from random starts, no head looked sharply at the token before."""
+    pos = torch.arange(CONTEXT, dtype=torch.float32)[:, None]
+    omega = math.pi * (1 / 256) ** (torch.arange(WIDTH // 2, dtype=torch.float32) / (WIDTH // 2 - 1))
+    out = torch.empty(CONTEXT, WIDTH)
+    out[:, 0::2], out[:, 1::2] = torch.sin(pos * omega), torch.cos(pos * omega)
+    return 0.02 * math.sqrt(2) * out
 
 
 class Block(nn.Module):
@@ -89,6 +107,8 @@ class Model(nn.Module):
             elif p.dim() == 2:  # GPT-2's initialisation, the residual branches' outputs scaled down
                 std = 0.02 / math.sqrt(2 * LAYERS) if name.endswith(('c_proj.weight', 'mlp_proj.weight')) else 0.02
                 nn.init.normal_(p, 0.0, std)
+        with torch.no_grad():  # positions start as sines and cosines; see sinusoids()
+            self.wpe.weight.copy_(sinusoids())
 
     def forward(self, ids):
         x = self.wte(ids) + self.wpe(torch.arange(ids.shape[1]))
@@ -113,6 +133,15 @@ def windows(streams, eot, vocab, rng, count, step):
             start = int(rng.integers(1, CONTEXT - 2 * span + 1))
             out[i, start + span:start + 2 * span] = out[i, start:start + span]
         targets[i] = out[i, 1:]
+        tokens = None
+        if rng.random() < TRIPLE_SHARE:
+            tokens = rng.choice(vocab - 1, pool, replace=False) if pool < vocab - 1 else None
+            pairs = rng.integers(0, pool, (CONTEXT // 3 + 1, 2))
+            pairs = tokens[pairs] if tokens is not None else pairs
+            out[i, 1:] = np.stack([pairs[:, 0], pairs[:, 1], pairs[:, 0]], 1).reshape(-1)[:CONTEXT - 1]
+            targets[i] = IGNORED  # x and y cannot be predicted; the third token can
+            targets[i, 2::3] = out[i, 3::3]
+            continue
         if rng.random() < random_share:
             tokens = rng.choice(vocab - 1, pool, replace=False) if pool < vocab - 1 else None
             span = int(rng.integers(8, 25))
@@ -195,8 +224,11 @@ def main():
     eot = vocab['<|endoftext|>']
     streams = [load('en.train'), load('zh.train')]
     model = Model(len(vocab))
-    decay = [p for n, p in model.named_parameters() if p.dim() == 2]
-    rest = [p for n, p in model.named_parameters() if p.dim() != 2]
+    # Weight decay on the blocks' matrices only, as GPT-2 recipes commonly do: decayed, the
+    # position embeddings' sines would fade before a head had learned to read them.
+    decayed = lambda name, p: p.dim() == 2 and name not in ('wte.weight', 'wpe.weight')
+    decay = [p for n, p in model.named_parameters() if decayed(n, p)]
+    rest = [p for n, p in model.named_parameters() if not decayed(n, p)]
     opt = torch.optim.AdamW([{'params': decay, 'weight_decay': 0.1}, {'params': rest, 'weight_decay': 0.0}],
                             lr=args.lr, betas=(0.9, 0.95))
     warmup = min(300, args.steps // 10)
