@@ -60,6 +60,7 @@ Result<HeadSurvey> survey_heads(const Gpt2& model, int bos, std::size_t length,
   HeadSurvey out;
   out.layers = c.layers;
   out.heads = c.heads;
+  out.loss_blind = std::log2(static_cast<double>(c.vocab));
   out.sequences = sequences;
   out.length = std::max<std::size_t>(2, std::min(length, (c.context - 1) / 2));
   const std::size_t L = out.length, n = 1 + 2 * L;

@@ -43,6 +43,9 @@ struct HeadSurvey {
   std::size_t layers = 0, heads = 0, sequences = 0, length = 0;
   std::vector<PatternScores> scores;       // layer by layer, head by head: means over the sequences
   double loss_first = 0, loss_second = 0;  // bits per token, predicting each copy's tokens
+  // What a blind guess costs, log₂ of the vocabulary: the copies' losses are read against it, as a
+  // model can need more than it for the first copy by expecting what random tokens never do.
+  double loss_blind = 0;
 };
 
 // `sequences` probes of `length` random tokens (from `seed`; never `bos`), shortened to fit the

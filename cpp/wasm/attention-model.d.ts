@@ -70,6 +70,8 @@ declare namespace createAttentionModel {
     /** Bits per token the model needs for the first copy, and for the second, which it can copy. */
     lossFirst: number;
     lossSecond: number;
+    /** What a blind guess costs, log₂ of the vocabulary: the copies' losses are read against it. */
+    lossBlind: number;
     /** heads[layer][head]: its best pattern, that score, and every pattern's score (0 to 1). */
     heads: { best: Pattern; score: number; scores: Record<Pattern, number> }[][];
   }

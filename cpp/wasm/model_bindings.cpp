@@ -261,7 +261,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_head(int id, std::size_t layer, std::size_t he
 }
 
 // The heads measured (head_patterns.hpp): [layers, heads, length, sequences, loss_first,
-// loss_second, per head: best, previous, first, same, induction].
+// loss_second, loss_blind, per head: best, previous, first, same, induction].
 EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, std::size_t length, std::size_t sequences,
                                          double seed) {
   Session* s = find(id);
@@ -275,8 +275,9 @@ EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, std::size_t length, std::size_t
                          static_cast<double>(survey->length),
                          static_cast<double>(survey->sequences),
                          survey->loss_first,
-                         survey->loss_second};
-  w.values(head, 6);
+                         survey->loss_second,
+                         survey->loss_blind};
+  w.values(head, 7);
   for (const PatternScores& p : survey->scores) {
     w.number(static_cast<double>(p.best()));
     w.values(p.score.data(), kHeadPatterns);

@@ -134,8 +134,8 @@ export async function buildLesson(lm) {
       predict: { kind: 'token', row: ind.row, question: { en: `Where does the second ${cap} look most?`, 'zh-CN': `第二个 ${cap} 最关注哪里？` } },
     }, {
       text: {
-        en: `At ${name}: not at the earlier ${cap} itself, but at the token that came after it. That is an induction head: find where I appeared before, and look at what followed. The model’s likeliest next token here is ${said} (${pct(next.probability)}). On random tokens repeated, this head puts ${pct(ind.at.score)} of its weight there, and the model needs ${round(survey.lossSecond, 1)} bits a token for the second copy, where a blind guess among its ${lm.config.vocab.toLocaleString('en')} tokens needs ${round(Math.log2(lm.config.vocab), 1)}.`,
-        'zh-CN': `看向 ${name}：不是先前那个 ${cap} 本身，而是它后面的词元。这就是“归纳头”：找到我上次出现的地方，看看那之后是什么。模型在这里最看好的下一个词元是 ${said}（${pctZh(next.probability)}）。在重复的随机词元上，这个头把 ${pctZh(ind.at.score)} 的权重放在那里；模型读第二遍每个词元只要 ${round(survey.lossSecond, 1)} 比特，而在它的 ${lm.config.vocab} 个词元里盲猜要 ${round(Math.log2(lm.config.vocab), 1)} 比特。`,
+        en: `At ${name}: not at the earlier ${cap} itself, but at the token that came after it. That is an induction head: find where I appeared before, and look at what followed. The model’s likeliest next token here is ${said} (${pct(next.probability)}). On random tokens repeated, this head puts ${pct(ind.at.score)} of its weight there, and the model needs ${round(survey.lossSecond, 1)} bits a token for the second copy, where a blind guess among its ${lm.config.vocab.toLocaleString('en')} tokens needs ${round(survey.lossBlind, 1)}.`,
+        'zh-CN': `看向 ${name}：不是先前那个 ${cap} 本身，而是它后面的词元。这就是“归纳头”：找到我上次出现的地方，看看那之后是什么。模型在这里最看好的下一个词元是 ${said}（${pctZh(next.probability)}）。在重复的随机词元上，这个头把 ${pctZh(ind.at.score)} 的权重放在那里；模型读第二遍每个词元只要 ${round(survey.lossSecond, 1)} 比特，而在它的 ${lm.config.vocab} 个词元里盲猜要 ${round(survey.lossBlind, 1)} 比特。`,
       },
     });
   }

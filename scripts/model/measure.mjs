@@ -140,5 +140,5 @@ survey.heads.forEach((layer, l) => layer.forEach((h, i) => {
   console.log(`| ${l} | ${i} | ${h.best} | ${h.score.toFixed(2)} | ${s} |`);
 }));
 console.log(`\nLoss on the random tokens: ${survey.lossFirst.toFixed(2)} bits a token on the first copy, ` +
-  `${survey.lossSecond.toFixed(2)} on the second.`);
+  `${survey.lossSecond.toFixed(2)} on the second; a blind guess, ${survey.lossBlind.toFixed(2)}.`);
 model.dispose();

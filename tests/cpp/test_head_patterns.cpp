@@ -90,6 +90,7 @@ TEST_CASE("head patterns: a model of zeros attends evenly and predicts nothing",
   // Uniform logits: log₂ 6 bits for every token, in both copies.
   CHECK(s->loss_first == Approx(std::log2(6.0)));
   CHECK(s->loss_second == Approx(std::log2(6.0)));
+  CHECK(s->loss_blind == Approx(std::log2(6.0)));  // uniform logits are a blind guess
 
   const Result<HeadSurvey> bad = survey_heads(m, 6);
   REQUIRE_FALSE(bad.ok());

@@ -169,7 +169,7 @@ test("README: the model's measures are docs/language-model.md's, and its stronge
   assert.deepEqual(row('the model below the bigram'), [held.English.below, held.Chinese.below]);
 
   const lm = (await loadModelModule()).open(readFileSync(modelFile)).model;
-  const survey = lm.survey();
+  const survey = lm.survey(), vocab = lm.config.vocab;
   lm.dispose();
   const best = (pattern) => survey.heads.flatMap((r, layer) => r.map((h, head) => ({ layer, head, score: h.scores[pattern] })))
     .reduce((a, b) => (b.score > a.score ? b : a));
@@ -177,8 +177,8 @@ test("README: the model's measures are docs/language-model.md's, and its stronge
     const { layer, head, score } = best(pattern);
     assert.ok(readme.includes(`${name} (layer ${layer}, head ${head}) at ${score.toFixed(2)}`), `README names ${name}: layer ${layer}, head ${head} at ${score.toFixed(2)}`);
   }
-  assert.ok(readme.includes(`the second copy costs ${survey.lossSecond.toFixed(2)} bits a token against ${survey.lossFirst.toFixed(2)} for the first`),
-    `README gives the loss on the copies: ${survey.lossSecond.toFixed(2)} and ${survey.lossFirst.toFixed(2)}`);
+  assert.ok(readme.includes(`the second copy costs ${survey.lossSecond.toFixed(2)} bits a token against ${survey.lossFirst.toFixed(2)} for the first,\nwhere a blind guess among its ${vocab.toLocaleString('en')} tokens costs ${survey.lossBlind.toFixed(2)}`),
+    `README gives the loss on the copies: ${survey.lossSecond.toFixed(2)}, ${survey.lossFirst.toFixed(2)} and a blind guess's ${survey.lossBlind.toFixed(2)}`);
 });
 
 test("README: the own-checkpoint example opens a model from its folder and names each head as the module's survey does", async () => {

@@ -70,7 +70,7 @@ export const realEn = {
   'real.opened':
     'Layer {layer}, head {head} is open in the playground below: its Q, K and V are the model’s own, and every number explains itself.',
   'real.inContext':
-    'Learning in context: on random tokens repeated, the model needs {first} bits a token for the first copy and {second} for the second, which a model that copies from its context predicts almost for free.',
+    'Learning in context: on random tokens repeated, the model needs {second} bits a token for the second copy, which it can copy from the first, where a blind guess among its tokens needs {blind}. (The first copy costs it {first}.)',
 };
 
 export type RealKey = keyof typeof realEn;

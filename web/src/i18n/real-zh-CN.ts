@@ -65,5 +65,5 @@ export const realZhCN: RealMessages = {
   'real.pattern.induction': '归纳',
   'real.opened': '第 {layer} 层第 {head} 个头已在下方的演示中打开：它的 Q、K、V 都是模型自己的，每个数都能解释自己。',
   'real.inContext':
-    '上下文学习：在重复的随机词元上，模型读第一遍平均每个词元要 {first} 比特，读第二遍要 {second} 比特；一个会照抄上下文的模型，第二遍几乎不费比特。',
+    '上下文学习：在重复的随机词元上，模型读第二遍平均每个词元只要 {second} 比特，因为可以照抄第一遍；在它的全部词元里盲猜要 {blind} 比特。（读第一遍要 {first} 比特。）',
 };

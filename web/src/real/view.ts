@@ -323,7 +323,11 @@ export class RealView {
       this.heads.el,
       h('p', {
         class: 'learn-note',
-        text: this.say('inContext', { first: decimals(s.lossFirst, 1, this.lang), second: decimals(s.lossSecond, 1, this.lang) }),
+        text: this.say('inContext', {
+          first: decimals(s.lossFirst, 1, this.lang),
+          second: decimals(s.lossSecond, 1, this.lang),
+          blind: decimals(s.lossBlind, 1, this.lang),
+        }),
       }),
     );
   }
