@@ -133,7 +133,6 @@ def windows(streams, eot, vocab, rng, count, step):
             start = int(rng.integers(1, CONTEXT - 2 * span + 1))
             out[i, start + span:start + 2 * span] = out[i, start:start + span]
         targets[i] = out[i, 1:]
-        tokens = None
         if rng.random() < TRIPLE_SHARE:
             tokens = rng.choice(vocab - 1, pool, replace=False) if pool < vocab - 1 else None
             pairs = rng.integers(0, pool, (CONTEXT // 3 + 1, 2))

@@ -15,7 +15,7 @@ export const SCRIPTS = {
   /** The lessons and their player, when a reader opens one. */
   lesson: 'lesson.js',
   /** The lesson on the real model's heads, beside the player when a reader opens that lesson: its
-   * steps hold whole heads' queries, keys and values, four times the rest of the lessons' part. */
+   * steps hold whole heads' queries, keys and values, three times the rest of the lessons' part. */
   realLesson: 'lesson-real.js',
   /** The pipeline's animation of one query row, on Play. */
   play: 'play.js',

@@ -1,5 +1,6 @@
 // dist/lesson.js: the player and the first lesson, loaded when a reader opens a lesson
-// (app/lesson-part.ts; "What real heads do" comes in its own part, real-entry.ts), with their styles (lesson.css beside it, unless the page has them inline already).
+// (app/lesson-part.ts; "What real heads do" comes in its own part, real-entry.ts), with their
+// styles (lesson.css beside it, unless the page has them inline already).
 import '../i18n/section-lesson';
 import { intro } from './intro';
 import { LessonPlayer } from './player';
