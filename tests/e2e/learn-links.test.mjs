@@ -139,8 +139,11 @@ test('learn: the header button opens the view; at 375 px in Chinese axe finds no
   // Another task: the sequence to try is that task's own, not the old one's digits.
   assert.equal(await page.locator('[data-learn-try]').inputValue(), '3 1 4 1 5 | 5 1 4 1');
   await page.selectOption('[data-learn-field="task"]', 'find_match');
-  await page.locator('[data-learn-predictions] li').first().waitFor();
-  assert.equal(await page.locator('[data-learn-try]').inputValue(), '山 花 人 鸟 会飞的');
+  // The old task's predictions are still listed while the new one starts: wait for the sequence.
+  const sequence = '山 花 人 鸟 会飞的';
+  await page.waitForFunction((v) => document.querySelector('[data-learn-try]')?.value === v, sequence, { timeout: 15000 })
+    .catch(() => undefined);
+  assert.equal(await page.locator('[data-learn-try]').inputValue(), sequence);
   // Back to the playground: the view goes, the link forgets it, focus is on the button.
   await page.click('[data-learn-close]');
   assert.equal(await page.locator('[data-learn]').count(), 0);
