@@ -76,9 +76,9 @@ if (!opened.ok) throw new Error(opened.error.message);
 const model = opened.model;
 
 const KINDS = ['Han characters', 'letters', 'punctuation', 'line ends and spaces', 'bytes of rarer characters', 'other'];
-/** What a token is, by its text as the model gives it (a byte of the fallback is written ⟨E4⟩). */
-function kind(text) {
-  if (text.startsWith('⟨')) return 'bytes of rarer characters';
+/** What a token is: the core marks the byte fallback's tokens partial; the rest go by their text. */
+function kind({ text, partial }) {
+  if (partial) return 'bytes of rarer characters';
   if (/^\p{Script=Han}+$/u.test(text)) return 'Han characters';
   if (/^\s*\p{L}+$/u.test(text)) return 'letters';
   if (/^\s*\p{P}+$/u.test(text)) return 'punctuation';
@@ -107,7 +107,7 @@ for (const [lang, size] of [['en', 300], ['zh', 120]]) {
     }
     for (const t of run.tokens.slice(1)) {  // the first is <|endoftext|>, given, not predicted
       modelBits += t.bits;
-      const k = kinds[kind(t.text)];
+      const k = kinds[kind(t)];
       k.tokens++, (k.bits += t.bits);
     }
     const before = ['\n'];
