@@ -4,7 +4,7 @@
 export const realEn = {
   'real.title': 'Real model: a small GPT reads your sentence',
   'real.intro':
-    'A language model trained for this page on English and Chinese text: {layers} layers of {heads} heads, {size}. It cuts your sentence into tokens, every head attends over them, and it guesses the next token. Press a head to open its learned Q, K and V in the playground below.',
+    'A language model trained for this page ({layers} layers of {heads} heads, {size}) on English (the Bible, Moby-Dick, presidents’ addresses) and classical Chinese poems. It knows only what it read, so after a modern Chinese sentence its guesses lean towards old verse. It cuts your sentence into tokens, every head attends over them, and it guesses the next token. Press a head to open its learned Q, K and V in the playground below.',
   'real.ownOpen': 'Open your own model…',
   'real.ownNote':
     'Any GPT-2-family checkpoint from your disk: its .safetensors file with its tokenizer.json (or vocab.json and merges.txt) and config.json. Choose them together, or drop them anywhere on this page. Nothing is uploaded: the files are read here, in your browser.',

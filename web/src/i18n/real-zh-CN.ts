@@ -4,7 +4,7 @@ import type { RealMessages } from './real-en';
 export const realZhCN: RealMessages = {
   'real.title': '真实模型：一个小 GPT 读你的句子',
   'real.intro':
-    '这是为本页在英文和中文文本上训练的语言模型：{layers} 层，每层 {heads} 个头，共 {size}。它把你的句子切成词元，每个头在词元之间分配注意力，再猜下一个词元。点一个头，就能在下方的演示里打开它学到的 Q、K、V。',
+    '这是为本页训练的语言模型（{layers} 层，每层 {heads} 个头，共 {size}），读过英文（《圣经》《白鲸》、美国总统的国情咨文）和中国古典诗词。它只懂读过的文字，所以接在现代汉语后面，它猜的字也带着古诗词的味道。它把你的句子切成词元，每个头在词元之间分配注意力，再猜下一个词元。点一个头，就能在下方的演示里打开它学到的 Q、K、V。',
   'real.ownOpen': '打开你自己的模型…',
   'real.ownNote':
     '任何 GPT-2 系列的检查点，从你的磁盘读取：它的 .safetensors 文件，加上 tokenizer.json（或 vocab.json 和 merges.txt）和 config.json。一起选中，或把它们拖到本页的任何地方。不会上传任何东西：文件就在你的浏览器里读取。',
