@@ -99,12 +99,13 @@ test('an engine that never answers: "loading" for 15 s, then the engine message'
   await context.route('**/attention-engine.js', (route) => route.fulfill({ contentType: 'text/javascript',
     body: 'var createAttentionEngine = function () { return new Promise(function () {}); };' }));
   const page = await context.newPage();
-  await page.clock.install();
+  // The clock stands still from before the page loads: a clock that ran with real time until
+  // paused let loaded cores pass a second before the check, or pass the pause time itself.
+  const start = new Date('2026-01-01T08:00:00Z').getTime();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
   await page.goto(server.url);
   await page.locator('#app .loading').waitFor();
-  // The installed clock runs with real time until paused: on two loaded cores more than a second
-  // passed between the start and the check, and the page gave up on time before it was asked.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
   await page.clock.runFor(13000);
   assert.equal(await page.locator('#app .loading').count(), 1, 'still starting at 13 s');
   await page.clock.runFor(3000);

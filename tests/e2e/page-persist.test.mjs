@@ -339,6 +339,32 @@ test('undo: Ctrl+Z while typing in a grid cell restores the cell and keeps the f
   await context.close();
 });
 
+test('undo: keystrokes the page handles late are still one step, timed by when they were typed', async () => {
+  const context = await fresh();
+  const { page, problems } = await visit(context, server.url + '#ver=1');
+  const before = await numbers(page);
+  // Three keystrokes typed within a millisecond, which a busy page handles 700 ms apart (more
+  // than the 600 ms that joins a typed word into one step): an event's timeStamp is when it was made.
+  await page.evaluate(() => {
+    const box = document.querySelector('#words-text');
+    const typed = [' r', ' re', ' red'].map((tail) => [box.value + tail, new InputEvent('input', { bubbles: true })]);
+    for (const [value, e] of typed) {
+      const until = performance.now() + 700;
+      while (performance.now() < until); // the page busy
+      box.value = value;
+      box.dispatchEvent(e);
+    }
+  });
+  await page.waitForFunction(() => /red/.test(document.querySelector('.heatmap[data-view="weights"] thead')?.textContent ?? ''));
+  await page.click('#words-text');
+  await andRender(page, () => page.keyboard.press('Control+z'));
+  assert.equal(await page.inputValue('#words-text'), 'the cat sat on the mat', 'one undo takes the whole word back');
+  assert.deepEqual(await numbers(page), before);
+  assert.equal(await button(page, 'undo').isDisabled(), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a state too large for a link is kept in the browser: a reload restores it; larger pastes are refused', async () => {
   const context = await fresh();
   const { page, problems } = await visit(context, server.url + '#ver=1');

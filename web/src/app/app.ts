@@ -83,14 +83,14 @@ export class App {
       signal: this.life.signal,
       state: () => this.state,
       shape: () => [this.model?.queryLabels.length ?? 0, this.model?.keyLabels.length ?? 0],
-      set: (patch, kind) => this.set(patch, kind),
+      set: (patch, kind, e) => this.set(patch, kind, e),
       load: (id) => this.load(id),
       switchLanguage: (tag) => this.switchLanguage(tag),
       step: (which) => this.step(which),
       point: (focus, how) => this.point(focus, how),
       pointDiff: (row, col, how) => this.pointDiff(row, col, how),
       pointMulti: (kind, i, j, how) => this.pointMulti(kind, i, j, how),
-      editCell: (view, i, j, text) => this.editCell(view, i, j, text),
+      editCell: (view, i, j, text, e) => this.editCell(view, i, j, text, e),
       pasteMatrix: (target, text) => this.pasteMatrix(target, text),
       loadVectors: (text) => this.loadVectors(text),
       hasFile: () => !!this.fileLexicon,
@@ -110,7 +110,7 @@ export class App {
    */
   private set(patch: Partial<State>, kind = '', e?: Event): void {
     this.state = ownSentence(this.state, patch) ?? { ...this.state, ...patch };
-    this.record(kind);
+    this.record(kind, e);
     this.scheduler.request(e);
   }
 
@@ -128,8 +128,12 @@ export class App {
     );
   }
 
-  private record(kind: string): void {
-    this.history.record(historyText(this.state), kind, performance.now());
+  /**
+   * An edit is timed by its event when there is one: on a busy page the handler can run well
+   * after the key was pressed, and a typed word would fall apart into several undo steps.
+   */
+  private record(kind: string, e?: Event): void {
+    this.history.record(historyText(this.state), kind, e?.timeStamp ?? performance.now());
   }
 
   /** One step back or forward: that step's state, with the pointed-at cell and the language kept (neither is an edit). */
@@ -152,13 +156,13 @@ export class App {
   }
 
   /** A typed cell of a grid: a word's vector (x, qx) or Q, K, V. */
-  private editCell(view: string, i: number, j: number, text: string): void {
+  private editCell(view: string, i: number, j: number, text: string, e?: Event): void {
     const words = view === 'x' ? this.lastWords : view === 'qx' ? this.lastQueryWords : null;
     const word = view === 'x' || view === 'qx';
     const patch = word
       ? words && editWordCell(this.state, words, i, j, text)
       : editCell(this.state, view as MatrixKey, i, j, text);
-    if (patch) this.set(patch, `cell:${view}:${i}:${j}`);
+    if (patch) this.set(patch, `cell:${view}:${i}:${j}`, e);
   }
 
   private pasteMatrix(target: MatrixKey, text: string): void {

@@ -37,14 +37,14 @@ export interface PageHandlers {
   state(): State;
   /** The figure's queries and keys now, [n, m]. */
   shape(): [number, number];
-  set(patch: Patch, kind?: string): void;
+  set(patch: Patch, kind?: string, e?: Event): void;
   load(id: PresetId): void;
   switchLanguage(tag: string): void;
   step(which: 'undo' | 'redo'): void;
   point(focus: Focus, how: string): void;
   pointDiff(row: number, col: number, how: string): void;
   pointMulti(kind: MultiKind, i: number, j: number, how: string): void;
-  editCell(view: string, i: number, j: number, text: string): void;
+  editCell(view: string, i: number, j: number, text: string, e?: Event): void;
   pasteMatrix(target: MatrixKey, text: string): void;
   loadVectors(text: string): void;
   hasFile(): boolean;

@@ -12,7 +12,7 @@ import { setMask } from '../state/edits';
 export function controlsPanel(
   b: Bindings,
   s: () => State,
-  set: (patch: Partial<State>, kind?: string) => void,
+  set: (patch: Partial<State>, kind?: string, e?: Event) => void,
   shape: () => [number, number],
 ): HTMLElement {
   const temperature = logSlider(
@@ -20,7 +20,7 @@ export function controlsPanel(
     'temperature',
     CAPS.temperatureMin,
     1000,
-    (v) => set({ temperature: v }, 'temperature'),
+    (v, e) => set({ temperature: v }, 'temperature', e),
     (v) => num(v),
     'T',
   );
@@ -29,7 +29,7 @@ export function controlsPanel(
     'temperatureB',
     CAPS.temperatureMin,
     1000,
-    (v) => set({ temperatureB: v }, 'temperatureB'),
+    (v, e) => set({ temperatureB: v }, 'temperatureB', e),
     (v) => num(v),
     'T',
   );
@@ -158,7 +158,7 @@ export function controlsPanel(
             () => String(s().dK),
           ),
           b.sync(
-            numberInput(t('controls.seed'), 'seed', 0, CAPS.seed, (v) => set({ seed: v }, 'seed')),
+            numberInput(t('controls.seed'), 'seed', 0, CAPS.seed, (v, e) => set({ seed: v }, 'seed', e)),
             () => s().seed,
           ),
         ),

@@ -64,7 +64,7 @@ export function logSlider(
   name: string,
   min: number,
   max: number,
-  change: (v: number) => void,
+  change: (v: number, e?: Event) => void,
   format: (v: number) => string,
   symbol: string,
 ): Control<number> & { input: HTMLInputElement } {
@@ -80,15 +80,15 @@ export function logSlider(
     out.textContent = format(v);
     input.setAttribute('aria-valuetext', `${symbol} = ${format(v)}`);
   };
-  const pick = (v: number) => {
+  const pick = (v: number, e: Event) => {
     input.value = String(Math.log10(v));
     show(v);
-    change(v);
+    change(v, e);
   };
-  input.addEventListener('input', () => {
+  input.addEventListener('input', (e) => {
     const v = Number((10 ** Number(input.value)).toPrecision(3));
     show(v);
-    change(v);
+    change(v, e);
   });
   // The arrow keys step through round values (…, 1, 1.5, 2, 3, 5, 7, 10, …) rather than 2 % of a
   // decade a press; Page Up / Down go a decade, Home / End to the ends.
@@ -106,7 +106,7 @@ export function logSlider(
     else if (e.key === 'End') next = max;
     else return;
     e.preventDefault();
-    if (next !== undefined) pick(Number(next.toPrecision(3)));
+    if (next !== undefined) pick(Number(next.toPrecision(3)), e);
   });
   const el = h(
     'div',
@@ -136,14 +136,20 @@ export function roundStops(min: number, max: number): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-export function numberInput(label: string, name: string, min: number, max: number, change: (v: number) => void): Control<number> {
+export function numberInput(
+  label: string,
+  name: string,
+  min: number,
+  max: number,
+  change: (v: number, e?: Event) => void,
+): Control<number> {
   const id = uid(name);
   const input = h('input', {
     attrs: { id, type: 'number', min: String(min), max: String(max), step: '1', inputmode: 'numeric', 'data-control': name },
   });
-  input.addEventListener('input', () => {
+  input.addEventListener('input', (e) => {
     const v = Number(input.value);
-    if (input.value !== '' && Number.isInteger(v) && v >= min && v <= max) change(v);
+    if (input.value !== '' && Number.isInteger(v) && v >= min && v <= max) change(v, e);
   });
   const el = h('div', { class: 'control' }, h('label', { text: label, attrs: { for: id } }), input);
   return {

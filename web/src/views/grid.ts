@@ -23,7 +23,7 @@ export interface GridData {
 }
 
 export interface GridHandlers {
-  edit(i: number, j: number, text: string): void;
+  edit(i: number, j: number, text: string, e?: Event): void;
   label?(i: number, text: string): void;
   point(i: number, j: number, how: 'hover' | 'focus' | 'click'): void;
 }
@@ -58,7 +58,7 @@ export class Grid {
       const el = e.target as HTMLInputElement;
       if (el.dataset.i === undefined) return;
       if (el.dataset.j === undefined) this.on.label?.(Number(el.dataset.i), el.value);
-      else this.on.edit(Number(el.dataset.i), Number(el.dataset.j), el.value);
+      else this.on.edit(Number(el.dataset.i), Number(el.dataset.j), el.value, e);
     });
     const point = (how: 'hover' | 'focus') => (e: Event) => {
       const el = (e.target as Element).closest?.('[data-j]') as HTMLElement | null;

@@ -11,8 +11,8 @@ import { radios, select } from './controls';
 import type { Bindings } from './bindings';
 
 export interface InputsHandlers {
-  set(patch: Partial<State>, kind?: string): void;
-  editCell(view: string, i: number, j: number, text: string): void;
+  set(patch: Partial<State>, kind?: string, e?: Event): void;
+  editCell(view: string, i: number, j: number, text: string, e?: Event): void;
   editLabel(view: 'q' | 'k', i: number, text: string): void;
   point(focus: Focus, how: string): void;
   resize(what: 'q' | 'k' | 'dk' | 'dv', by: 1 | -1): void;
@@ -46,7 +46,7 @@ export class InputsPanel {
     private readonly on: InputsHandlers,
     examples: string[],
   ) {
-    const set = (patch: Partial<State>, kind = '') => on.set(patch, kind);
+    const set = (patch: Partial<State>, kind = '', e?: Event) => on.set(patch, kind, e);
 
     // Words.
     const text = h('input', {
@@ -61,7 +61,7 @@ export class InputsPanel {
         maxlength: String(CAPS.text),
       },
     });
-    text.addEventListener('input', () => set({ text: text.value }, 'text'));
+    text.addEventListener('input', (e) => set({ text: text.value }, 'text', e));
     this.learned = new LearnedNotes((patch) => set(patch));
     const textCut = cutNote(text, CAPS.text);
     b.also(() => {
@@ -78,7 +78,7 @@ export class InputsPanel {
         maxlength: String(CAPS.text),
       },
     });
-    queryText.addEventListener('input', () => set({ queryText: queryText.value }, 'queryText'));
+    queryText.addEventListener('input', (e) => set({ queryText: queryText.value }, 'queryText', e));
     const queryCut = cutNote(queryText, CAPS.text);
     b.also(() => {
       if (document.activeElement !== queryText && queryText.value !== s().queryText) queryText.value = s().queryText;
@@ -310,7 +310,7 @@ export class InputsPanel {
   private grid(view: 'x' | 'qx' | 'q' | 'k' | 'v', name: string, editableLabels: boolean): Grid {
     const focusView: ViewId = view === 'qx' ? 'q' : view;
     const g = new Grid(view, name, {
-      edit: (i, j, text) => this.on.editCell(view, i, j, text),
+      edit: (i, j, text, e) => this.on.editCell(view, i, j, text, e),
       label: editableLabels ? (i, text) => this.on.editLabel(view as 'q' | 'k', i, text) : undefined,
       point: (i, j, how) => this.on.point({ view: focusView, row: i, col: j, side: 'a' }, how),
     });
