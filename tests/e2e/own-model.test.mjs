@@ -157,7 +157,12 @@ test("own model: a checkpoint of GPT-2 small's size reads with progress, stops w
   await page.setInputFiles('[data-real-own-input]', paths);
   await page.waitForSelector('[data-real-own-progress]');
   assert.match(await page.locator('[data-real-own-status]').textContent(), /Reading model\.safetensors: [\d.]+ MB of 474\.7 MB/);
-  await page.click('[data-real-own-cancel]');
+  // The bar moves under the same Stop button: a button made anew at each piece could lose the click.
+  const stop = await page.$('[data-real-own-cancel]');
+  const value = await page.locator('[data-real-own-progress]').evaluate((bar) => bar.value);
+  await page.waitForFunction((v) => document.querySelector('[data-real-own-progress]')?.value !== v, value);
+  assert.equal(await stop.evaluate((button) => button.isConnected), true, 'the same Stop button while the bar moves');
+  await stop.click();
   await page.waitForSelector('[data-real-own-error="cancelled"]');
   assert.equal(await headCount(page), 16, "stopped: the page's model still runs");
   const started = Date.now();

@@ -44,6 +44,12 @@ export class OwnPanel {
   private readonly offered: HTMLElement = h('div', { class: 'real-offer' });
   private readonly back: HTMLButtonElement;
   private readonly choose: HTMLButtonElement;
+  /**
+   * The reading's words, bar and Stop button, made once and then updated in place: rebuilt at every
+   * piece, the button under a reader's pointer (or keyboard focus) would be a new one between the
+   * press and the release, and the click that should stop the reading would be lost.
+   */
+  private reading: { words: HTMLElement; bar: HTMLProgressElement } | null = null;
 
   constructor(
     private readonly say: (word: OwnWord, params?: Record<string, string | number>) => string,
@@ -129,31 +135,47 @@ export class OwnPanel {
     this.back.hidden = own === null;
     if (own !== null) clear(this.offered);
     this.choose.disabled = false;
-    clear(this.status);
+    this.show();
   }
 
   progress(p: OwnProgress): void {
     this.choose.disabled = true;
-    clear(this.status);
     if (p.stage === 'measuring') {
-      this.status.append(h('p', { class: 'learn-note', text: this.say('ownMeasuring', { name: p.name }) }));
+      this.show(h('p', { class: 'learn-note', text: this.say('ownMeasuring', { name: p.name }) }));
       return;
     }
-    const bar = h('progress', { attrs: { max: String(p.total), value: String(p.loaded), 'data-real-own-progress': '' } });
+    if (!this.reading) {
+      const words = h('p', { class: 'learn-note' });
+      const bar = h('progress', { attrs: { 'data-real-own-progress': '' } });
+      const stop = h('button', {
+        class: 'btn',
+        text: this.say('ownCancel'),
+        attrs: { type: 'button', 'data-real-own-cancel': '' },
+      });
+      stop.addEventListener('click', () => this.actions.cancel());
+      this.show(words, h('div', { class: 'learn-try-row' }, bar, stop));
+      this.reading = { words, bar };
+    }
+    const { words, bar } = this.reading;
+    bar.max = p.total;
+    bar.value = p.loaded;
     bar.setAttribute('aria-label', p.name);
-    const stop = h('button', {
-      class: 'btn',
-      text: this.say('ownCancel'),
-      attrs: { type: 'button', 'data-real-own-cancel': '' },
+    words.textContent = this.say('ownReading', {
+      name: p.name,
+      loaded: size(p.loaded, this.lang),
+      total: size(p.total, this.lang),
     });
-    stop.addEventListener('click', () => this.actions.cancel());
-    const words = this.say('ownReading', { name: p.name, loaded: size(p.loaded, this.lang), total: size(p.total, this.lang) });
-    this.status.append(h('p', { class: 'learn-note', text: words }), h('div', { class: 'learn-try-row' }, bar, stop));
+  }
+
+  /** The status says only `parts` now (a new reading starts with a new bar). */
+  private show(...parts: HTMLElement[]): void {
+    clear(this.status);
+    this.reading = null;
+    this.status.append(...parts);
   }
 
   failed(f: OwnFailure): void {
     this.choose.disabled = false;
-    clear(this.status);
     let words: string;
     switch (f.reason) {
       case 'no-model':
@@ -174,6 +196,6 @@ export class OwnPanel {
       default:
         words = this.say('ownRefused', { reason: f.message });
     }
-    this.status.append(h('p', { class: 'learn-try-message', text: words, attrs: { 'data-real-own-error': f.reason } }));
+    this.show(h('p', { class: 'learn-try-message', text: words, attrs: { 'data-real-own-error': f.reason } }));
   }
 }
