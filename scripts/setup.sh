@@ -22,6 +22,8 @@ declare -A need=(
   # and scripts/unicode-tables.py generates the core's tables from it.
   [unicode-data]=/usr/share/unicode/auxiliary/GraphemeBreakTest.txt
   [chromium]=/usr/bin/chromium
+  # The same Chromium as its headless shell, which the browser tests drive (tests/e2e/page-helpers.mjs).
+  [chromium-headless-shell]=/usr/lib/chromium/chromium-headless-shell
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
   # A math font, so the formula's brackets stretch and √ covers d_k in every language (the page
   # names it after the math fonts readers' systems have).

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { start } from '../../scripts/serve.mjs';
+import { CHROMIUM } from './page-helpers.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const artifact = join(root, 'dist', 'attention-engine.js');
@@ -38,7 +39,7 @@ before(async () => {
   writeFileSync(join(dir, 'check.html'), PAGE('<script src="attention-engine.js"></script><script src="check.js"></script>'));
   server = await start({ port: 0, root: dir, quiet: true });
   browser = await chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run'],
