@@ -64,6 +64,22 @@ Result<HeadSurvey> survey_heads(const Gpt2& model, int bos, std::size_t length,
   out.sequences = sequences;
   out.length = std::max<std::size_t>(2, std::min(length, (c.context - 1) / 2));
   const std::size_t L = out.length, n = 1 + 2 * L;
+  // What the probes cost in multiply-adds: per token and layer, the products of the block (12·C²:
+  // Q, K and V, the projection, the 4C-wide MLP) and its attention over the tokens before it (at
+  // most 2·n·C), and per token the unembedding (vocab·C). A survey above kSurveyBudget, a few
+  // seconds on one core, is refused rather than left to hold the caller's thread.
+  const double C = static_cast<double>(c.width);
+  const double cost =
+      static_cast<double>(sequences) * static_cast<double>(n) *
+      (static_cast<double>(c.layers) * (12 * C * C + 2 * static_cast<double>(n) * C) +
+       static_cast<double>(c.vocab) * C);
+  if (cost > kSurveyBudget)
+    return make_error(ErrorCode::too_large, "survey", -1, -1,
+                      "survey: " + std::to_string(sequences) + " probes of " + std::to_string(n) +
+                          " tokens take about " + number_text(std::round(cost / 1e9)) +
+                          " billion multiply-adds on this model, more than the " +
+                          number_text(kSurveyBudget / 1e9) +
+                          " billion a survey may; ask for fewer sequences or a shorter length.");
   std::vector<std::array<double, kHeadPatterns>> sums(c.layers * c.heads);
   std::vector<std::array<std::size_t, kHeadPatterns>> rows(c.layers * c.heads);
   double first = 0, second = 0;

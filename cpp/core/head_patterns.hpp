@@ -48,8 +48,13 @@ struct HeadSurvey {
   double loss_blind = 0;
 };
 
+// The most multiply-adds a survey may take: a few seconds on one core of the page's machine.
+inline constexpr double kSurveyBudget = 5e10;
+
 // `sequences` probes of `length` random tokens (from `seed`; never `bos`), shortened to fit the
-// model's context. Errors: a `bos` outside the vocabulary, or a vocabulary of one token.
+// model's context. Errors: a `bos` outside the vocabulary, a vocabulary of one token, or probes
+// that would take more than kSurveyBudget multiply-adds (too_large).
+
 Result<HeadSurvey> survey_heads(const Gpt2& model, int bos, std::size_t length = 32,
                                 std::size_t sequences = 8, std::uint64_t seed = 1);
 

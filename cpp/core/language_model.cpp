@@ -6,6 +6,7 @@
 
 #include "model_config_json.hpp"
 #include "safetensors.hpp"
+#include "sizes.hpp"
 #include "utf8.hpp"
 
 namespace attn {
@@ -87,7 +88,17 @@ Result<ModelPlan> LanguageModel::plan(const ModelFiles& files, std::size_t file_
   Result<Checked> checked = check(files, *file, false);
   if (!checked) return checked.error();
   ModelPlan out{checked->model.config, 0};
-  for (const TensorEntry& t : file->tensors) out.weight_bytes += t.count() * sizeof(float);
+  for (const TensorEntry& t : file->tensors) {
+    // Each tensor's float32 bytes are a size (read_safetensors_header checked); their sum may not
+    // be.
+    const std::optional<std::size_t> sum = add_sizes(out.weight_bytes, t.count() * sizeof(float));
+    if (!sum)
+      return make_error(ErrorCode::too_large, "model", -1, -1,
+                        "model: its weights, as float32, take more than " +
+                            bytes_text(static_cast<double>(kMaxSize)) +
+                            ", more than this page can hold.");
+    out.weight_bytes = *sum;
+  }
   return out;
 }
 
@@ -120,11 +131,27 @@ Result<std::vector<LmToken>> LanguageModel::tokenize(std::string_view text) cons
   return out;
 }
 
+std::size_t LanguageModel::window() const {
+  const Gpt2Config& c = config();
+  const std::size_t heads = std::max<std::size_t>(1, c.layers * c.heads);
+  const auto most = static_cast<std::size_t>(
+      std::floor(std::sqrt(static_cast<double>(kMaxRunWeights) / static_cast<double>(heads))));
+  return std::max<std::size_t>(2, std::min(c.context, most));
+}
+
 Result<LmRun> LanguageModel::run(std::string_view text) {
+  if (text.empty())
+    return make_error(ErrorCode::empty_input, "text", -1, -1,
+                      "text: there is no text to read; give the model a word or a sentence.");
+  if (Result<std::size_t> size =
+          checked_bytes(static_cast<double>(text.size()), Limits::max_text_bytes, "text",
+                        "the text", "a run reads");
+      !size)
+    return size.error();
   Result<std::vector<LmToken>> tokens = tokenize(text);
   if (!tokens) return tokens.error();
   LmRun out;
-  const std::size_t room = config().context - 1;
+  const std::size_t room = window() - 1;
   if (tokens->size() > room) out.dropped = tokens->size() - room;
   out.tokens.push_back(token(bos_));
   out.tokens.insert(out.tokens.end(), tokens->begin() + static_cast<long>(out.dropped),
@@ -144,10 +171,14 @@ Result<LmRun> LanguageModel::run(std::string_view text) {
 
 Result<LmRun> LanguageModel::extend(int id) {
   LmRun out;
-  if (cache_->size() >= config().context)
-    return make_error(
-        ErrorCode::too_large, "tokens", -1, -1,
-        "tokens: the model's context of " + std::to_string(config().context) + " tokens is full.");
+  if (cache_->size() >= window())
+    return make_error(ErrorCode::too_large, "tokens", -1, -1,
+                      window() < config().context
+                          ? "tokens: this page shows at most " + std::to_string(window()) +
+                                " tokens of this model (every head's weights for each), and the "
+                                "run has them all."
+                          : "tokens: the model's context of " + std::to_string(config().context) +
+                                " tokens is full.");
   Result<Gpt2Steps> steps = cache_->append({id}, true);
   if (!steps) return steps.error();
   out.tokens.push_back(token(id));

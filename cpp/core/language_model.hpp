@@ -54,6 +54,10 @@ struct LmRun {
   Gpt2Steps steps;              // every layer's Q, K, V and weights, and the logits
 };
 
+// The most attention weights a run keeps, over all its layers and heads (32 Mi numbers: 128 MiB
+// as float32 on each side of the page's worker).
+inline constexpr std::size_t kMaxRunWeights = std::size_t{1} << 25;
+
 class LanguageModel {
  public:
   // Reads the file, its model and the tokenizer in its metadata. Errors name the byte, the
@@ -71,10 +75,16 @@ class LanguageModel {
   Result<std::vector<LmToken>> tokenize(std::string_view text) const;
   LmToken token(int id) const;
 
-  // Runs <|endoftext|> and `text` from an empty cache. Errors: text that is not UTF-8.
+  // The most tokens a run holds, <|endoftext|> among them: the model's context, and no more than
+  // keeps every head's weights (layers · heads · t² numbers) within kMaxRunWeights, so that a long
+  // text on a model of many heads cannot take the page's memory (GPT-2 small: 482 of its 1024).
+  std::size_t window() const;
+
+  // Runs <|endoftext|> and `text` from an empty cache; a text longer than the window keeps its
+  // last tokens. Errors: no text, text that is not UTF-8, or more than Limits::max_text_bytes.
   Result<LmRun> run(std::string_view text);
   // Runs one more token against the cache: the last run grows by a token, a row of K and V per
-  // layer, and a row of weights over every earlier token. Errors: the context is full.
+  // layer, and a row of weights over every earlier token. Errors: the window is full.
   Result<LmRun> extend(int id);
   // The `k` likeliest next tokens after the last run or extension, likeliest first.
   std::vector<Prediction> predict(std::size_t k) const;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "json.hpp"
+#include "sizes.hpp"
 #include "utf8.hpp"
 
 namespace attn {
@@ -88,18 +89,20 @@ Result<TensorEntry> entry(const std::string& name, const Json& v, std::size_t ba
                  who + " is " + dtype->text + ": only F32, F16, BF16 and I8 weights can be read.");
   if (shape->kind != Json::Kind::array)
     return fault(base + shape->offset, who + ": shape is not a list of sizes.");
+  // Its count of values, and that count as float32 bytes (what a reader keeps), must be sizes.
   std::size_t count = 1;
   for (const Json& d : shape->items) {
     if (!d.is_count())
       return fault(base + d.offset, who + ": a size in its shape is not a whole number.");
-    if (d.number > static_cast<double>(std::numeric_limits<std::size_t>::max() / 8))
-      return fault(base + d.offset, who + " is too large.", ErrorCode::too_large);
-    const auto n = static_cast<std::size_t>(d.number);
-    // count × 4 bytes must fit a size_t (32 bits in wasm); no real file is anywhere near it.
-    if (n != 0 && count > std::numeric_limits<std::size_t>::max() / 8 / n)
-      return fault(base + shape->offset, who + " is too large.", ErrorCode::too_large);
-    count *= n;
-    t.shape.push_back(n);
+    const std::optional<std::size_t> n = size_of_number(d.number);
+    const std::optional<std::size_t> grown = n ? multiply_sizes(count, *n) : std::nullopt;
+    if (!grown || !multiply_sizes(*grown, sizeof(float)))
+      return fault(base + d.offset,
+                   who + " has more values than " + bytes_text(static_cast<double>(kMaxSize)) +
+                       " of memory can hold.",
+                   ErrorCode::too_large);
+    count = *grown;
+    t.shape.push_back(*n);
   }
   if (offsets->kind != Json::Kind::array || offsets->items.size() != 2 ||
       !offsets->items[0].is_count() || !offsets->items[1].is_count())
@@ -128,6 +131,10 @@ Result<SafeTensors> read_safetensors(std::string_view bytes) {
 }
 
 Result<SafeTensors> read_safetensors_header(std::string_view bytes, std::size_t file_size) {
+  if (file_size == 0)
+    return make_error(ErrorCode::empty_input, "model", -1, 0,
+                      "model: the file is empty (0 bytes); a safetensors file begins with 8 bytes "
+                      "that give the length of its header.");
   if (file_size < 8 || bytes.size() < 8)
     return fault(0,
                  "the file is " + std::to_string(file_size) +
@@ -135,7 +142,11 @@ Result<SafeTensors> read_safetensors_header(std::string_view bytes, std::size_t 
   const std::uint64_t n = u64le(bytes.data());
   if (n > kMaxSafetensorsHeader)
     return fault(
-        0, "the header length, " + std::to_string(n) + " bytes, is more than any model file's.",
+        0,
+        "this is not a safetensors file, or it is damaged: its first 8 bytes should give the "
+        "length of its header, but they read as " +
+            std::to_string(n) + " bytes, more than any model file's header (at most " +
+            bytes_text(static_cast<double>(kMaxSafetensorsHeader)) + ").",
         ErrorCode::too_large);
   if (n > file_size - 8 || n > bytes.size() - 8)
     return fault(0, "the header says it is " + std::to_string(n) +

@@ -80,6 +80,10 @@ declare namespace createAttentionModel {
     readonly config: ModelConfig;
     /** The id of <|endoftext|>, which every run reads first. */
     readonly bos: number;
+    /** The most tokens a run holds (<|endoftext|> among them): the context, or fewer on a model of
+     * many heads, so that every head's weights (layers · heads · window² numbers) stay within 32 Mi.
+     * A longer text keeps its last tokens (ModelRun.dropped); extend() stops there. */
+    readonly window: number;
     /** Reads <|endoftext|> and `text` from an empty cache. */
     run(text: string, options?: { predictions?: number }): ModelRun | Failure;
     /** Reads one more token against the cache (generation): its K and V join the cache. */

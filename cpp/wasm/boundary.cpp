@@ -16,7 +16,16 @@ namespace {
 // until attn_release() gives them back.
 std::vector<double> g_in;
 std::vector<double> g_out;
-Error g_error;
+
+// What attn_error() says of a call that returned 0 without a reason: a defect of the module, named
+// as one rather than reported as whatever failed before it.
+Error no_error() {
+  return make_error(ErrorCode::bad_argument, "", -1, -1,
+                    "The module refused this call without saying why.");
+}
+
+Error g_error =
+    no_error();  // set by fail(), cleared by begin_call() and by attn_error() once it is read
 
 }  // namespace
 
@@ -25,6 +34,8 @@ Reader input() { return Reader(g_in.data()); }
 std::size_t input_size() { return g_in.size(); }
 
 Writer output() { return Writer(g_out); }
+
+void begin_call() { g_error = no_error(); }
 
 Address fail(Error e) {
   g_error = std::move(e);
@@ -56,6 +67,7 @@ EMSCRIPTEN_KEEPALIVE attn::wasm::Address attn_error() {
   w.text(g_error.input);
   w.number(static_cast<double>(g_error.row));
   w.number(static_cast<double>(g_error.col));
+  attn::wasm::begin_call();  // read once: a later call cannot be answered with it
   return w.finish();
 }
 

@@ -24,6 +24,9 @@ Reader input();            // reads the input buffer from its start
 std::size_t input_size();  // doubles the input buffer holds: no Reader may read past them
 Writer output();           // starts a result in the output buffer
 Address fail(Error e);     // keeps e for attn_error() and returns 0
+// Forgets the last error. Every export that can fail calls it first, so that what attn_error()
+// says after a call returned 0 is that call's own, never an earlier call's.
+void begin_call();
 
 // The heap's size and the bytes malloc has handed out, as two numbers: what each module's
 // memoryStats() starts with (emmalloc, the build's -sMALLOC, implements mallinfo()).

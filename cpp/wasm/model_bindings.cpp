@@ -2,7 +2,11 @@
 // (trainer_bindings.cpp). No math: every number comes from the core (language_model.hpp,
 // head_patterns.hpp). A model file or a text comes in through the byte buffer (attn_bytes); a
 // result goes out through the output buffer, [length, fields…], text among them; a binding that
-// fails returns 0, and attn_error() then says why.
+// fails returns 0, and attn_error() then says why; each export begins by forgetting the last error.
+//
+// Every size, count and index comes in as a double and is checked (sizes.hpp) before it becomes a
+// size_t: wasm32's size_t is 32 bits, and a larger JS number passed as one would wrap (4 GiB + 16
+// bytes asked for would reserve 16).
 #include <emscripten/em_macros.h>
 #include <emscripten/heap.h>
 #include <malloc.h>
@@ -18,12 +22,14 @@
 #include "boundary.hpp"
 #include "head_patterns.hpp"
 #include "language_model.hpp"
+#include "sizes.hpp"
 
 namespace attn::wasm {
 namespace {
 
 // Room kept free beside a model for its runs, the survey's logits and the page's own buffers.
 constexpr std::size_t kHeadroom = std::size_t{64} << 20;
+constexpr std::size_t kMaxPredictions = 50;  // as api/model.js says
 
 // What a heap of at most emscripten_get_heap_max() bytes can still give.
 std::size_t heap_free() {
@@ -57,8 +63,16 @@ Session* find(int id) {
   return nullptr;
 }
 
-std::string_view bytes(std::size_t size) {
-  return {reinterpret_cast<const char*>(g_bytes.data()), std::min(size, g_bytes.size())};
+// The first `size` bytes of the byte buffer (never more than it holds).
+std::string_view bytes(double size) {
+  const std::size_t n = size_of_number(size).value_or(0);
+  return {reinterpret_cast<const char*>(g_bytes.data()), std::min(n, g_bytes.size())};
+}
+
+// A count or an index from the API: a whole number from 0 to `limit`, or `limit` + 1 (which
+// every caller refuses as out of range) when it is not one.
+std::size_t count_of(double x, std::size_t limit) {
+  return size_of_number(x, limit).value_or(limit + 1);
 }
 
 // A token as the page shows it: its text, or for a piece of a character its bytes in hex, ⟨E4⟩.
@@ -125,39 +139,47 @@ ModelFiles staged(std::string_view model) {
 
 extern "C" {
 
-// Room for `size` bytes of a model file or a text: its address, or 0 when the heap cannot give it.
-EMSCRIPTEN_KEEPALIVE Address attn_bytes(std::size_t size) {
-  if (size > g_bytes.size() && size - g_bytes.size() > heap_free())
-    return fail(make_error(ErrorCode::too_large, "model", -1, -1,
-                           "model: the file is " + std::to_string(size >> 20) +
-                               " MiB, more than the " + std::to_string(heap_free() >> 20) +
-                               " MiB this page can still hold."));
-  g_bytes.resize(size);
+// Room for `size` bytes of a model file or a text: its address (never 0, even for no bytes), or 0
+// when the heap cannot give it.
+EMSCRIPTEN_KEEPALIVE Address attn_bytes(double size) {
+  begin_call();
+  const std::size_t held = g_bytes.size(), free = heap_free();
+  Result<std::size_t> n = checked_bytes(size, std::min<std::uint64_t>(kMaxSize, held + free),
+                                        "model", "the file", "this page can still hold");
+  if (!n) return fail(n.error());
+  g_bytes.resize(std::max<std::size_t>(*n, 1));  // one byte at least, so that its address is not 0
   return reinterpret_cast<Address>(g_bytes.data());
 }
 
 // Room for a file that comes beside the model (`kind` as g_side), or 0.
-EMSCRIPTEN_KEEPALIVE Address attn_side(std::size_t kind, std::size_t size) {
-  if (kind >= g_side.size() || size > heap_free())
-    return fail(make_error(ErrorCode::too_large, "model", -1, -1,
-                           "model: a tokenizer or config file of " + std::to_string(size >> 20) +
-                               " MiB is more than this page can hold."));
-  g_side[kind].assign(size, '\0');
-  return reinterpret_cast<Address>(g_side[kind].data());
+EMSCRIPTEN_KEEPALIVE Address attn_side(double kind, double size) {
+  begin_call();
+  const std::size_t k = count_of(kind, g_side.size() - 1);
+  if (k >= g_side.size())
+    return fail(make_error(ErrorCode::bad_argument, "model", -1, -1,
+                           "model: there is no kind " + number_text(kind) + " of side file."));
+  const std::size_t held = g_side[k].size(), free = heap_free();
+  Result<std::size_t> n =
+      checked_bytes(size, std::min<std::uint64_t>(kMaxSize, held + free), "model",
+                    "a tokenizer or config file", "this page can still hold");
+  if (!n) return fail(n.error());
+  g_side[k].assign(*n, '\0');  // a string's data() is never 0, even when it is empty
+  return reinterpret_cast<Address>(g_side[k].data());
 }
 
 // The byte buffer holding a model file's first `size` bytes (its length and header), the file
 // `file_size` bytes in all, and the side files: [vocab, context, width, layers, heads, tied,
 // weight bytes, bytes needed to open it, bytes the heap can still give], or 0 with why not.
-EMSCRIPTEN_KEEPALIVE Address attn_plan(std::size_t size, double file_size) {
-  if (file_size > static_cast<double>(emscripten_get_heap_max()))
-    return fail(
-        make_error(ErrorCode::too_large, "model", -1, -1,
-                   "model: the file is " + std::to_string(static_cast<long long>(file_size) >> 20) +
-                       " MiB, more than the " + std::to_string(emscripten_get_heap_max() >> 20) +
-                       " MiB this page can hold."));
-  Result<ModelPlan> plan =
-      LanguageModel::plan(staged(bytes(size)), static_cast<std::size_t>(file_size));
+EMSCRIPTEN_KEEPALIVE Address attn_plan(double size, double file_size) {
+  begin_call();
+  Result<std::size_t> whole =
+      checked_bytes(file_size, std::min<std::uint64_t>(kMaxSize, emscripten_get_heap_max()),
+                    "model", "the file", "this page can hold");
+  if (!whole) {
+    release_own_buffers();
+    return fail(whole.error());
+  }
+  Result<ModelPlan> plan = LanguageModel::plan(staged(bytes(size)), *whole);
   release_own_buffers();
   if (!plan) return fail(plan.error());
   const Gpt2Config& c = plan->config;
@@ -179,6 +201,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_plan(std::size_t size, double file_size) {
 
 // The patterns a survey scores, in the order of its numbers: "previous first same induction".
 EMSCRIPTEN_KEEPALIVE Address attn_names() {
+  begin_call();
   std::string names;
   for (std::size_t p = 0; p < kHeadPatterns; ++p)
     names += (p ? " " : "") + std::string(to_string(static_cast<HeadPattern>(p)));
@@ -188,7 +211,8 @@ EMSCRIPTEN_KEEPALIVE Address attn_names() {
 }
 
 // The model file in the byte buffer, with the side files staged: its id, or 0.
-EMSCRIPTEN_KEEPALIVE int attn_open(std::size_t size) {
+EMSCRIPTEN_KEEPALIVE int attn_open(double size) {
+  begin_call();
   Result<LanguageModel> lm = LanguageModel::open(staged(bytes(size)));
   release_own_buffers();
   if (!lm) return static_cast<int>(fail(lm.error()));
@@ -198,54 +222,70 @@ EMSCRIPTEN_KEEPALIVE int attn_open(std::size_t size) {
   return id;
 }
 
-EMSCRIPTEN_KEEPALIVE void attn_dispose(int id) { g_models.erase(id); }
+EMSCRIPTEN_KEEPALIVE void attn_dispose(int id) {
+  begin_call();
+  g_models.erase(id);
+}
 
-// [vocab, context, width, layers, heads, tied, bos]
+// [vocab, context, width, layers, heads, tied, bos, window]
 EMSCRIPTEN_KEEPALIVE Address attn_info(int id) {
+  begin_call();
   const Session* s = find(id);
   if (!s) return 0;
   const Gpt2Config& c = s->lm.config();
   Writer w = output();
-  const double v[] = {static_cast<double>(c.vocab),    static_cast<double>(c.context),
-                      static_cast<double>(c.width),    static_cast<double>(c.layers),
-                      static_cast<double>(c.heads),    c.tied ? 1.0 : 0.0,
-                      static_cast<double>(s->lm.bos())};
-  w.values(v, 7);
+  const double v[] = {static_cast<double>(c.vocab),     static_cast<double>(c.context),
+                      static_cast<double>(c.width),     static_cast<double>(c.layers),
+                      static_cast<double>(c.heads),     c.tied ? 1.0 : 0.0,
+                      static_cast<double>(s->lm.bos()), static_cast<double>(s->lm.window())};
+  w.values(v, 8);
   return w.finish();
 }
 
 // The text in the byte buffer (`size` bytes, UTF-8), run from an empty cache: write_run's result.
-EMSCRIPTEN_KEEPALIVE Address attn_run(int id, std::size_t size, std::size_t predictions) {
+EMSCRIPTEN_KEEPALIVE Address attn_run(int id, double size, double predictions) {
+  begin_call();
   Session* s = find(id);
-  if (!s) return 0;
+  if (!s) {
+    release_own_buffers();
+    return 0;
+  }
   Result<LmRun> run = s->lm.run(bytes(size));
   release_own_buffers();
   if (!run) return fail(run.error());
   *s = Session{std::move(s->lm), {}, run->dropped, {}, {}, {}, {}};
   keep_steps(*s, *run);
-  return write_run(*s, predictions);
+  return write_run(*s, std::min(count_of(predictions, kMaxPredictions), kMaxPredictions));
 }
 
 // One more token against the cache (generation): write_run's result, grown by that token.
-EMSCRIPTEN_KEEPALIVE Address attn_extend(int id, int token, std::size_t predictions) {
+EMSCRIPTEN_KEEPALIVE Address attn_extend(int id, double token, double predictions) {
+  begin_call();
   Session* s = find(id);
   if (!s) return 0;
-  Result<LmRun> run = s->lm.extend(token);
+  const std::size_t vocab = s->lm.config().vocab, t = count_of(token, vocab);
+  if (t >= vocab)
+    return fail(make_error(ErrorCode::bad_argument, "token", -1, -1,
+                           "token: there is no token " + number_text(token) +
+                               " in a vocabulary of " + std::to_string(vocab) + "."));
+  Result<LmRun> run = s->lm.extend(static_cast<int>(t));
   if (!run) return fail(run.error());
   keep_steps(*s, *run);
-  return write_run(*s, predictions);
+  return write_run(*s, std::min(count_of(predictions, kMaxPredictions), kMaxPredictions));
 }
 
 // Head `head` of layer `layer` over the tokens so far: [t, d, Q (t·d), K (t·d), V (t·d),
 // weights (t·t, zero above the diagonal)].
-EMSCRIPTEN_KEEPALIVE Address attn_head(int id, std::size_t layer, std::size_t head) {
+EMSCRIPTEN_KEEPALIVE Address attn_head(int id, double layer_number, double head_number) {
+  begin_call();
   Session* s = find(id);
   if (!s) return 0;
   const Gpt2Config& c = s->lm.config();
+  const std::size_t layer = count_of(layer_number, c.layers), head = count_of(head_number, c.heads);
   if (s->tokens.empty() || layer >= c.layers || head >= c.heads)
     return fail(make_error(ErrorCode::bad_argument, "head", -1, -1,
-                           "head: there is no head " + std::to_string(head) + " of layer " +
-                               std::to_string(layer) + " with a run to show."));
+                           "head: there is no head " + number_text(head_number) + " of layer " +
+                               number_text(layer_number) + " with a run to show."));
   const std::size_t t = s->tokens.size(), d = c.head_size(), C = c.width;
   Writer w = output();
   w.reserve(2 + 3 * t * d + t * t);
@@ -262,12 +302,16 @@ EMSCRIPTEN_KEEPALIVE Address attn_head(int id, std::size_t layer, std::size_t he
 
 // The heads measured (head_patterns.hpp): [layers, heads, length, sequences, loss_first,
 // loss_second, loss_blind, per head: best, previous, first, same, induction].
-EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, std::size_t length, std::size_t sequences,
-                                         double seed) {
+EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, double length, double sequences, double seed) {
+  begin_call();
   Session* s = find(id);
   if (!s) return 0;
-  Result<HeadSurvey> survey =
-      survey_heads(s->lm.model(), s->lm.bos(), length, sequences, static_cast<std::uint64_t>(seed));
+  const std::optional<std::size_t> n = size_of_number(length), k = size_of_number(sequences);
+  const std::optional<std::size_t> from = size_of_number(seed, std::uint64_t{1} << 53);
+  if (!n || !k || !from)
+    return fail(make_error(ErrorCode::bad_argument, "survey", -1, -1,
+                           "survey: its length, sequences and seed must be whole numbers from 0."));
+  Result<HeadSurvey> survey = survey_heads(s->lm.model(), s->lm.bos(), *n, *k, *from);
   if (!survey) return fail(survey.error());
   Writer w = output();
   const double head[] = {static_cast<double>(survey->layers),
@@ -287,6 +331,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, std::size_t length, std::size_t
 
 // [heap bytes, allocated bytes, models]
 EMSCRIPTEN_KEEPALIVE Address attn_memory() {
+  begin_call();
   Writer w = output();
   write_heap(w);
   w.number(static_cast<double>(g_models.size()));

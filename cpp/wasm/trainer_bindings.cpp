@@ -8,6 +8,7 @@
 // before the next call. A binding that fails returns 0, and attn_error() then says why.
 #include <emscripten/em_macros.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -20,6 +21,7 @@
 #include "boundary.hpp"
 #include "enum_names.hpp"
 #include "model_io.hpp"
+#include "sizes.hpp"
 #include "trainer.hpp"
 
 namespace attn::wasm {
@@ -116,15 +118,20 @@ extern "C" {
 
 // Room for a saved model of `size` bytes: its byte address, or 0 (and attn_error()) when no saved
 // model has that size, so that a buffer too large to be one is never copied into the heap.
-EMSCRIPTEN_KEEPALIVE Address attn_bytes(std::size_t size) {
-  if (auto e = check_saved_size(size)) return fail(*e);
-  g_bytes.resize(size);
+// `size` comes as a double, checked before it is a size_t (sizes.hpp): as a 32-bit size_t, 4 GiB +
+// 100 bytes would pass as 100.
+EMSCRIPTEN_KEEPALIVE Address attn_bytes(double size) {
+  begin_call();
+  const std::size_t n = size_of_number(size).value_or(max_saved_model_bytes() + 1);
+  if (auto e = check_saved_size(n)) return fail(*e);
+  g_bytes.resize(n);
   return reinterpret_cast<Address>(g_bytes.data());
 }
 
 // The enums' option strings (enum_names.hpp): "task find_match copy …", "mlp none relu gelu". The
 // tasks' names are the core's own (task_info).
 EMSCRIPTEN_KEEPALIVE Address attn_names() {
+  begin_call();
   constexpr TaskKind kTasks[] = {TaskKind::find_match, TaskKind::copy, TaskKind::reverse,
                                  TaskKind::sort, TaskKind::induction};
   Name tasks[std::size(kTasks)];
@@ -143,6 +150,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_names() {
 
 // The default config, in the config's order: what the API fills in for a field not given.
 EMSCRIPTEN_KEEPALIVE Address attn_defaults() {
+  begin_call();
   Writer w = output();
   write_config(w, TrainerConfig{});
   return w.finish();
@@ -150,6 +158,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_defaults() {
 
 // A trainer from the config in the input buffer: its id, or 0.
 EMSCRIPTEN_KEEPALIVE int attn_create() {
+  begin_call();
   Reader in = input();
   auto t = Trainer::create(read_config(in));
   if (!t) return static_cast<int>(fail(t.error()));
@@ -159,7 +168,8 @@ EMSCRIPTEN_KEEPALIVE int attn_create() {
 // The saved model in the byte buffer (`size` bytes) as a trainer: in place of trainer `id`, with
 // its optimizer, batch, held-out count and seed; or, for id 0, a new trainer with those of the
 // config in the input buffer. Its id, or 0.
-EMSCRIPTEN_KEEPALIVE int attn_load(int id, std::size_t size) {
+EMSCRIPTEN_KEEPALIVE int attn_load(int id, double size) {
+  begin_call();
   TrainerConfig base;
   if (id != 0) {
     const Trainer* t = find(id);
@@ -169,7 +179,8 @@ EMSCRIPTEN_KEEPALIVE int attn_load(int id, std::size_t size) {
     Reader in = input();
     base = read_config(in);
   }
-  auto saved = load_model(g_bytes.data(), size);
+  auto saved =
+      load_model(g_bytes.data(), std::min(size_of_number(size).value_or(0), g_bytes.size()));
   g_bytes = std::vector<std::uint8_t>();  // a model can be large: not kept after it is read
   if (!saved) return static_cast<int>(fail(saved.error()));
   auto t = trainer_from_saved(saved.value(), base);
@@ -184,6 +195,7 @@ EMSCRIPTEN_KEEPALIVE void attn_dispose(int id) { g_trainers.erase(id); }
 // [config… (defaults applied), parameters, steps, text] with text =
 // "name\ndescription\ntoken\ntoken…".
 EMSCRIPTEN_KEEPALIVE Address attn_info(int id) {
+  begin_call();
   const Trainer* t = find(id);
   if (!t) return 0;
   std::string text = std::string(t->task().name) + "\n" + t->task().description;
@@ -204,6 +216,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_info(int id) {
 // start from the same weights and most likely diverge too. The mean is over the applied steps
 // (NaN if none was applied), so no caller averages the losses itself.
 EMSCRIPTEN_KEEPALIVE Address attn_train(int id, std::size_t count) {
+  begin_call();
   Trainer* t = find(id);
   if (!t) return 0;
   Writer w = output();
@@ -232,6 +245,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_train(int id, std::size_t count) {
 
 // [loss, accuracy, sequenceAccuracy, score, previousTokenScore, headScores (layers·heads)…].
 EMSCRIPTEN_KEEPALIVE Address attn_evaluate(int id) {
+  begin_call();
   Trainer* t = find(id);
   if (!t) return 0;
   const Evaluation e = t->evaluate();
@@ -247,6 +261,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_evaluate(int id) {
 // per layer its input, per head queries, keys, values, scores, weights, output, then the layer's
 // output; then probs; then the n predicted tokens.
 EMSCRIPTEN_KEEPALIVE Address attn_probe(int id, std::size_t n) {
+  begin_call();
   Trainer* t = find(id);
   if (!t) return 0;
   if (n > input_size())  // more tokens than were written: never read past the buffer
@@ -273,6 +288,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_probe(int id, std::size_t n) {
 
 // 1 if done, 0 (and attn_error()) if the layer or head is out of range.
 EMSCRIPTEN_KEEPALIVE int attn_ablate(int id, std::size_t layer, std::size_t head, int ablated) {
+  begin_call();
   Trainer* t = find(id);
   if (!t) return 0;
   if (auto e = t->set_ablated(layer, head, ablated != 0)) return static_cast<int>(fail(*e));
@@ -281,6 +297,7 @@ EMSCRIPTEN_KEEPALIVE int attn_ablate(int id, std::size_t layer, std::size_t head
 
 // The model as bytes, in the byte buffer: [address, size].
 EMSCRIPTEN_KEEPALIVE Address attn_save(int id) {
+  begin_call();
   const Trainer* t = find(id);
   if (!t) return 0;
   g_bytes = save_model(*t);
@@ -292,6 +309,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_save(int id) {
 
 // [heap size, bytes allocated, live trainers]: what the memory tests compare.
 EMSCRIPTEN_KEEPALIVE Address attn_memory() {
+  begin_call();
   Writer w = output();
   write_heap(w);
   w.number(static_cast<double>(g_trainers.size()));

@@ -15,26 +15,28 @@ using namespace attn;
 
 namespace {
 
-// Vocabulary `vocab`, context 6, width 4, one layer, every weight 0 and every LayerNorm gain 1.
-std::string zeros(std::size_t vocab, const std::vector<std::pair<std::string, std::string>>& meta) {
+// Vocabulary `vocab`, context 6 (or `context`), width 4 (or `C`), one layer, every weight 0 and
+// every LayerNorm gain 1.
+std::string zeros(std::size_t vocab, const std::vector<std::pair<std::string, std::string>>& meta,
+                  std::size_t context = 6, std::size_t C = 4) {
   const auto z = [](std::size_t n) { return std::vector<float>(n, 0.0f); };
   const auto one = [](std::size_t n) { return std::vector<float>(n, 1.0f); };
-  return write_safetensors({{"wte.weight", {{vocab, 4}, z(vocab * 4)}},
-                            {"wpe.weight", {{6, 4}, z(24)}},
-                            {"h.0.ln_1.weight", {{4}, one(4)}},
-                            {"h.0.ln_1.bias", {{4}, z(4)}},
-                            {"h.0.attn.c_attn.weight", {{4, 12}, z(48)}},
-                            {"h.0.attn.c_attn.bias", {{12}, z(12)}},
-                            {"h.0.attn.c_proj.weight", {{4, 4}, z(16)}},
-                            {"h.0.attn.c_proj.bias", {{4}, z(4)}},
-                            {"h.0.ln_2.weight", {{4}, one(4)}},
-                            {"h.0.ln_2.bias", {{4}, z(4)}},
-                            {"h.0.mlp.c_fc.weight", {{4, 16}, z(64)}},
-                            {"h.0.mlp.c_fc.bias", {{16}, z(16)}},
-                            {"h.0.mlp.c_proj.weight", {{16, 4}, z(64)}},
-                            {"h.0.mlp.c_proj.bias", {{4}, z(4)}},
-                            {"ln_f.weight", {{4}, one(4)}},
-                            {"ln_f.bias", {{4}, z(4)}}},
+  return write_safetensors({{"wte.weight", {{vocab, C}, z(vocab * C)}},
+                            {"wpe.weight", {{context, C}, z(context * C)}},
+                            {"h.0.ln_1.weight", {{C}, one(C)}},
+                            {"h.0.ln_1.bias", {{C}, z(C)}},
+                            {"h.0.attn.c_attn.weight", {{C, 3 * C}, z(3 * C * C)}},
+                            {"h.0.attn.c_attn.bias", {{3 * C}, z(3 * C)}},
+                            {"h.0.attn.c_proj.weight", {{C, C}, z(C * C)}},
+                            {"h.0.attn.c_proj.bias", {{C}, z(C)}},
+                            {"h.0.ln_2.weight", {{C}, one(C)}},
+                            {"h.0.ln_2.bias", {{C}, z(C)}},
+                            {"h.0.mlp.c_fc.weight", {{C, 4 * C}, z(4 * C * C)}},
+                            {"h.0.mlp.c_fc.bias", {{4 * C}, z(4 * C)}},
+                            {"h.0.mlp.c_proj.weight", {{4 * C, C}, z(4 * C * C)}},
+                            {"h.0.mlp.c_proj.bias", {{C}, z(C)}},
+                            {"ln_f.weight", {{C}, one(C)}},
+                            {"ln_f.bias", {{C}, z(C)}}},
                            meta);
 }
 
@@ -99,6 +101,48 @@ TEST_CASE("language model: a long text keeps its end, and the cache grows to the
   CHECK(p[0].id == 0);
   CHECK(p[2].id == 2);
   CHECK(p[0].probability == Approx(1.0 / 257));
+}
+
+TEST_CASE("language model: no text, or more than a run reads, is said so", "[lm]") {
+  const std::string bytes = zeros(257, kMeta);
+  Result<LanguageModel> opened = LanguageModel::open(bytes);
+  REQUIRE(opened.ok());
+  LanguageModel& lm = opened.value();
+  const Result<LmRun> none = lm.run("");
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.error().code == ErrorCode::empty_input);
+  CHECK(none.error().message ==
+        "text: there is no text to read; give the model a word or a sentence.");
+  const Result<LmRun> huge = lm.run(std::string(Limits::max_text_bytes + 1, 'a'));
+  REQUIRE_FALSE(huge.ok());
+  CHECK(huge.error().code == ErrorCode::too_large);
+  CHECK(huge.error().message ==
+        "text: the text is 1048577 bytes, more than the 1048576 bytes a run reads.");
+  CHECK(lm.run(std::string(Limits::max_text_bytes, 'a')).ok());
+}
+
+TEST_CASE("language model: on a model of many heads a run keeps what 32 Mi weights hold", "[lm]") {
+  // One layer of 16 heads, context 1500: √(2^25 / 16) = 1448.15, so a run holds 1448 tokens, and
+  // its weights, 16 · 1448² = 33,546,240 numbers, stay within 2^25 = 33,554,432.
+  const std::vector<std::pair<std::string, std::string>> meta{
+      {"n_head", "16"}, {"vocab.json", kBytes.vocab_json}, {"merges.txt", kBytes.merges_txt}};
+  const std::string bytes = zeros(257, meta, 1500, 16);
+  Result<LanguageModel> opened = LanguageModel::open(bytes);
+  REQUIRE(opened.ok());
+  LanguageModel& lm = opened.value();
+  CHECK(lm.config().context == 1500);
+  CHECK(lm.window() == 1448);
+  const Result<LmRun> run = lm.run(std::string(1460, 'a'));
+  REQUIRE(run.ok());
+  CHECK(run->tokens.size() == 1448);
+  CHECK(run->dropped == 1460 - 1447);
+  CHECK(run->steps.layers[0].weights.size() == 16u * 1448 * 1448);
+  const Result<LmRun> full = lm.extend(97);
+  REQUIRE_FALSE(full.ok());
+  CHECK(
+      full.error().message ==
+      "tokens: this page shows at most 1448 tokens of this model (every head's weights for each), "
+      "and the run has them all.");
 }
 
 TEST_CASE("language model: a file without its tokenizer, or with another's, is refused", "[lm]") {

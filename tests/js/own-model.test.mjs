@@ -108,7 +108,7 @@ test('own model: bfloat16 weights are widened, and give what the same values in 
 test('own model: files that do not belong are refused by name, and the module opens the next one', () => {
   const file = randomGpt2({ ...SIZE, metadata: false });
   const config = configJson(SIZE);
-  assert.match(refusal(new TextEncoder().encode('{"not": "a model"}'), { vocab, merges }), /^model: byte 0: the header length, \d+ bytes, is more than any model file's\.$/);
+  assert.match(refusal(new TextEncoder().encode('{"not": "a model"}'), { vocab, merges }), /^model: byte 0: this is not a safetensors file, or it is damaged: its first 8 bytes should give the length of its header, but they read as \d+ bytes, more than any model file's header \(at most 100\.0 MB\)\.$/);
   assert.match(refusal(file.subarray(0, file.length - 100), { vocab, merges, config }), /^model: byte \d+: tensor "[^"]+": data_offsets .* lie outside/);
   // A tokenizer of another size: GPT-2's is 50,257 tokens, this model's 4,165.
   const small = randomGpt2({ ...SIZE, vocab: 300, metadata: false });

@@ -20,10 +20,15 @@ function bytesOfText(value, key) {
   );
 }
 
-/** Checks `files` ({tokenizer, vocab, merges, config}, each optional) and stages them; false when the heap cannot. */
-export function stageSideFiles(M, files, what) {
+/** Checks `files` ({tokenizer, vocab, merges, config}, each optional): their bytes in the core's
+ * order (null: not given), or a refusal, before anything is copied into the module. */
+export function sideFiles(files, what) {
   const given = files === undefined ? {} : options(files, SIDE_FILES, what);
-  const texts = SIDE_FILES.map((key) => (given[key] === undefined ? null : bytesOfText(given[key], key)));
+  return SIDE_FILES.map((key) => (given[key] === undefined ? null : bytesOfText(given[key], key)));
+}
+
+/** Stages the checked side files (sideFiles) in the module; false when the heap cannot. */
+export function stageSideFiles(M, texts) {
   for (let kind = 0; kind < texts.length; kind++) {
     const text = texts[kind];
     if (!text) continue;

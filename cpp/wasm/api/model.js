@@ -3,7 +3,7 @@
 // wasm exports on model handles (model_bindings.cpp); every number in a result is the core's.
 import { refuse, describe, guard, thrown, failure } from './checks.js';
 import { writeBytes, Output, coreError, releaseLarge } from './matrices.js';
-import { stageSideFiles, writeInto } from './model-files.js';
+import { sideFiles, stageSideFiles, writeInto } from './model-files.js';
 
 const encoder = new TextEncoder();
 const MAX_PREDICTIONS = 50;
@@ -59,6 +59,7 @@ function makeModel(e, id) {
   const info = new Output(e, e.M._attn_info(id));
   const config = readConfig(info);
   const bos = info.num();
+  const window = info.num();
   const live = () => {
     if (!s.id) refuse('bad_argument', 'model', 'This model was disposed; open it again.');
   };
@@ -126,7 +127,7 @@ function makeModel(e, id) {
     if (s.id) e.M._attn_dispose(s.id);
     s.id = 0;
   };
-  return Object.freeze(Object.assign(m, { config, bos }));
+  return Object.freeze(Object.assign(m, { config, bos, window }));
 }
 
 function guarded(e, f) {
@@ -159,31 +160,71 @@ function fileSize(value) {
   return value;
 }
 
+// Every argument is checked before anything is copied into the module, and a call refused after
+// bytes went in gives them back: a refusal keeps no memory.
+function refused(e) {
+  const failure = coreError(e);
+  e.M._attn_release();
+  e.inputAddress = e.inputCapacity = 0;
+  return failure;
+}
+
+function opened(e, size, texts) {
+  const id = stageSideFiles(e.M, texts) && e.M._attn_open(size);
+  return id ? { ok: true, model: makeModel(e, id) } : refused(e);
+}
+
+// The room reserve() gave, `size` bytes at `at`: number `room` of the module's reservations, good
+// until another call takes the byte buffer (e.room then names another).
+function roomOf(e, room, at, size) {
+  const held = () => {
+    if (e.room !== room)
+      refuse('bad_argument', 'model', 'Another call has used the room this file was read into; reserve() again.');
+  };
+  return {
+    ok: true,
+    write: guarded(e, (chunk, offset) => {
+      held();
+      writeInto(e.M, at, size, chunk, offset);
+      return { ok: true };
+    }),
+    open: guarded(e, (files) => {
+      held();
+      const texts = sideFiles(files, 'open()');
+      e.room = 0;
+      return opened(e, size, texts);
+    }),
+    // A file not opened after all (the reader stopped it): its room goes back to the module.
+    release() {
+      if (e.room !== room) return;
+      e.room = 0;
+      e.M._attn_release();
+    },
+  };
+}
+
 export function makeModelModule(M) {
   // room: which reserve() holds the byte buffer now (0: none), so that a stale one is refused.
   const e = { M, patterns: [], inputAddress: 0, inputCapacity: 0, release: false, room: 0 };
   let rooms = 0;
   e.patterns = new Output(e, M._attn_names()).str().split(' ');
 
-  function opened(size, files) {
-    const id = stageSideFiles(M, files, 'open()') && M._attn_open(size);
-    return id ? { ok: true, model: makeModel(e, id) } : coreError(e);
-  }
-
   function open(value, files) {
     const bytes = bytesOf(value);
+    const texts = sideFiles(files, 'open()');
     e.room = 0;
-    if (!writeBytes(M, bytes)) return coreError(e);
-    return opened(bytes.length, files);
+    if (!writeBytes(M, bytes)) return refused(e);
+    return opened(e, bytes.length, texts);
   }
 
   function plan(head, size, files) {
     const bytes = bytesOf(head);
     fileSize(size);
+    const texts = sideFiles(files, 'plan()');
     e.room = 0;
-    if (!writeBytes(M, bytes) || !stageSideFiles(M, files, 'plan()')) return coreError(e);
+    if (!writeBytes(M, bytes) || !stageSideFiles(M, texts)) return refused(e);
     const address = M._attn_plan(bytes.length, size);
-    if (!address) return coreError(e);
+    if (!address) return refused(e);
     const r = new Output(e, address);
     const config = readConfig(r);
     return { ok: true, config, weightBytes: r.num(), needBytes: r.num(), freeBytes: r.num() };
@@ -193,31 +234,9 @@ export function makeModelModule(M) {
     const size = fileSize(value);
     e.room = 0;
     const at = M._attn_bytes(size);
-    if (!at) return coreError(e);
-    const room = (e.room = ++rooms);
-    const held = () => {
-      if (e.room !== room)
-        refuse('bad_argument', 'model', 'Another call has used the room this file was read into; reserve() again.');
-    };
-    return {
-      ok: true,
-      write: guarded(e, (chunk, offset) => {
-        held();
-        writeInto(M, at, size, chunk, offset);
-        return { ok: true };
-      }),
-      open: guarded(e, (files) => {
-        held();
-        e.room = 0;
-        return opened(size, files);
-      }),
-      // A file not opened after all (the reader stopped it): its room goes back to the module.
-      release() {
-        if (e.room !== room) return;
-        e.room = 0;
-        M._attn_release();
-      },
-    };
+    if (!at) return refused(e);
+    e.room = ++rooms;
+    return roomOf(e, e.room, at, size);
   }
 
   function memoryStats() {

@@ -54,6 +54,8 @@ export interface HeadWeights {
 export interface Opened {
   type: 'opened';
   config: ModelConfig;
+  /** The most tokens a reading holds: the context, or fewer on a model of many heads. */
+  window: number;
   /** The file's size in bytes. */
   bytes: number;
   survey: HeadSurvey;

@@ -73,7 +73,7 @@ export function modelRunner(
   /** Extends by the likeliest next token; null when the context is full or there is no prediction. */
   const next = (run: M.ModelRun): M.ModelRun | M.Failure | null => {
     const best = run.predictions[0];
-    if (!best || run.tokens.length >= (model as M.LanguageModel).config.context) return null;
+    if (!best || run.tokens.length >= (model as M.LanguageModel).window) return null;
     return (model as M.LanguageModel).extend(best.id, { predictions: PREDICTIONS });
   };
 
@@ -124,7 +124,7 @@ export function modelRunner(
     source = own ? own.again : null;
     id = -1;
     last = null;
-    post({ type: 'opened', config: next.config, bytes, survey, own: own ? own.name : null });
+    post({ type: 'opened', config: next.config, window: next.window, bytes, survey, own: own ? own.name : null });
     const queued = waiting;
     waiting = [];
     queued.forEach(handle);

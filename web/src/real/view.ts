@@ -274,7 +274,16 @@ export class RealView {
     const n = r.tokens.length;
     const partial = r.tokens.filter((t) => t.partial).length;
     const notes = [
-      r.dropped > 0 ? this.say('dropped', { context: o.config.context, kept: n - 1, dropped: r.dropped }) : '',
+      r.dropped > 0
+        ? o.window < o.config.context
+          ? this.say('droppedWindow', {
+              window: o.window,
+              heads: o.config.layers * o.config.heads,
+              kept: n - 1,
+              dropped: r.dropped,
+            })
+          : this.say('dropped', { context: o.config.context, kept: n - 1, dropped: r.dropped })
+        : '',
       partial > 0 ? this.say('partialNote', { n: partial }) : '',
       r.generated > 0 ? this.say('generated', { n: r.generated }) : '',
     ].filter(Boolean);
