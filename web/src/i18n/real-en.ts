@@ -26,6 +26,7 @@ export const realEn = {
   'real.ownOffer':
     'This figure runs a model from {host}: {name}, {size}. It is downloaded only when you ask, and read in your browser.',
   'real.ownSizeUnknown': 'of a size the server did not say',
+  'real.ownSizeLater': 'of a size that site is asked only when you load it',
   'real.ownLoad': 'Load that model',
   'real.close': 'Back to the playground',
   'real.sentence': 'Sentence for the model',
@@ -49,6 +50,8 @@ export const realEn = {
     '{n} of them (dashed) are bytes of characters the tokenizer does not know: the model reads them byte by byte.',
   'real.dropped':
     'Your text is longer than the model’s context of {context} tokens: it reads only the last {kept}; the first {dropped} are left out.',
+  'real.droppedWindow':
+    'Your text is longer than the {window} tokens this page shows of this model, since it keeps the weights of all {heads} heads for each: it reads only the last {kept}; the first {dropped} are left out.',
   'real.generated': 'The last {n} (underlined) the model wrote itself.',
   'real.predictions': 'What comes next? The model’s five likeliest tokens',
   'real.generate': 'Generate',

@@ -24,6 +24,7 @@ export const realZhCN: RealMessages = {
     '你自己的模型 {name}：{layers} 层，每层 {heads} 个头，宽度 {width}，共 {size}，在你的浏览器里读取和运行。点一个头，就能在下方的演示里打开它的 Q、K、V。',
   'real.ownOffer': '这个图要用来自 {host} 的模型：{name}，{size}。只有你要求时才下载，并在你的浏览器里读取。',
   'real.ownSizeUnknown': '大小服务器没有说明',
+  'real.ownSizeLater': '大小要等你加载时才向那个网站询问',
   'real.ownLoad': '加载那个模型',
   'real.close': '回到演示',
   'real.sentence': '给模型读的句子',
@@ -45,6 +46,8 @@ export const realZhCN: RealMessages = {
   'real.partial': '分词器没有对应词元的字符中的一个字节',
   'real.partialNote': '其中 {n} 个（虚线框）是分词器不认识的字符的字节：模型逐字节地读它们。',
   'real.dropped': '你的文字超过了模型 {context} 个词元的上下文：它只读最后 {kept} 个，前面 {dropped} 个被略去。',
+  'real.droppedWindow':
+    '你的文字超过了本页为这个模型展示的 {window} 个词元（每个词元都要保留全部 {heads} 个头的权重）：它只读最后 {kept} 个，前面 {dropped} 个被略去。',
   'real.generated': '最后 {n} 个（带下划线）是模型自己写的。',
   'real.predictions': '接下来是什么？模型最看好的五个词元',
   'real.generate': '生成',

@@ -98,7 +98,7 @@ export function provide<K extends PartKey>(key: K, value: Parts[K]): void {
 }
 
 /**
- * In the lesson, play and Learn entries: their styles (lesson.css beside them), unless the page
+ * In the lesson, play, Learn, Real model and share entries: their styles (lesson.css beside them), unless the page
  * has them already, inline (the offline file) or from another of them.
  */
 export function laterStyles(): void {

@@ -21,6 +21,7 @@ type OwnWord =
   | 'ownTooLarge'
   | 'ownCancelled'
   | 'ownOffer'
+  | 'ownSizeLater'
   | 'ownSizeUnknown'
   | 'ownLoad';
 
@@ -31,9 +32,11 @@ export interface OwnActions {
   shipped(): void;
 }
 
-/** A size for a reader: MB (2^20 bytes), one decimal; GB from 1,000 MB. */
+/** A size for a reader: KB below 1 MB (a 50 KB file is not "0.0 MB"), MB (2^20 bytes) with one
+ * decimal, GB from 1,000 MB. */
 export function size(bytes: number, lang: string): string {
   const mb = bytes / 2 ** 20;
+  if (mb < 1) return decimals(bytes / 1024, 1, lang) + ' KB';
   return mb >= 1000 ? decimals(mb / 1024, 2, lang) + ' GB' : decimals(mb, 1, lang) + ' MB';
 }
 
@@ -104,12 +107,17 @@ export class OwnPanel {
 
   /**
    * A model on a server that the link names (an embed's model attribute): its name, its site and
-   * its size, asked of the server before anything is downloaded, and a button that loads it.
+   * a button that loads it. Its size is asked of the server before anything is downloaded only
+   * when the server is the page's own: a link must not make the reader's browser contact another
+   * host before the reader asks.
    */
   offer(urls: ModelUrls): void {
     let host = urls.model;
+    let own = false;
     try {
-      host = new URL(urls.model).host;
+      const url = new URL(urls.model);
+      host = url.host;
+      own = url.origin === location.origin;
     } catch {
       // the link's check let only absolute URLs through; the whole address is shown otherwise
     }
@@ -117,13 +125,14 @@ export class OwnPanel {
     const say = (size: string) => {
       words.textContent = this.say('ownOffer', { name: fileName(urls.model), host, size });
     };
-    say('…');
-    fetch(urls.model, { method: 'HEAD', credentials: 'omit' })
-      .then((r) => {
-        const length = r.ok ? r.headers.get('content-length') : null;
-        say(length && /^\d+$/.test(length) ? size(Number(length), this.lang) : this.say('ownSizeUnknown'));
-      })
-      .catch(() => say(this.say('ownSizeUnknown')));
+    say(own ? '…' : this.say('ownSizeLater'));
+    if (own)
+      fetch(urls.model, { method: 'HEAD', credentials: 'omit' })
+        .then((r) => {
+          const length = r.ok ? r.headers.get('content-length') : null;
+          say(length && /^\d+$/.test(length) ? size(Number(length), this.lang) : this.say('ownSizeUnknown'));
+        })
+        .catch(() => say(this.say('ownSizeUnknown')));
     const load = h('button', { class: 'btn', text: this.say('ownLoad'), attrs: { type: 'button', 'data-real-load': '' } });
     load.addEventListener('click', () => this.actions.url(urls));
     clear(this.offered);
