@@ -240,6 +240,12 @@ class Reader {
 }  // namespace
 
 Result<Json> parse_json(std::string_view text, const std::string& input) {
+  // RFC 8259: JSON exchanged between systems is UTF-8. Bytes that are not would reach the
+  // tokenizer's vocabulary or a message as text that is not text.
+  if (const std::size_t bad = utf8::find_invalid(text); bad != std::string_view::npos)
+    return make_error(
+        ErrorCode::parse_error, input, -1, static_cast<long>(bad),
+        input + ": byte " + std::to_string(bad) + ": this is not UTF-8 text, as JSON must be.");
   return Reader(text, input).run();
 }
 

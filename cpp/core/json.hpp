@@ -3,11 +3,11 @@
 // offset where it starts, so that a caller can say where a field it does not accept is.
 //
 // parse_json() refuses, naming the byte (Error::col, counted from 0) and what was expected:
-// trailing text, a control character or an invalid escape in a string, a lone surrogate, a
-// number JSON does not allow ("01", "+1", ".5", "1."), nesting deeper than 64, and a key that
-// repeats one before it in the same object (safetensors' names must be unique). Strings come out
-// as UTF-8; numbers as double, with the text kept so that an integer above 2^53 can be refused
-// rather than rounded.
+// bytes that are not UTF-8, trailing text, a control character or an invalid escape in a string, a
+// lone surrogate, a number JSON does not allow ("01", "+1", ".5", "1."), nesting deeper than 64,
+// and a key that repeats one before it in the same object (safetensors' names must be unique).
+// Strings come out as UTF-8; numbers as double, with the text kept so that an integer above 2^53
+// can be refused rather than rounded.
 #pragma once
 
 #include <cstddef>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 
 #include "model_config_json.hpp"
 #include "safetensors.hpp"
@@ -17,6 +18,19 @@ constexpr const char* kEndOfText = "<|endoftext|>";
 
 Error model_error(const std::string& message) {
   return make_error(ErrorCode::parse_error, "model", -1, -1, "model: " + message);
+}
+
+// Every weight is finite (load_gpt2 checked), but their products need not be: a file of huge
+// weights gives logits of ±∞ or NaN, which would reach the page as probabilities that are not
+// numbers. Said instead, as an overflow.
+std::optional<Error> overflowed(const std::vector<float>& logits) {
+  for (float z : logits)
+    if (!std::isfinite(z))
+      return make_error(ErrorCode::not_finite, "model", -1, -1,
+                        "model: on this text its numbers grow past what float32 can hold, so "
+                        "its predictions are not numbers: its weights are too large to run "
+                        "(damaged, or not trained).");
+  return std::nullopt;
 }
 
 }  // namespace
@@ -161,6 +175,11 @@ Result<LmRun> LanguageModel::run(std::string_view text) {
   cache_ = std::make_unique<Gpt2Cache>(*model_);
   Result<Gpt2Steps> steps = cache_->append(ids, true);
   if (!steps) return steps.error();
+  if (auto e = overflowed(steps->logits)) {
+    cache_ = std::make_unique<Gpt2Cache>(*model_);
+    last_logits_.clear();
+    return *e;
+  }
   out.steps = std::move(steps).value();
   const std::size_t V = config().vocab;
   for (std::size_t i = 1; i < out.tokens.size(); ++i)
@@ -181,6 +200,7 @@ Result<LmRun> LanguageModel::extend(int id) {
                                 " tokens is full.");
   Result<Gpt2Steps> steps = cache_->append({id}, true);
   if (!steps) return steps.error();
+  if (auto e = overflowed(steps->logits)) return *e;
   out.tokens.push_back(token(id));
   if (!last_logits_.empty())
     out.tokens[0].bits = surprisal_bits(last_logits_.data(), last_logits_.size(), id);

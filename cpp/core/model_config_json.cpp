@@ -66,7 +66,8 @@ Result<ModelConfigJson> read_model_config(std::string_view config_json) {
                {&out.layers, {"n_layer", "num_hidden_layers"}},
                {&out.width, {"n_embd", "hidden_size"}},
                {&out.context, {"n_positions", "n_ctx", "max_position_embeddings"}},
-               {&out.vocab, {"vocab_size"}}};
+               {&out.vocab, {"vocab_size"}},
+               {&out.mlp, {"n_inner", "intermediate_size"}}};
   for (const auto& size : sizes)
     if (const Json* v = first(root, size.names)) {
       if (!v->is_count() || v->number < 1 || v->number > 1e9)
@@ -74,6 +75,11 @@ Result<ModelConfigJson> read_model_config(std::string_view config_json) {
                                            " is not a positive whole number.");
       *size.into = static_cast<std::size_t>(v->number);
     }
+  if (const Json* tie = first(root, {"tie_word_embeddings"})) {
+    if (tie->kind != Json::Kind::boolean)
+      return config_error(tie->offset, "its tie_word_embeddings is not true or false.");
+    out.tied = tie->boolean ? 1 : 0;
+  }
   return out;
 }
 
@@ -85,7 +91,12 @@ Result<bool> check_model_config(const ModelConfigJson& said, const Gpt2Config& f
   } sizes[] = {{"n_layer", said.layers, found.layers, "blocks"},
                {"n_embd", said.width, found.width, "as its width"},
                {"n_positions", said.context, found.context, "positions in wpe"},
-               {"vocab_size", said.vocab, found.vocab, "tokens in wte"}};
+               {"vocab_size", said.vocab, found.vocab, "tokens in wte"},
+               {"n_inner", said.mlp, 4 * found.width, "as its MLP's width (4 × its width)"}};
+  if (said.tied == 0 && found.tied)
+    return make_error(ErrorCode::shape_mismatch, "config", -1, -1,
+                      "config.json says tie_word_embeddings false, but the model file has no "
+                      "lm_head.weight of its own: they do not belong together.");
   for (const auto& s : sizes)
     if (s.said && s.said != s.found)
       return make_error(ErrorCode::shape_mismatch, "config", -1, -1,

@@ -37,6 +37,9 @@ TEST_CASE("json: what it refuses names the byte", "[json]") {
   CHECK(fails("[\"a\tb\"]") == "h: byte 3: a control character inside a string.");
   CHECK(fails(std::string(70, '[')) == "h: byte 65: nested deeper than 64 levels.");
   CHECK(fails(R"({"a" 1})") == "h: byte 5: expected ':' after a key.");
+  // A Latin-1 é (0xE9) where UTF-8 needs two bytes, and a cut-off three-byte character.
+  CHECK(fails("{\"caf\xE9\": 1}") == "h: byte 5: this is not UTF-8 text, as JSON must be.");
+  CHECK(fails("[\"\xE4\xB8\"]") == "h: byte 2: this is not UTF-8 text, as JSON must be.");
 }
 
 TEST_CASE("json: a string quoted reads back as itself", "[json]") {

@@ -16,12 +16,17 @@ using namespace attn;
 namespace {
 
 // Vocabulary `vocab`, context 6 (or `context`), width 4 (or `C`), one layer, every weight 0 and
-// every LayerNorm gain 1.
+// every LayerNorm gain 1; or, `huge`, embeddings of ±huge and a final gain of `huge`².
 std::string zeros(std::size_t vocab, const std::vector<std::pair<std::string, std::string>>& meta,
-                  std::size_t context = 6, std::size_t C = 4) {
+                  std::size_t context = 6, std::size_t C = 4, float huge = 0) {
   const auto z = [](std::size_t n) { return std::vector<float>(n, 0.0f); };
   const auto one = [](std::size_t n) { return std::vector<float>(n, 1.0f); };
-  return write_safetensors({{"wte.weight", {{vocab, C}, z(vocab * C)}},
+  std::vector<float> wte = z(vocab * C), lnf = one(C);
+  if (huge != 0) {
+    for (std::size_t i = 0; i < wte.size(); ++i) wte[i] = i % 2 ? -huge : huge;
+    lnf.assign(C, huge * huge);
+  }
+  return write_safetensors({{"wte.weight", {{vocab, C}, wte}},
                             {"wpe.weight", {{context, C}, z(context * C)}},
                             {"h.0.ln_1.weight", {{C}, one(C)}},
                             {"h.0.ln_1.bias", {{C}, z(C)}},
@@ -35,7 +40,7 @@ std::string zeros(std::size_t vocab, const std::vector<std::pair<std::string, st
                             {"h.0.mlp.c_fc.bias", {{4 * C}, z(4 * C)}},
                             {"h.0.mlp.c_proj.weight", {{4 * C, C}, z(4 * C * C)}},
                             {"h.0.mlp.c_proj.bias", {{C}, z(C)}},
-                            {"ln_f.weight", {{C}, one(C)}},
+                            {"ln_f.weight", {{C}, lnf}},
                             {"ln_f.bias", {{C}, z(C)}}},
                            meta);
 }
@@ -119,6 +124,21 @@ TEST_CASE("language model: no text, or more than a run reads, is said so", "[lm]
   CHECK(huge.error().message ==
         "text: the text is 1048577 bytes, more than the 1048576 bytes a run reads.");
   CHECK(lm.run(std::string(Limits::max_text_bytes, 'a')).ok());
+}
+
+TEST_CASE("language model: weights so large their products overflow are said so, not run", "[lm]") {
+  // Each weight is finite, but after the final LayerNorm a token is ±1e30 in each of its 4
+  // numbers, and its logits 4 · 1e30 · 1e15 = 4e45: past float32's 3.4e38.
+  const std::string bytes = zeros(257, kMeta, 6, 4, 1e15f);
+  Result<LanguageModel> opened = LanguageModel::open(bytes);
+  REQUIRE(opened.ok());
+  const Result<LmRun> run = opened.value().run("ab");
+  REQUIRE_FALSE(run.ok());
+  CHECK(run.error().code == ErrorCode::not_finite);
+  CHECK(run.error().message ==
+        "model: on this text its numbers grow past what float32 can hold, so its predictions are "
+        "not numbers: its weights are too large to run (damaged, or not trained).");
+  CHECK(opened.value().predict(5).empty());
 }
 
 TEST_CASE("language model: on a model of many heads a run keeps what 32 Mi weights hold", "[lm]") {

@@ -45,9 +45,25 @@ TEST_CASE("config.json: sizes the tensors contradict, and other computations, ar
       check_model_config(said, found).error().message ==
       "config.json says n_positions 1024, but the model file has 16 positions in wpe: they do not "
       "belong together.");
+  said.context = 0;
+  said.mlp = 4 * 32;  // GPT-2's MLP is 4 × its width
+  CHECK(check_model_config(said, found).ok());
+  said.mlp = 100;
+  CHECK(check_model_config(said, found).error().message ==
+        "config.json says n_inner 100, but the model file has 128 as its MLP's width (4 × its "
+        "width): they do not belong together.");
+  said.mlp = 0;
+  said.tied = 0;  // the file has no lm_head.weight: found.tied
+  CHECK(check_model_config(said, found).error().message ==
+        "config.json says tie_word_embeddings false, but the model file has no lm_head.weight of "
+        "its own: they do not belong together.");
+  CHECK(read_model_config(R"({"n_inner": null, "tie_word_embeddings": true})")->tied == 1);
+  CHECK(read_model_config(R"({"intermediate_size": 3072})")->mlp == 3072);
   const auto refused = [](const std::string& text) {
     return read_model_config(text).error().message;
   };
+  CHECK(refused(R"({"tie_word_embeddings": "yes"})") ==
+        "config.json: byte 24: its tie_word_embeddings is not true or false.");
   CHECK(refused(R"({"scale_attn_by_inverse_layer_idx": true})") ==
         "config.json: byte 36: its attention is scaled by each layer's number as well "
         "(scale_attn_by_inverse_layer_idx), which this page does not do.");

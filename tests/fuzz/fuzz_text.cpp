@@ -1,6 +1,7 @@
 // libFuzzer targets for everything that reads a reader's text or file: the matrix parser, the
 // word-vector parsers (the text one and the packed one, with its nearest words), the tokenizer
-// (with embed), and model files (safetensors, then a GPT-2 model from them, run on two tokens). One
+// (with embed), and model files (safetensors, then a GPT-2 model from them, run on two tokens; a
+// whole checkpoint with its config and tokenizer, planned, opened and run on text). One
 // source, one target per FUZZ_TARGET_* macro, so the invariants checked for what a reader gives
 // live in one place.
 //
@@ -16,6 +17,7 @@
 
 #include "bpe.hpp"
 #include "gpt2.hpp"
+#include "language_model.hpp"
 #include "model_config_json.hpp"
 #include "parse.hpp"
 #include "tokenizer.hpp"
@@ -166,6 +168,46 @@ std::vector<bool> cluster_starts(std::string_view text) {
   check(config->heads <= 1000000000 && config->width <= 1000000000);
 }
 
+// A reader's checkpoint as the Real model view gets it: the model file, a config.json and a
+// tokenizer.json beside it, cut from one input at its first two "\n---\n" marks. What opens from
+// the whole file was planned from its header alone, with the same config; an opened model reads a
+// text within its window, with finite bits and probabilities that sum to at most 1.
+[[maybe_unused]] void fuzz_language_model(std::string_view input) {
+  constexpr std::string_view mark = "\n---\n";
+  std::string_view parts[3];
+  for (std::size_t i = 0; i < 2; ++i) {
+    const std::size_t at = input.find(mark);
+    parts[i] = input.substr(0, at);
+    input = at == std::string_view::npos ? std::string_view() : input.substr(at + mark.size());
+  }
+  parts[2] = input;
+  const attn::ModelFiles files{parts[0], parts[2], {}, {}, parts[1]};
+  auto plan = attn::LanguageModel::plan(files, parts[0].size());
+  auto lm = attn::LanguageModel::open(files);
+  if (!plan.ok()) check_error(plan.error());
+  if (!lm.ok()) return check_error(lm.error());
+  check(plan.ok());  // a file that opens was not refused from its header
+  const attn::Gpt2Config &c = lm->config(), &p = plan->config;
+  check(c.vocab == p.vocab && c.context == p.context && c.width == p.width &&
+        c.layers == p.layers && c.heads == p.heads && c.tied == p.tied);
+  check(lm->window() >= 2 && lm->window() <= c.context);
+  for (std::string_view text : {"Hello, world", "床前明月光 🙂"}) {
+    auto run = lm.value().run(text);
+    if (!run.ok()) {
+      check_error(run.error());
+      continue;
+    }
+    check(run->tokens.size() <= lm->window() && run->tokens.size() >= 1);
+    for (const attn::LmToken& t : run->tokens) check(std::isfinite(t.bits) && t.bits >= 0);
+    double total = 0;
+    for (const attn::Prediction& x : lm->predict(5)) {
+      check(std::isfinite(x.probability) && x.probability >= 0);
+      total += x.probability;
+    }
+    check(total <= 1 + 1e-6);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -182,6 +224,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz_safetensors(text);
 #elif defined(FUZZ_TARGET_CHECKPOINT_FILES)
   fuzz_checkpoint_files(text);
+#elif defined(FUZZ_TARGET_LANGUAGE_MODEL)
+  fuzz_language_model(text);
 #else
 #error "define one FUZZ_TARGET_*"
 #endif
