@@ -209,6 +209,62 @@ test("own model: an embed's model on the author's site shows its name, site and 
   await context.close();
 });
 
+test("own model: a link naming a model on another site sends that site nothing before Load", async () => {
+  const context = await env.chromium.browser.newContext();
+  // The test server's CSP (connect-src 'self') would block such a request: a request or its violation
+  // in the console, either one fails this test.
+  const asked = [];
+  await context.route('https://models.elsewhere.example/**', (route) => {
+    asked.push(`${route.request().method()} ${route.request().url()}`);
+    return route.fulfill({ status: 404, body: '' });
+  });
+  for (const [lang, words] of [['en', /runs a model from models\.elsewhere\.example: gpt\.safetensors, of a size that site is asked only when you load it\./],
+    ['zh-CN', /来自 models\.elsewhere\.example 的模型：gpt\.safetensors，大小要等你加载时才向那个网站询问/]]) {
+    const keys = new URLSearchParams({ lang, view: 'real', model: 'https://models.elsewhere.example/gpt.safetensors',
+      tokenizer: 'https://models.elsewhere.example/tokenizer.json' });
+    const { page, problems } = await open(context, `${env.server.url}#${keys}`, { width: 375, height: 800 });
+    await ready(page);
+    await page.waitForSelector('[data-real-offer]');
+    assert.match(await page.locator('[data-real-offer]').textContent(), words);
+    assert.deepEqual(asked, [], 'a link made the browser contact the host it names');
+    await shot(page, `own-model-offer-elsewhere-${lang}-375`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  await context.close();
+});
+
+test('own model: a server that does not answer can be stopped at once, and the model before stays', async () => {
+  const site = env.server.url + 'models/slow/';
+  const context = await env.chromium.browser.newContext();
+  let answer;
+  const answered = new Promise((resolve) => { answer = resolve; });
+  await context.route(`${site}**`, async (route) => {
+    if (route.request().method() === 'HEAD') return route.fulfill({ status: 200, headers: { 'content-length': '1000' } });
+    await answered; // the model's server says nothing until the test is over
+    return route.abort().catch(() => undefined);
+  });
+  const keys = new URLSearchParams({ view: 'real', model: site + 'model.safetensors' });
+  const { page } = await open(context, `${env.server.url}#${keys}`, { width: 1280, height: 900 });
+  await ready(page);
+  const before = await page.locator('[data-real-tokens] li').count();
+  await page.click('[data-real-load]');
+  await page.waitForFunction(() => /Asking for model\.safetensors: its server has not answered yet/.test(
+    document.querySelector('[data-real]')?.textContent ?? ''));
+  assert.equal(await page.locator('[data-real-own-progress]').getAttribute('value'), null, 'an indeterminate bar');
+  await page.click('[data-real-own-cancel]');
+  await page.waitForSelector('[data-real-own-error="cancelled"]');
+  assert.match(await page.locator('[data-real-own-error]').textContent(), /Stopped\. The model before is still here\./);
+  // The page's own model still reads: its figure is there, and a new sentence gets an answer.
+  assert.equal(await headCount(page), 16);
+  assert.equal(await page.locator('[data-real-tokens] li').count(), before);
+  await page.fill('[data-real-input]', 'The cat sat');
+  await page.click('[data-real-read]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-real-tokens] li').length === n, mod.open(readFileSync(join(dist, 'model.safetensors'))).model.run('The cat sat').tokens.length);
+  answer();
+  await context.close();
+});
+
 test('own model: a model too large for the page is refused from its header, with its need and the limit, before its weights come', async () => {
   // GPT-2 large's shape, 3.1 GB: the server sends its header and says its size; the rest never comes.
   const { bytes: header, size } = gpt2Header({ vocab: 4165, context: 1024, width: 1280, layers: 36 });

@@ -151,6 +151,29 @@ test('real: an empty sentence, a text past the context, unknown characters and a
   await context.close();
 });
 
+test('real: a link naming a head the model lacks reads the sentence, says so once, and leaves the link', async () => {
+  for (const [lang, words] of [['en', /The link opens head 1 of layer 5, but this model has 4 layers of 4 heads: no head is open/],
+    ['zh-CN', /链接要打开第 5 层的第 1 个头，但这个模型只有 4 层、每层 4 个头/]]) {
+    const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=${lang}&view=real&open=5.1`,
+      { width: 375, height: 800 });
+    assert.equal(await settled(page), 'ready');
+    assert.deepEqual(await tokenIds(page), lm.run(EXAMPLES[lang]).tokens.map((t) => t.id));
+    assert.match(await page.locator('[data-real-note]').allTextContents().then((t) => t.join(' ')), words);
+    await page.waitForFunction(() => !location.hash.includes('open='));
+    await shot(page, `real-${lang}-375-no-such-head`);
+    // The next reading is the reader's own: no error, no notice of the link's head.
+    await page.fill('[data-real-input]', 'The cat sat');
+    await page.click('[data-real-read]');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-real-tokens] li').length === n,
+      lm.run('The cat sat').tokens.length);
+    assert.equal(await settled(page), 'ready');
+    assert.doesNotMatch(await page.locator('[data-real-body]').textContent(), /no head is open|没有打开任何头/);
+    assert.equal(await page.locator('[data-real-error]').count(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
 test('real: the model reads and generates in its worker, no task holding the page; axe finds nothing at 375 px in Chinese', async () => {
   const { page, problems } = await open(env.chromium.context, `${env.server.url}#lang=zh-CN&view=real`, { width: 375, height: 800 });
   await settled(page);

@@ -10,6 +10,7 @@ export const realEn = {
     'Any GPT-2-family checkpoint from your disk: its .safetensors file with its tokenizer.json (or vocab.json and merges.txt) and config.json. Choose them together, or drop them anywhere on this page. Nothing is uploaded: the files are read here, in your browser.',
   'real.ownDrop': 'Drop the model’s files to open them',
   'real.ownReading': 'Reading {name}: {loaded} of {total}',
+  'real.ownAsking': 'Asking for {name}: its server has not answered yet.',
   'real.ownMeasuring': 'Measuring every head of {name} on repeated random tokens…',
   'real.ownCancel': 'Stop',
   'real.ownBack': 'Back to this page’s model',
@@ -39,6 +40,8 @@ export const realEn = {
   'real.fromFile': 'A page opened from a file cannot fetch the model. Serve the folder (npm start) and open it from there.',
   'real.openFailed': 'The model file is damaged, so it was refused: {reason}',
   'real.runFailed': 'The model could not read this text: {reason}',
+  'real.noSuchHead':
+    'The link opens head {head} of layer {layer}, but this model has {layers} layers of {heads} heads: no head is open. Press one below to open it.',
   'real.empty': 'Type a sentence, or pick an example: the model needs some text to read.',
   'real.tokens': 'The {n} tokens the model reads',
   'real.tokensNote':

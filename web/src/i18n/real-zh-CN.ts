@@ -10,6 +10,7 @@ export const realZhCN: RealMessages = {
     '任何 GPT-2 系列的检查点，从你的磁盘读取：它的 .safetensors 文件，加上 tokenizer.json（或 vocab.json 和 merges.txt）和 config.json。一起选中，或把它们拖到本页的任何地方。不会上传任何东西：文件就在你的浏览器里读取。',
   'real.ownDrop': '松开鼠标，打开这些模型文件',
   'real.ownReading': '正在读 {name}：{loaded} / {total}',
+  'real.ownAsking': '正在请求 {name}：它的服务器还没有回应。',
   'real.ownMeasuring': '正在用重复的随机词元测量 {name} 的每个头…',
   'real.ownCancel': '停止',
   'real.ownBack': '回到本页的模型',
@@ -37,6 +38,8 @@ export const realZhCN: RealMessages = {
   'real.fromFile': '从文件打开的页面取不到模型。请用 npm start 启动本地服务器，再从那里打开。',
   'real.openFailed': '模型文件已损坏，已拒绝读取：{reason}',
   'real.runFailed': '模型读不了这段文字：{reason}',
+  'real.noSuchHead':
+    '链接要打开第 {layer} 层的第 {head} 个头，但这个模型只有 {layers} 层、每层 {heads} 个头，所以没有打开任何头。点下面的一个头来打开它。',
   'real.empty': '请输入一个句子，或选一个例句：模型需要有文字可读。',
   'real.tokens': '模型读到的 {n} 个词元',
   'real.tokensNote':

@@ -22,6 +22,7 @@ type OwnWord =
   | 'ownCancelled'
   | 'ownOffer'
   | 'ownSizeLater'
+  | 'ownAsking'
   | 'ownSizeUnknown'
   | 'ownLoad';
 
@@ -166,9 +167,14 @@ export class OwnPanel {
       this.reading = { words, bar };
     }
     const { words, bar } = this.reading;
+    bar.setAttribute('aria-label', p.name);
+    if (p.stage === 'asking') {
+      bar.removeAttribute('value'); // indeterminate: the server has not said how much will come
+      words.textContent = this.say('ownAsking', { name: p.name });
+      return;
+    }
     bar.max = p.total;
     bar.value = p.loaded;
-    bar.setAttribute('aria-label', p.name);
     words.textContent = this.say('ownReading', {
       name: p.name,
       loaded: size(p.loaded, this.lang),

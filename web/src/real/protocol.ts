@@ -76,8 +76,9 @@ export interface OwnProgress {
   name: string;
   loaded: number;
   total: number;
-  /** Reading the file, or measuring its heads once it is read. */
-  stage: 'reading' | 'measuring';
+  /** Asking a server for the file (nothing has come yet: `total` 0), reading the file, or
+   * measuring its heads once it is read. */
+  stage: 'asking' | 'reading' | 'measuring';
 }
 
 export interface OwnFailed {

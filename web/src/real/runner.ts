@@ -7,7 +7,7 @@ import type M from '../../../cpp/wasm/attention-model';
 import type { Post as PostOf } from '../engine/worker-serve';
 import type { HeadWeights, Mat, Reply, Request } from './protocol';
 import { fileSource, openOwn, sortFiles, type ModelSource } from './own-files';
-import { urlSource } from './url-source';
+import { fileName, urlSource } from './url-source';
 
 /** Makes a model's source anew: a server's response is read once, so opening it again asks again. */
 type Opener = () => Promise<ModelSource>;
@@ -42,6 +42,8 @@ export function modelRunner(
   /** The reader's own files being read (requests wait meanwhile), and whether they asked to stop. */
   let busy = false;
   let stop = false;
+  /** Stops the fetches of the model a server is being asked for now (none: null). */
+  let abort: AbortController | null = null;
   /** Where the open model came from: the reader's files, or null for the page's own. */
   let source: Opener | null = null;
   /** Counts the openings asked for: a page's model that arrives after the reader opened their own is not taken. */
@@ -150,7 +152,15 @@ export function modelRunner(
   const openSource = async (mod: M.ModelModule, again: Opener): Promise<boolean> => {
     const previous = source;
     let released = false;
-    const from = await again();
+    let from: ModelSource;
+    try {
+      from = await again();
+    } catch (e) {
+      // Stopped while the server had not answered: nothing was read, the model before still runs.
+      if (!stop) throw e;
+      post({ type: 'own-failed', failure: { reason: 'cancelled' } });
+      return false;
+    }
     const result = await openOwn(mod, from, {
       progress: (loaded, total) => post({ type: 'progress', name: from.name, loaded, total, stage: 'reading' }),
       stopped: () => stop || gone,
@@ -177,11 +187,13 @@ export function modelRunner(
     return false;
   };
 
-  /** Opens what `again` brings, while requests wait. */
-  const openOther = (again: Opener) => {
+  /** Opens what `again` brings, while requests wait. `asking`: the name of a file a server is asked
+   * for, said with a Stop button at once, before the server answers. */
+  const openOther = (again: Opener, asking?: string) => {
     busy = true;
     stop = false;
     openings += 1;
+    if (asking) post({ type: 'progress', name: asking, loaded: 0, total: 0, stage: 'asking' });
     module
       .then((mod) => openSource(mod, again))
       .catch((e: unknown) =>
@@ -189,6 +201,7 @@ export function modelRunner(
       )
       .finally(() => {
         busy = false;
+        abort = null; // a later Stop is another reading's
         const queued = waiting;
         waiting = [];
         queued.forEach(handle);
@@ -219,6 +232,7 @@ export function modelRunner(
     if (gone) return;
     if (m.type === 'cancel') {
       stop = true;
+      abort?.abort();
       return;
     }
     if (m.type === 'own') {
@@ -227,7 +241,9 @@ export function modelRunner(
     }
     if (m.type === 'url') {
       const { urls } = m;
-      if (!busy) openOther(() => urlSource(urls));
+      if (busy) return;
+      const controller = (abort = new AbortController());
+      openOther(() => urlSource(urls, controller.signal), fileName(urls.model));
       return;
     }
     if (m.type === 'shipped') {

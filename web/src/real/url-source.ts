@@ -15,19 +15,21 @@ export function fileName(url: string): string {
   }
 }
 
-async function fetched(url: string): Promise<Response> {
+async function fetched(url: string, signal?: AbortSignal): Promise<Response> {
   let r: Response;
   try {
-    r = await fetch(url, { credentials: 'omit' });
-  } catch {
+    r = await fetch(url, { credentials: 'omit', signal });
+  } catch (e) {
+    if (signal?.aborted) throw e;
     throw new Error(`${url} could not be fetched (is the server up, and does it allow this page, CORS?)`);
   }
   if (!r.ok) throw new Error(`${url}: the server answered ${r.status}`);
   return r;
 }
 
-export async function urlSource(urls: ModelUrls): Promise<ModelSource> {
-  const response = await fetched(urls.model);
+/** `signal` stops the fetches, the model's while its server has not answered among them. */
+export async function urlSource(urls: ModelUrls, signal?: AbortSignal): Promise<ModelSource> {
+  const response = await fetched(urls.model, signal);
   const length = response.headers.get('content-length');
   const size = length !== null && /^\d+$/.test(length) ? Number(length) : NaN;
   if (!Number.isSafeInteger(size)) {
@@ -41,7 +43,7 @@ export async function urlSource(urls: ModelUrls): Promise<ModelSource> {
       const out: M.ModelFiles = {};
       for (const key of ['tokenizer', 'vocab', 'merges', 'config'] as const) {
         const url = urls[key];
-        if (url) out[key] = new Uint8Array(await (await fetched(url)).arrayBuffer());
+        if (url) out[key] = new Uint8Array(await (await fetched(url, signal)).arrayBuffer());
       }
       return out;
     },

@@ -30,6 +30,8 @@ export class RealView {
   private opened: Opened | null = null;
   private last: Read | null = null;
   private failure: Failed | null = null;
+  /** A head the link named that this model does not have, said beside the reading. */
+  private missing: { layer: number; head: number } | null = null;
   /** Numbers each reading, so a reply to an older one is dropped. */
   private id = 0;
   private readonly heads: HeadGrid;
@@ -179,6 +181,7 @@ export class RealView {
 
   /** Asks the model to read the place's sentence (and generate as the link says). */
   private request(): void {
+    if (this.last) this.missing = null; // said with the reading the link asked for, not after
     this.id += 1;
     this.last = null;
     this.failure = null;
@@ -204,9 +207,16 @@ export class RealView {
     if (m.id !== this.id) return;
     if (m.type === 'read') {
       this.last = m;
-      this.draw();
       const open = this.place.open;
-      if (open) this.link?.send({ type: 'head', id: this.id, layer: open.layer - 1, head: open.head - 1 });
+      const config = this.opened?.config;
+      if (open && config && (open.layer > config.layers || open.head > config.heads)) {
+        // A head this model does not have: said once, and taken out of the link, so that neither a
+        // later reading nor the link's next visit asks for it again.
+        this.missing = open;
+        this.place = { ...this.place, open: undefined };
+        this.host.place(this.place);
+      } else if (open) this.link?.send({ type: 'head', id: this.id, layer: open.layer - 1, head: open.head - 1 });
+      this.draw();
       return;
     }
     this.showHead(m);
@@ -286,6 +296,7 @@ export class RealView {
         : '',
       partial > 0 ? this.say('partialNote', { n: partial }) : '',
       r.generated > 0 ? this.say('generated', { n: r.generated }) : '',
+      this.missing ? this.say('noSuchHead', { ...this.missing, layers: o.config.layers, heads: o.config.heads }) : '',
     ].filter(Boolean);
     const generate = h('button', {
       class: 'btn',
