@@ -25,20 +25,39 @@ interface Square {
 /** The colour of a masked cell: the page's background, so the triangle reads as nothing. */
 const MASKED = 0xffffff;
 
+/** The most pixels a side of a head's square is drawn with: more than its size on screen at twice
+ * the pixel density, and a bound on the work of drawing it however long the reading is. */
+const MAX_SIDE = 128;
+
+/** The first of `n` rows (or columns) that pixel `p` of `side` covers. */
+const first = (p: number, n: number, side: number) => Math.floor((p * n) / side);
+
 function draw(canvas: HTMLCanvasElement, w: HeadWeights): void {
-  canvas.width = canvas.height = w.n;
+  const n = w.n,
+    side = Math.min(n, MAX_SIDE);
+  canvas.width = canvas.height = side;
   const g = canvas.getContext('2d');
-  if (!g || w.n === 0) return;
-  const image = g.createImageData(w.n, w.n);
-  for (let i = 0; i < w.n; i++)
-    for (let j = 0; j < w.n; j++) {
-      const rgb = j > i ? MASKED : weightColor(w.data[i * w.n + j]).rgb;
-      const at = 4 * (i * w.n + j);
+  if (!g || n === 0) return;
+  const image = g.createImageData(side, side);
+  // Past MAX_SIDE tokens a pixel covers a block of cells and shows the largest weight among them,
+  // so that a pattern of one sharp cell a row (previous token) stays visible. Masked blocks (every
+  // key after every query) are the background.
+  for (let y = 0; y < side; y++) {
+    const i0 = first(y, n, side),
+      i1 = first(y + 1, n, side);
+    for (let x = 0; x < side; x++) {
+      const j0 = first(x, n, side),
+        j1 = first(x + 1, n, side);
+      let most = -1;
+      for (let i = i0; i < i1; i++) for (let j = j0; j < j1 && j <= i; j++) most = Math.max(most, w.data[i * n + j]);
+      const rgb = most < 0 ? MASKED : weightColor(most).rgb;
+      const at = 4 * (y * side + x);
       image.data[at] = rgb >> 16;
       image.data[at + 1] = (rgb >> 8) & 255;
       image.data[at + 2] = rgb & 255;
       image.data[at + 3] = 255;
     }
+  }
   g.putImageData(image, 0, 0);
 }
 
@@ -46,6 +65,8 @@ export class HeadGrid {
   readonly el = h('div', { class: 'real-heads', attrs: { 'data-real-heads': '' } });
   private squares: Square[] = [];
   private shape = '';
+  /** Numbers each draw, so that the heads of an older reading stop being painted. */
+  private drawing = 0;
 
   constructor(
     private readonly words: HeadGridWords,
@@ -57,8 +78,18 @@ export class HeadGrid {
     const shape = weights.map((w) => `${w.layer}.${w.head}`).join(' ');
     if (shape !== this.shape) this.build(weights);
     this.shape = shape;
-    weights.forEach((w, k) => draw(this.squares[k].canvas, w));
     this.mark(open);
+    // One head a task: a model of 144 heads over hundreds of tokens would otherwise hold the page
+    // for seconds in one go. The first is painted now, with the rest of the reading.
+    const drawing = ++this.drawing;
+    const paint = (k: number) => {
+      if (drawing !== this.drawing || k >= weights.length) return;
+      draw(this.squares[k].canvas, weights[k]);
+      if (k + 1 < weights.length) setTimeout(() => paint(k + 1), 0);
+      else this.el.dataset.painted = String(drawing);
+    };
+    delete this.el.dataset.painted;
+    paint(0);
   }
 
   /** Which head is open: its button is pressed. */
