@@ -195,6 +195,38 @@ test("own model: a checkpoint of GPT-2 small's size reads with progress, stops w
   await page.close();
 });
 
+test('own model: twenty models opened in a row leave the page as they found it: DOM nodes, listeners and heap', async () => {
+  const { page, problems } = await open(env.chromium.context, `${env.server.url}#view=real`, { width: 1280, height: 900 });
+  await ready(page);
+  const cdp = await page.context().newCDPSession(page);
+  const counters = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return { nodes, listeners: jsEventListeners, heap: usedSize };
+  };
+  // Two names taken in turn, so that each opening shows as a change of the view's words.
+  const openAs = async (k) => {
+    const name = `model-${k % 2}.safetensors`;
+    await page.setInputFiles('[data-real-own-input]', [{ ...files[0], name }, files[1], files[2]]);
+    await page.waitForFunction((n) => document.querySelector('.learn-intro')?.textContent.includes(`Your own model, ${n}`), name);
+    await ready(page);
+    await page.waitForSelector('[data-real-heads][data-painted]');
+  };
+  await openAs(0);
+  await openAs(1);
+  const start = await counters();
+  for (let k = 0; k < 20; k++) await openAs(k);
+  const end = await counters();
+  console.log(`twenty models in a row: ${start.nodes} → ${end.nodes} DOM nodes, ${start.listeners} → ${end.listeners} listeners, ` +
+    `heap ${(start.heap / 2 ** 20).toFixed(1)} → ${(end.heap / 2 ** 20).toFixed(1)} MB`);
+  assert.equal(end.nodes, start.nodes, 'DOM nodes');
+  assert.equal(end.listeners, start.listeners, 'event listeners');
+  assert.ok(end.heap - start.heap < 4 * 2 ** 20, `the page's heap grew by ${end.heap - start.heap} bytes`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("own model: an embed's model on the author's site shows its name, site and size, and loads only when asked", async () => {
   // The author's folder of model files, on the page's own origin: the test server's CSP, like a
   // strict site's, lets the page fetch nothing from other origins (connect-src 'self').
