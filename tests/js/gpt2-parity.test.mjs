@@ -3,14 +3,15 @@
 // PyTorch's in float32 (tests/py/torch_reference.py), on checkpoints of random weights written
 // here (scripts/model/safetensors.mjs): every head's attention weights and every logit within
 // 1e-4, with and without the "transformer." prefix, tied and untied, float32 and 8-bit; and the KV
-// cache: tokens run after a cache of earlier ones give what one pass over all of them gives.
+// cache: tokens run after a cache of earlier ones give what one pass over all of them gives. And
+// the page's own model as it ships, on real sentences in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from './engine-helpers.mjs';
+import { loadModelModule, modelFile, root } from './engine-helpers.mjs';
 import { randomGpt2 } from '../../scripts/model/safetensors.mjs';
 
 const tool = join(root, 'build/native/tools/gpt2_run');
@@ -72,6 +73,27 @@ for (const config of CONFIGS) {
     }
   });
 }
+
+test("gpt2: the shipped model's forward equals NumPy's and PyTorch's on an English and a Chinese sentence", async () => {
+  // The page's own file as it ships (8-bit matrices, its tokenizer in the metadata), on the tokens
+  // its tokenizer gives in the wasm module: the forward a reader of the Real model view sees.
+  const mod = await loadModelModule();
+  const opened = mod.open(readFileSync(modelFile));
+  assert.ok(opened.ok, opened.error?.message);
+  for (const sentence of ['The cat sat on the mat, and the dog sat by the door.', '床前明月光，疑是地上霜。']) {
+    const tokens = opened.model.run(sentence).tokens.map((t) => t.id);
+    const core = run(tool, [modelFile, '--tokens', tokens.join(',')]);
+    for (const [who, reference] of references) {
+      const other = run(python, [reference, modelFile, tokens.join(',')]);
+      const logits = maxDiff(core.logits, other.logits), weights = maxDiff(core.weights, other.weights);
+      console.log(`the shipped model on ${JSON.stringify(sentence.slice(0, 12))}…, ${who}: logits within ` +
+        `${logits.toExponential(1)}, weights within ${weights.toExponential(1)}`);
+      assert.ok(logits < 1e-4, `${who}: logits differ by ${logits}`);
+      assert.ok(weights < 1e-4, `${who}: weights differ by ${weights}`);
+    }
+  }
+  opened.model.dispose();
+});
 
 test('gpt2: a damaged or foreign file is refused with the byte or the tensor named', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gpt2-'));
