@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "nn.hpp"
 #include "transformer_ops.hpp"
 
 namespace attn {
@@ -113,26 +114,6 @@ void dot4(const float* a, const float* b, std::size_t n, float* out) {
     for (std::size_t k = j; k < n; ++k) total += a[k] * b[r * n + k];
     out[r] = total;
   }
-}
-
-void layer_norm(const float* x, std::size_t n, std::size_t c, const std::vector<float>& w,
-                const std::vector<float>& b, float* out) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const float* r = x + i * c;
-    double mean = 0, var = 0;
-    for (std::size_t j = 0; j < c; ++j) mean += r[j];
-    mean /= static_cast<double>(c);
-    for (std::size_t j = 0; j < c; ++j) var += (r[j] - mean) * (r[j] - mean);
-    var /= static_cast<double>(c);
-    const auto rstd = static_cast<float>(1.0 / std::sqrt(var + 1e-5));
-    for (std::size_t j = 0; j < c; ++j)
-      out[i * c + j] = (r[j] - static_cast<float>(mean)) * rstd * w[j] + b[j];
-  }
-}
-
-float gelu(float x) {
-  const float k = 0.7978845608028654f;  // √(2/π)
-  return 0.5f * x * (1.0f + std::tanh(k * (x + 0.044715f * x * x * x)));
 }
 
 // ", and it looks like a Llama-family model", from a tensor name only that family uses, or "".
@@ -277,7 +258,8 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
   const float scale = 1.0f / std::sqrt(static_cast<float>(d));
   for (std::size_t l = 0; l < c.layers; ++l) {
     const Gpt2Block& b = model_.blocks[l];
-    layer_norm(x.data(), n, C, b.ln1_w, b.ln1_b, h.data());
+    nn::layer_norm<float, double>(x.data(), b.ln1_w.data(), b.ln1_b.data(), h.data(), n, C,
+                                  nn::kLayerNormEps);
     affine(h.data(), n, b.attn_w, b.attn_b, qkv.data());
     std::vector<float>& K = k_[l];
     std::vector<float>& V = v_[l];
@@ -303,16 +285,12 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
       for (std::size_t i = 0; i < n; ++i) {
         const float* q = qkv.data() + i * 3 * C + hd * d;
         const std::size_t seen = t0 + i + 1;  // keys 0 … t0 + i
-        float top = -INFINITY;
-        for (std::size_t j = 0; j < seen; ++j) {
+        for (std::size_t j = 0; j < seen; ++j)
           scores[j] = dot(q, K.data() + j * C + hd * d, d) * scale;
-          top = std::max(top, scores[j]);
-        }
-        float sum = 0;
-        for (std::size_t j = 0; j < seen; ++j) sum += (scores[j] = std::exp(scores[j] - top));
+        nn::softmax(scores.data(), seen);
         float* zi = z.data() + i * C + hd * d;
         for (std::size_t j = 0; j < seen; ++j) {
-          const float wgt = scores[j] / sum;
+          const float wgt = scores[j];
           if (ls) ls->weights[(hd * n + i) * t + j] = wgt;
           const float* v = V.data() + j * C + hd * d;
           for (std::size_t e = 0; e < d; ++e) zi[e] += wgt * v[e];
@@ -321,13 +299,15 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
     }
     affine(z.data(), n, b.proj_w, b.proj_b, a.data());
     for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
-    layer_norm(x.data(), n, C, b.ln2_w, b.ln2_b, h.data());
+    nn::layer_norm<float, double>(x.data(), b.ln2_w.data(), b.ln2_b.data(), h.data(), n, C,
+                                  nn::kLayerNormEps);
     affine(h.data(), n, b.fc_w, b.fc_b, mid.data());
-    for (float& m : mid) m = gelu(m);
+    for (float& m : mid) m = nn::gelu(m);
     affine(mid.data(), n, b.out_w, b.out_b, a.data());
     for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
   }
-  layer_norm(x.data(), n, C, model_.lnf_w, model_.lnf_b, h.data());
+  nn::layer_norm<float, double>(x.data(), model_.lnf_w.data(), model_.lnf_b.data(), h.data(), n, C,
+                                nn::kLayerNormEps);
   const std::vector<float>& U = c.tied ? model_.wte : model_.lm_head;
   out.logits.resize(n * c.vocab);
   if (n < 8) {  // a token or a few (generation): a dot product per logit, four rows of U at once
@@ -353,10 +333,7 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
 }
 
 double surprisal_bits(const float* logits, std::size_t vocab, int id) {
-  const float top = *std::max_element(logits, logits + vocab);
-  double total = 0;
-  for (std::size_t v = 0; v < vocab; ++v) total += std::exp(static_cast<double>(logits[v] - top));
-  return (std::log(total) - static_cast<double>(logits[id] - top)) / std::log(2.0);
+  return (nn::log_sum_exp(logits, vocab) - static_cast<double>(logits[id])) / std::log(2.0);
 }
 
 }  // namespace attn

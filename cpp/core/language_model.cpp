@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "model_config_json.hpp"
+#include "nn.hpp"
 #include "safetensors.hpp"
 #include "sizes.hpp"
 #include "utf8.hpp"
@@ -212,9 +213,7 @@ Result<LmRun> LanguageModel::extend(int id) {
 std::vector<Prediction> LanguageModel::predict(std::size_t k) const {
   const std::vector<float>& z = last_logits_;
   if (z.empty()) return {};
-  const float top = *std::max_element(z.begin(), z.end());
-  double total = 0;
-  for (float v : z) total += std::exp(static_cast<double>(v - top));
+  const double lse = nn::log_sum_exp(z.data(), z.size());
   std::vector<int> order(z.size());
   std::iota(order.begin(), order.end(), 0);
   k = std::min(k, order.size());
@@ -223,8 +222,7 @@ std::vector<Prediction> LanguageModel::predict(std::size_t k) const {
   std::vector<Prediction> out;
   for (std::size_t i = 0; i < k; ++i) {
     const LmToken t = token(order[i]);
-    out.push_back(
-        {t.id, t.text, t.partial, std::exp(static_cast<double>(z[order[i]] - top)) / total});
+    out.push_back({t.id, t.text, t.partial, std::exp(static_cast<double>(z[order[i]]) - lse)});
   }
   return out;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "nn.hpp"
 #include "transformer_ops.hpp"
 
 namespace attn {
@@ -114,15 +115,8 @@ void attend(Transformer<T>& m, LayerActivations<T>& a, std::size_t layer) {
       ops::gemm(a.q.data() + base, d, 1, kt, len, w, len, len, dh, len, false);
       for (std::size_t i = 0; i < len; ++i) {
         T* row = w + i * len;
-        T max = -std::numeric_limits<T>::infinity();
-        for (std::size_t j = 0; j <= i; ++j) {
-          row[j] *= scale;
-          if (row[j] > max) max = row[j];  // the max keeps exp() from overflowing
-        }
-        T sum = 0;
-        for (std::size_t j = 0; j <= i; ++j) sum += (row[j] = std::exp(row[j] - max));
-        const T inv = 1 / sum;
-        for (std::size_t j = 0; j <= i; ++j) row[j] *= inv;
+        for (std::size_t j = 0; j <= i; ++j) row[j] *= scale;
+        nn::softmax(row, i + 1);  // causal: keys 0 … i
         for (std::size_t j = i + 1; j < len; ++j) row[j] = 0;
       }
       T* zh = a.z.data() + base;
@@ -165,8 +159,8 @@ double forward(Transformer<T>& m, const int* tokens, const int* targets, std::si
     const LayerOffsets& lo = o.layer[l];
     const T* h1 = a.x.data();
     if (c.layer_norm) {
-      ops::layer_norm(a.x.data(), p + lo.ln1_gain, p + lo.ln1_bias, a.xhat1.data(), a.rstd1.data(),
-                      a.h1.data(), n, d);
+      nn::layer_norm(a.x.data(), p + lo.ln1_gain, p + lo.ln1_bias, a.h1.data(), n, d,
+                     nn::kLayerNormEps, a.xhat1.data(), a.rstd1.data());
       h1 = a.h1.data();
     }
     ops::matmul(h1, p + lo.w_q, a.q.data(), n, d, d);
@@ -183,8 +177,8 @@ double forward(Transformer<T>& m, const int* tokens, const int* targets, std::si
 
     const T* h2 = mid;
     if (c.layer_norm) {
-      ops::layer_norm(mid, p + lo.ln2_gain, p + lo.ln2_bias, a.xhat2.data(), a.rstd2.data(),
-                      a.h2.data(), n, d);
+      nn::layer_norm(mid, p + lo.ln2_gain, p + lo.ln2_bias, a.h2.data(), n, d, nn::kLayerNormEps,
+                     a.xhat2.data(), a.rstd2.data());
       h2 = a.h2.data();
     }
     ops::matmul(h2, p + lo.w_in, a.pre.data(), n, d, hidden);
@@ -193,7 +187,7 @@ double forward(Transformer<T>& m, const int* tokens, const int* targets, std::si
       for (std::size_t t = 0; t < hidden; ++t) {
         T& u = a.pre[r * hidden + t];
         u += b_in[t];
-        a.post[r * hidden + t] = c.mlp == Mlp::relu ? (u > 0 ? u : T(0)) : ops::gelu(u);
+        a.post[r * hidden + t] = c.mlp == Mlp::relu ? (u > 0 ? u : T(0)) : nn::gelu(u);
       }
     const T* b_out = p + lo.b_out;
     for (std::size_t r = 0; r < n; ++r)
@@ -203,8 +197,8 @@ double forward(Transformer<T>& m, const int* tokens, const int* targets, std::si
 
   const T* hf = m.x_final.data();
   if (c.layer_norm) {
-    ops::layer_norm(m.x_final.data(), p + o.ln_final_gain, p + o.ln_final_bias, m.xhat_f.data(),
-                    m.rstd_f.data(), m.h_f.data(), n, d);
+    nn::layer_norm(m.x_final.data(), p + o.ln_final_gain, p + o.ln_final_bias, m.h_f.data(), n, d,
+                   nn::kLayerNormEps, m.xhat_f.data(), m.rstd_f.data());
     hf = m.h_f.data();
   }
   ops::matmul(hf, p + o.unembedding, m.probs.data(), n, d, vocab);
@@ -214,16 +208,11 @@ double forward(Transformer<T>& m, const int* tokens, const int* targets, std::si
   double loss = 0;
   for (std::size_t r = 0; r < n; ++r) {
     T* row = m.probs.data() + r * vocab;
-    T max = row[0];
-    for (std::size_t t = 1; t < vocab; ++t) max = row[t] > max ? row[t] : max;
     const int target = m.targets[r];
     const double target_logit = target >= 0 ? static_cast<double>(row[target]) : 0;
-    T sum = 0;
-    for (std::size_t t = 0; t < vocab; ++t) sum += (row[t] = std::exp(row[t] - max));
+    const nn::SoftmaxRow<T> s = nn::softmax(row, vocab);
     if (target >= 0)
-      loss += static_cast<double>(max) + std::log(static_cast<double>(sum)) - target_logit;
-    const T inv = 1 / sum;
-    for (std::size_t t = 0; t < vocab; ++t) row[t] *= inv;
+      loss += static_cast<double>(s.max) + std::log(static_cast<double>(s.sum)) - target_logit;
   }
   return m.target_count ? loss / static_cast<double>(m.target_count) : 0.0;
 }

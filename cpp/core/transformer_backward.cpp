@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "nn.hpp"
 #include "transformer.hpp"
 #include "transformer_ops.hpp"
 
@@ -81,8 +82,8 @@ void backward(Transformer<T>& m) {
   if (c.layer_norm) {
     ops::matmul_nt(m.dlogits.data(), p + o.unembedding, dh, n, d, vocab, wt);
     std::fill(m.dx.begin(), m.dx.begin() + n * d, T(0));
-    ops::layer_norm_backward(dh, m.xhat_f.data(), m.rstd_f.data(), p + o.ln_final_gain, dx,
-                             g + o.ln_final_gain, g + o.ln_final_bias, m.drow.data(), n, d);
+    nn::layer_norm_backward(dh, m.xhat_f.data(), m.rstd_f.data(), p + o.ln_final_gain, dx,
+                            g + o.ln_final_gain, g + o.ln_final_bias, m.drow.data(), n, d);
   } else {
     ops::matmul_nt(m.dlogits.data(), p + o.unembedding, dx, n, d, vocab, wt);
   }
@@ -99,15 +100,15 @@ void backward(Transformer<T>& m) {
       ops::matmul_nt(dx, p + lo.w_out, du, n, hidden, d, wt);
       for (std::size_t i = 0; i < n * hidden; ++i) {
         const T u = a.pre[i];
-        du[i] *= c.mlp == Mlp::relu ? (u > 0 ? T(1) : T(0)) : ops::gelu_derivative(u);
+        du[i] *= c.mlp == Mlp::relu ? (u > 0 ? T(1) : T(0)) : nn::gelu_derivative(u);
       }
       add_row_sums(du, g + lo.b_in, n, hidden);
       const T* h2 = c.layer_norm ? a.h2.data() : a.x_mid.data();
       ops::matmul_tn_add(h2, du, g + lo.w_in, n, d, hidden);
       if (c.layer_norm) {
         ops::matmul_nt(du, p + lo.w_in, dh, n, d, hidden, wt);
-        ops::layer_norm_backward(dh, a.xhat2.data(), a.rstd2.data(), p + lo.ln2_gain, dx,
-                                 g + lo.ln2_gain, g + lo.ln2_bias, m.drow.data(), n, d);
+        nn::layer_norm_backward(dh, a.xhat2.data(), a.rstd2.data(), p + lo.ln2_gain, dx,
+                                g + lo.ln2_gain, g + lo.ln2_bias, m.drow.data(), n, d);
       } else {
         ops::matmul_nt(du, p + lo.w_in, dx, n, d, hidden, wt, true);
       }
@@ -125,8 +126,8 @@ void backward(Transformer<T>& m) {
     ops::matmul_nt(m.dk.data(), p + lo.w_k, dh1, n, d, d, wt, true);
     ops::matmul_nt(m.dv.data(), p + lo.w_v, dh1, n, d, d, wt, true);
     if (c.layer_norm)
-      ops::layer_norm_backward(dh, a.xhat1.data(), a.rstd1.data(), p + lo.ln1_gain, dx,
-                               g + lo.ln1_gain, g + lo.ln1_bias, m.drow.data(), n, d);
+      nn::layer_norm_backward(dh, a.xhat1.data(), a.rstd1.data(), p + lo.ln1_gain, dx,
+                              g + lo.ln1_gain, g + lo.ln1_bias, m.drow.data(), n, d);
   }
 
   for (std::size_t r = 0; r < n; ++r) {

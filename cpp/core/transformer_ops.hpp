@@ -1,5 +1,6 @@
-// The loops the transformer's passes are made of, over row-major arrays. Private to the core's
-// transformer*.cpp and gpt2.cpp (which runs its products on gemm_packed). Every inner loop runs
+// The products the transformer's passes are made of, over row-major arrays (the operations
+// between them, LayerNorm, GELU, softmax, are nn.hpp's). Private to the core's transformer*.cpp
+// and gpt2.cpp (which runs its products on gemm_packed). Every inner loop runs
 // over contiguous memory, so that it vectorises and so that Emscripten, which turns off loop
 // strength reduction, has no strided indexing to pay for.
 #pragma once
@@ -73,81 +74,6 @@ void matmul_nt(const T* g, const T* w, T* da, std::size_t n, std::size_t k, std:
   for (std::size_t p = 0; p < k; ++p)
     for (std::size_t j = 0; j < m; ++j) scratch[j * k + p] = w[p * m + j];
   gemm(g, m, 1, scratch, k, da, k, n, m, k, accumulate);
-}
-
-constexpr double kLayerNormEps = 1e-5;
-
-// y = gain ⊙ (x − mean) / √(var + ε) + bias over each row of x (n, d); keeps x̂ and 1/√(var + ε)
-// for the backward pass. The variance is the mean of squared deviations, taken after the mean
-// (the one-pass formula loses float32's digits when the mean is large).
-template <class T>
-void layer_norm(const T* x, const T* gain, const T* bias, T* xhat, T* rstd, T* y, std::size_t n,
-                std::size_t d) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const T* xr = x + i * d;
-    T mean = 0, var = 0;
-    for (std::size_t t = 0; t < d; ++t) mean += xr[t];
-    mean /= static_cast<T>(d);
-    for (std::size_t t = 0; t < d; ++t) var += (xr[t] - mean) * (xr[t] - mean);
-    var /= static_cast<T>(d);
-    const T r = static_cast<T>(1 / std::sqrt(static_cast<double>(var) + kLayerNormEps));
-    rstd[i] = r;
-    T* xh = xhat + i * d;
-    T* yr = y + i * d;
-    for (std::size_t t = 0; t < d; ++t) {
-      xh[t] = (xr[t] - mean) * r;
-      yr[t] = gain[t] * xh[t] + bias[t];
-    }
-  }
-}
-
-// dx (n, d) += the gradient through layer_norm, given dy; dgain and dbias accumulate.
-// dx = r · (dx̂ − mean(dx̂) − x̂ · mean(dx̂ ⊙ x̂)) with dx̂ = dy ⊙ gain.
-template <class T>
-void layer_norm_backward(const T* dy, const T* xhat, const T* rstd, const T* gain, T* dx, T* dgain,
-                         T* dbias, T* scratch, std::size_t n, std::size_t d) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const T* dyr = dy + i * d;
-    const T* xh = xhat + i * d;
-    T mean_d = 0, mean_dx = 0;
-    for (std::size_t t = 0; t < d; ++t) {
-      dgain[t] += dyr[t] * xh[t];
-      dbias[t] += dyr[t];
-      scratch[t] = dyr[t] * gain[t];
-      mean_d += scratch[t];
-      mean_dx += scratch[t] * xh[t];
-    }
-    mean_d /= static_cast<T>(d);
-    mean_dx /= static_cast<T>(d);
-    T* out = dx + i * d;
-    for (std::size_t t = 0; t < d; ++t) out[t] += rstd[i] * (scratch[t] - mean_d - xh[t] * mean_dx);
-  }
-}
-
-// tanh from one exp: 1 − 2/(e^{2y} + 1), exact at ±∞ (e^{2y} overflows to ∞ or underflows to
-// 0). In float32 this is absolute error ~1e-7, all GELU needs; libm's double tanh took half of a
-// GELU model's training step. The gradient check's double keeps std::tanh.
-template <class T>
-T tanh_of(T y) {
-  if constexpr (std::is_same_v<T, float>)
-    return 1.0f - 2.0f / (std::exp(2.0f * y) + 1.0f);
-  else
-    return std::tanh(y);
-}
-
-// GELU, tanh form (Hendrycks & Gimpel), as GPT-2 uses it, and its derivative.
-constexpr double kGeluC = 0.7978845608028654;  // √(2/π)
-template <class T>
-T gelu(T u) {
-  const T c = static_cast<T>(kGeluC), k = static_cast<T>(0.044715);
-  return static_cast<T>(0.5) * u * (1 + tanh_of(c * (u + k * u * u * u)));
-}
-template <class T>
-T gelu_derivative(T u) {
-  const T c = static_cast<T>(kGeluC), k = static_cast<T>(0.044715);
-  const T t = tanh_of(c * (u + k * u * u * u));
-  const T half = static_cast<T>(0.5);
-  return half * (1 + t) + half * u * (1 - t * t) * c * (1 + 3 * k * u * u);
 }
 
 }  // namespace attn::ops
