@@ -105,8 +105,8 @@ void rms_norm(const T* x, const T* gain, T* y, std::size_t n, std::size_t d, dou
     const T* xr = x + i * d;
     Acc squares = 0;
     for (std::size_t t = 0; t < d; ++t) squares += static_cast<Acc>(xr[t]) * xr[t];
-    const T r = static_cast<T>(
-        1 / std::sqrt(static_cast<double>(squares) / static_cast<double>(d) + eps));
+    const T r =
+        static_cast<T>(1 / std::sqrt(static_cast<double>(squares) / static_cast<double>(d) + eps));
     T* yr = y + i * d;
     for (std::size_t t = 0; t < d; ++t) yr[t] = gain[t] * (xr[t] * r);
   }

@@ -42,8 +42,8 @@ TEST_CASE("nn: LayerNorm gives each row mean 0 and variance 1, in either accumul
   // Rows (1, 2, 3, 4) and (10, 10, 10, 14): means 2.5 and 11, variances 1.25 and 3.
   std::vector<double> x = {1, 2, 3, 4, 10, 10, 10, 14}, gain(4, 1), bias(4, 0), xhat(8), rstd(2),
                       y(8);
-  nn::layer_norm(x.data(), gain.data(), bias.data(), y.data(), 2, 4, nn::kLayerNormEps,
-                 xhat.data(), rstd.data());
+  nn::layer_norm(x.data(), gain.data(), bias.data(), y.data(), 2, 4, nn::kLayerNormEps, xhat.data(),
+                 rstd.data());
   CHECK(y[0] == Approx(-1.5 / std::sqrt(1.25 + 1e-5)));
   CHECK(y[7] == Approx(3 / std::sqrt(3 + 1e-5)));
   CHECK(rstd[1] == Approx(1 / std::sqrt(3 + 1e-5)));
@@ -64,10 +64,10 @@ TEST_CASE("nn: LayerNorm's gradient against a central difference", "[nn]") {
   std::vector<double> x = {0.3, -1.2, 2.0, 0.5}, gain = {1.5, -0.5, 0.8, 1.0}, bias(4, 0.1);
   const std::vector<double> dy = {0.7, -0.2, 0.4, 1.1};
   std::vector<double> xhat(4), rstd(1), y(4), dx(4, 0), dgain(4, 0), dbias(4, 0), scratch(4);
-  nn::layer_norm(x.data(), gain.data(), bias.data(), y.data(), 1, 4, nn::kLayerNormEps,
-                 xhat.data(), rstd.data());
-  nn::layer_norm_backward(dy.data(), xhat.data(), rstd.data(), gain.data(), dx.data(),
-                          dgain.data(), dbias.data(), scratch.data(), 1, 4);
+  nn::layer_norm(x.data(), gain.data(), bias.data(), y.data(), 1, 4, nn::kLayerNormEps, xhat.data(),
+                 rstd.data());
+  nn::layer_norm_backward(dy.data(), xhat.data(), rstd.data(), gain.data(), dx.data(), dgain.data(),
+                          dbias.data(), scratch.data(), 1, 4);
   const auto loss = [&](const std::vector<double>& at) {
     std::vector<double> out(4);
     nn::layer_norm(at.data(), gain.data(), bias.data(), out.data(), 1, 4, nn::kLayerNormEps);
