@@ -136,6 +136,25 @@ Result<std::vector<int>> BytePairEncoder::encode(std::string_view text) const {
     return make_error(ErrorCode::parse_error, "text", -1, static_cast<long>(bad),
                       "text: byte " + std::to_string(bad) + " is not UTF-8.");
   std::vector<int> out;
+  for (std::size_t at = 0;;) {
+    // The next added token, the longest where several start at one place (added_ is sorted so).
+    std::size_t next = std::string_view::npos;
+    const std::pair<std::string, int>* found = nullptr;
+    for (const auto& a : added_)
+      if (const std::size_t p = text.find(a.first, at); p < next) {
+        next = p;
+        found = &a;
+      }
+    if (auto e = encode_between(text.substr(at, found ? next - at : std::string_view::npos), out))
+      return *e;
+    if (!found) return out;
+    out.push_back(found->second);
+    at = next + found->first.size();
+  }
+}
+
+std::optional<Error> BytePairEncoder::encode_between(std::string_view text,
+                                                     std::vector<int>& out) const {
   for (std::string_view piece : pretokenize(text))
     for (const std::string& token : piece_tokens(std::string(piece))) {
       const auto id = ids_.find(token);
@@ -144,7 +163,17 @@ Result<std::vector<int>> BytePairEncoder::encode(std::string_view text) const {
                           "vocab: it has no token \"" + token + "\", which its merges make.");
       out.push_back(id->second);
     }
-  return out;
+  return std::nullopt;
+}
+
+void BytePairEncoder::add_added(std::string text, int id) {
+  if (text.empty()) return;  // nothing to find
+  const auto longer = [](const std::pair<std::string, int>& a,
+                         const std::pair<std::string, int>& b) {
+    return a.first.size() > b.first.size();
+  };
+  const std::pair<std::string, int> item{std::move(text), id};
+  added_.insert(std::upper_bound(added_.begin(), added_.end(), item, longer), item);
 }
 
 std::string BytePairEncoder::token_bytes(int id) const {
@@ -231,6 +260,13 @@ Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view m
     if (const std::string why = bpe.add_merge(text.substr(0, space), text.substr(space + 1));
         !why.empty())
       return bpe_error("merges", static_cast<long>(line - 1), 0, where + why);
+  }
+  // A vocab.json says nothing of added tokens; GPT-2's <|endoftext|> is one, and so is any token
+  // written as it is.
+  for (std::size_t id = 0; id < bpe.tokens_.size(); ++id) {
+    const std::string& t = bpe.tokens_[id];
+    if (t.size() > 4 && t.rfind("<|", 0) == 0 && t.compare(t.size() - 2, 2, "|>") == 0)
+      bpe.add_added(t, static_cast<int>(id));
   }
   return bpe;
 }

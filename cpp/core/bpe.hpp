@@ -1,6 +1,10 @@
 // GPT-2's byte-level byte-pair encoding, which the GPT-2 family's checkpoints come with as a
 // vocabulary (vocab.json: token → id) and a list of merges (merges.txt, best first).
 //
+// 0. Added tokens are found in the text first, each standing for itself (the longest where several
+//    start at one place): tokenizer.json's "added_tokens", or in a vocab.json the <|…|> tokens
+//    (GPT-2's <|endoftext|>), as Hugging Face's tokenizers match them. The text between them
+//    goes through steps 1 to 3.
 // 1. The text is split as GPT-2's regular expression splits it,
 //      's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+
 //    (letters, numbers and White_Space from the Unicode Character Database 15.0:
@@ -21,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -68,7 +73,11 @@ class BytePairEncoder {
   std::unordered_map<std::string, int> ids_;            // token (as bytes_to_unicode text) → id
   std::vector<std::string> tokens_;                     // id → token text
   std::unordered_map<std::string, std::size_t> ranks_;  // "left right" → the merge's place
+  std::vector<std::pair<std::string, int>> added_;      // step 0's tokens: text, id; longest first
+  void add_added(std::string text, int id);
   std::vector<std::string> piece_tokens(const std::string& symbols) const;
+  // Steps 1 to 3 on text between added tokens, appended to `out`.
+  std::optional<Error> encode_between(std::string_view text, std::vector<int>& out) const;
 };
 
 Result<BytePairEncoder> load_bpe(std::string_view vocab_json, std::string_view merges_txt);

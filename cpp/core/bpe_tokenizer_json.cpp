@@ -61,6 +61,7 @@ Result<BytePairEncoder> load_tokenizer_json(std::string_view tokenizer_json) {
 
   // The vocabulary's size: its tokens, and any added token with an id past them.
   std::vector<std::pair<std::string, const Json*>> tokens;
+  std::vector<std::size_t> added_at;  // which of `tokens` came from added_tokens
   for (const auto& [token, id] : vocab->keys) tokens.emplace_back(token, &id);
   if (const Json* added = field(*root, "added_tokens", Json::Kind::array))
     for (const Json& a : added->items) {
@@ -69,6 +70,7 @@ Result<BytePairEncoder> load_tokenizer_json(std::string_view tokenizer_json) {
       if (!content || !id)
         return tokenizer_error(a.offset, "an added token has no \"id\" or no \"content\".");
       tokens.emplace_back(content->text, id);
+      added_at.push_back(tokens.size() - 1);
     }
   std::size_t size = vocab->keys.size();
   for (const auto& [token, id] : tokens)
@@ -80,6 +82,8 @@ Result<BytePairEncoder> load_tokenizer_json(std::string_view tokenizer_json) {
   for (const auto& [token, id] : tokens)
     if (const std::string why = bpe.add_token(token, *id); !why.empty())
       return tokenizer_error(id->offset, why);
+  for (std::size_t k : added_at)  // their ids were checked by add_token
+    bpe.add_added(tokens[k].first, static_cast<int>(tokens[k].second->number));
   const auto hole = std::find(bpe.tokens_.begin(), bpe.tokens_.end(), std::string());
   if (hole != bpe.tokens_.end())
     return tokenizer_error(vocab->offset,

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "bpe.hpp"
+#include "bpe_train.hpp"
 #include "test_utils.hpp"
 
 using namespace attn;
@@ -63,4 +64,18 @@ TEST_CASE("bpe: files that do not fit are refused with the line or byte", "[bpe]
   CHECK(fails(R"({"a": 0, "b": 1, "ab": 2})", "a b\nab\n") ==
         "merges: line 2 is not two tokens with one space between them.");
   CHECK(fails("[]", "") == "vocab: byte 0: it is not a JSON object of tokens and their ids.");
+}
+
+TEST_CASE("bpe: an added token in the text stands for itself, the text around it split as before",
+          "[bpe]") {
+  // The 256 bytes (id = the byte) and <|endoftext|> (256), no merges.
+  const BpeFiles files = bpe_files({}, {"<|endoftext|>"});
+  Result<BytePairEncoder> bpe = load_bpe(files.vocab_json, files.merges_txt);
+  REQUIRE(bpe.ok());
+  // "a" 97, " " 32 (a piece of its own before the token), <|endoftext|> 256, " b" 32 98.
+  CHECK(bpe->encode("a <|endoftext|> b").value() == std::vector<int>{97, 32, 256, 32, 98});
+  CHECK(bpe->encode("<|endoftext|><|endoftext|>").value() == std::vector<int>{256, 256});
+  // Not quite the token: its characters, one byte each.
+  CHECK(bpe->encode("<|endoftext|").value().size() == 12);
+  CHECK(bpe->decode(bpe->encode("x<|endoftext|>y").value()) == "x<|endoftext|>y");
 }
