@@ -276,8 +276,6 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
       ls->q.resize(n * C);
       for (std::size_t i = 0; i < n; ++i)
         std::copy_n(qkv.data() + i * 3 * C, C, ls->q.data() + i * C);
-      ls->k.assign(K.begin(), K.begin() + static_cast<long>(t * C));
-      ls->v.assign(V.begin(), V.begin() + static_cast<long>(t * C));
       ls->weights.assign(H * n * t, 0.0f);
     }
     std::fill(z.begin(), z.end(), 0.0f);

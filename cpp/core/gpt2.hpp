@@ -60,9 +60,10 @@ struct Gpt2 {
 // read_safetensors_header): the config it gives is the one a full load would.
 Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads = 0, bool read = true);
 
+// One layer's steps for the tokens an append ran; their keys and values, with every earlier
+// token's, are the cache's own (Gpt2Cache::keys, values), not copied here.
 struct Gpt2LayerSteps {
   std::vector<float> q;        // (n, C) the new tokens' queries
-  std::vector<float> k, v;     // (t, C) every key and value in the cache after the append
   std::vector<float> weights;  // (heads, n, t) row i: new token i's weights over the t tokens
 };
 
@@ -80,6 +81,10 @@ class Gpt2Cache {
  public:
   explicit Gpt2Cache(const Gpt2& model);
   std::size_t size() const { return size_; }  // tokens seen
+  // Layer `layer`'s keys and values of every token seen, (size(), C): row t is position t's, head
+  // h its columns h·d … (h+1)·d − 1. What generation reads instead of running the tokens again.
+  const std::vector<float>& keys(std::size_t layer) const { return k_[layer]; }
+  const std::vector<float>& values(std::size_t layer) const { return v_[layer]; }
   // Runs `tokens` after those seen. Errors: no tokens, a token outside the vocabulary (named by
   // its place), or more tokens in all than the model's context.
   Result<Gpt2Steps> append(const std::vector<int>& tokens, bool steps = false);
@@ -87,7 +92,7 @@ class Gpt2Cache {
  private:
   const Gpt2& model_;
   std::size_t size_ = 0;
-  std::vector<std::vector<float>> k_, v_;  // per layer (size_, C)
+  std::vector<std::vector<float>> k_, v_;  // per layer: (size_, C)
 };
 
 }  // namespace attn

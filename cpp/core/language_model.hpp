@@ -71,6 +71,8 @@ class LanguageModel {
 
   const Gpt2Config& config() const { return model_->config; }
   const Gpt2& model() const { return *model_; }
+  // The keys and values of the last run and what extended it (empty before a run).
+  const Gpt2Cache& cache() const { return *cache_; }
   int bos() const { return bos_; }
   Result<std::vector<LmToken>> tokenize(std::string_view text) const;
   LmToken token(int id) const;

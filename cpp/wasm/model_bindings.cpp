@@ -38,13 +38,14 @@ std::size_t heap_free() {
   return most > used ? most - used : 0;
 }
 
-// A model and what its last run left: every layer's Q, K, V and each head's rows of weights
-// (row i over keys 0 … i), grown a row at a time by extend.
+// A model and what its last run left: every layer's queries and each head's rows of weights (row
+// i over keys 0 … i), grown a row at a time by extend. The keys and values are the model's cache
+// (LanguageModel::cache), read where they are.
 struct Session {
   LanguageModel lm;
   std::vector<LmToken> tokens;
   std::size_t dropped = 0;
-  std::vector<std::vector<float>> q, k, v;               // per layer: (t, C)
+  std::vector<std::vector<float>> q;                     // per layer: (t, C)
   std::vector<std::vector<std::vector<float>>> weights;  // per layer and head: rows, packed
 };
 
@@ -89,20 +90,16 @@ void write_token(Writer& w, const LmToken& t) {
   w.text(shown);
 }
 
-// Adds a run's steps to the session: its new rows of Q and weights, and the cache's K and V.
+// Adds a run's steps to the session: its new rows of Q and weights.
 void keep_steps(Session& s, const LmRun& run) {
   const Gpt2Config& c = s.lm.config();
   const std::size_t n = run.tokens.size(), t = run.steps.first + n;
   s.tokens.insert(s.tokens.end(), run.tokens.begin(), run.tokens.end());
   s.q.resize(c.layers);
-  s.k.resize(c.layers);
-  s.v.resize(c.layers);
   s.weights.resize(c.layers, std::vector<std::vector<float>>(c.heads));
   for (std::size_t l = 0; l < c.layers; ++l) {
     const Gpt2LayerSteps& steps = run.steps.layers[l];
     s.q[l].insert(s.q[l].end(), steps.q.begin(), steps.q.end());
-    s.k[l] = steps.k;
-    s.v[l] = steps.v;
     for (std::size_t h = 0; h < c.heads; ++h)
       for (std::size_t i = 0; i < n; ++i) {
         const float* row = steps.weights.data() + (h * n + i) * t;
@@ -217,8 +214,7 @@ EMSCRIPTEN_KEEPALIVE int attn_open(double size) {
   release_own_buffers();
   if (!lm) return static_cast<int>(fail(lm.error()));
   const int id = g_next_id++;
-  g_models.emplace(
-      id, std::make_unique<Session>(Session{std::move(lm).value(), {}, 0, {}, {}, {}, {}}));
+  g_models.emplace(id, std::make_unique<Session>(Session{std::move(lm).value(), {}, 0, {}, {}}));
   return id;
 }
 
@@ -252,8 +248,9 @@ EMSCRIPTEN_KEEPALIVE Address attn_run(int id, double size, double predictions) {
   }
   Result<LmRun> run = s->lm.run(bytes(size));
   release_own_buffers();
+  // A refused run leaves no reading behind: the cache may be empty, and head() must say so.
+  *s = Session{std::move(s->lm), {}, run ? run->dropped : 0, {}, {}};
   if (!run) return fail(run.error());
-  *s = Session{std::move(s->lm), {}, run->dropped, {}, {}, {}, {}};
   keep_steps(*s, *run);
   return write_run(*s, std::min(count_of(predictions, kMaxPredictions), kMaxPredictions));
 }
@@ -282,7 +279,8 @@ EMSCRIPTEN_KEEPALIVE Address attn_head(int id, double layer_number, double head_
   if (!s) return 0;
   const Gpt2Config& c = s->lm.config();
   const std::size_t layer = count_of(layer_number, c.layers), head = count_of(head_number, c.heads);
-  if (s->tokens.empty() || layer >= c.layers || head >= c.heads)
+  if (s->tokens.empty() || s->lm.cache().size() < s->tokens.size() || layer >= c.layers ||
+      head >= c.heads)
     return fail(make_error(ErrorCode::bad_argument, "head", -1, -1,
                            "head: there is no head " + number_text(head_number) + " of layer " +
                                number_text(layer_number) + " with a run to show."));
@@ -291,7 +289,9 @@ EMSCRIPTEN_KEEPALIVE Address attn_head(int id, double layer_number, double head_
   w.reserve(2 + 3 * t * d + t * t);
   w.number(static_cast<double>(t));
   w.number(static_cast<double>(d));
-  for (const auto* m : {&s->q[layer], &s->k[layer], &s->v[layer]})
+  const Gpt2Cache& cache = s->lm.cache();
+  for (const std::vector<float>* m : {static_cast<const std::vector<float>*>(&s->q[layer]),
+                                      &cache.keys(layer), &cache.values(layer)})
     for (std::size_t i = 0; i < t; ++i)
       for (std::size_t j = 0; j < d; ++j) w.number((*m)[i * C + head * d + j]);
   const std::vector<float>& rows = s->weights[layer][head];

@@ -87,7 +87,7 @@ TEST_CASE(
     }
   }
   CHECK(r->logits.size() == 3 * 5);
-  CHECK(r->layers[0].k.size() == 3 * 4);
+  CHECK(cache.keys(0).size() == 3 * 4);  // a row of K for each of the 3 tokens, in the cache
 }
 
 TEST_CASE("gpt2: the KV cache: one token at a time gives the logits of one pass", "[gpt2]") {
@@ -101,7 +101,8 @@ TEST_CASE("gpt2: the KV cache: one token at a time gives the logits of one pass"
     const Result<Gpt2Steps> one = steps.append({std::vector<int>{0, 2, 4, 1}[i]}, true);
     REQUIRE(one.ok());
     CHECK(one->first == i);
-    CHECK(one->layers[0].k.size() == (i + 1) * 4);  // a row of K per token seen
+    CHECK(steps.keys(0).size() == (i + 1) * 4);  // a row of K per token seen
+    CHECK(steps.values(0).size() == (i + 1) * 4);
     for (std::size_t v = 0; v < 5; ++v)
       CHECK(one->logits[v] == Approx(all->logits[i * 5 + v]).margin(1e-6));
   }

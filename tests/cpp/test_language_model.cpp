@@ -98,7 +98,7 @@ TEST_CASE("language model: a long text keeps its end, and the cache grows to the
   CHECK(more->steps.first == 3);
   REQUIRE(more->steps.layers[0].weights.size() == 2 * 1 * 4);
   CHECK(more->steps.layers[0].weights[0] == Approx(0.25));
-  CHECK(more->steps.layers[0].k.size() == 4 * 4);  // a row of K for each of the 4 tokens
+  CHECK(lm.cache().keys(0).size() == 4 * 4);  // a row of K for each of the 4 tokens
 
   // Uniform logits: every token 1/257, ties taken in id order.
   const std::vector<Prediction> p = lm.predict(3);

@@ -97,6 +97,10 @@ test('model, hostile: a text or a survey too large for one call is refused in wo
   assert.equal(long.ok, false);
   assert.equal(long.error.code, 'too_large');
   assert.equal(long.error.message, 'text: the text is 1048577 bytes, more than the 1048576 bytes a run reads.');
+  // A refused run leaves no reading: no head of the one before it is shown as this one's.
+  const stale = model.head(0, 0);
+  assert.equal(stale.ok, false);
+  assert.equal(stale.error.message, 'head: there is no head 0 of layer 0 with a run to show.');
   // 1000 probes of 2·63 + 1 tokens: 127,000 tokens through 4 layers of width 128 and the vocabulary.
   const survey = model.survey({ sequences: 1000, length: 4096 });
   assert.equal(survey.ok, false);
