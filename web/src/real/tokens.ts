@@ -6,9 +6,17 @@ import { decimals, percent } from '../i18n';
 import { h } from '../views/dom';
 import type { ModelToken, Prediction } from './protocol';
 
-/** A token's text as the page shows it: a space as ␣ and a line end as ↵, so neither vanishes. */
+/** A token's text as the page shows it: a space as ␣, a line end as ↵ and a tab as ⇥, so none
+ * vanishes, and any other control character as its code, ⟨1B⟩, which no font draws but as a box. */
 export function shown(text: string): string {
-  return text.replace(/ /g, '␣').replace(/\n/g, '↵').replace(/\t/g, '⇥') || '∅';
+  return (
+    text
+      .replace(/ /g, '␣')
+      .replace(/\n/g, '↵')
+      .replace(/\t/g, '⇥')
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => '⟨' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0') + '⟩') ||
+    '∅'
+  );
 }
 
 export interface TokenWords {
