@@ -28,10 +28,18 @@ enum class HeadPattern { previous, first, same, induction };
 constexpr std::size_t kHeadPatterns = 4;
 const char* to_string(HeadPattern pattern);  // "previous", "first", "same", "induction"
 
+// The least best score that names a head by its pattern. Heads of random weights score up to
+// 0.26 on the survey's probe (480 heads: 30 checkpoints of the page's model's shape, drawn as
+// scripts/model/safetensors.mjs's randomGpt2 draws them; median 0.06, 99th percentile 0.15), so a
+// head below 0.3 does nothing a random head might not: it has no clear pattern.
+// tests/js/head-names.test.mjs measures it again.
+constexpr double kClearPattern = 0.3;
+
 struct PatternScores {
   std::array<double, kHeadPatterns> score{};  // by HeadPattern; 0 where no row defines it
   std::array<std::size_t, kHeadPatterns> rows{};
   HeadPattern best() const;  // the highest score (the first of equal ones)
+  bool clear() const { return score[static_cast<std::size_t>(best())] >= kClearPattern; }
 };
 
 // One head's weights over `tokens` (row i at weights + i·stride, its keys 0 … i), scored. `copy`

@@ -72,8 +72,12 @@ declare namespace createAttentionModel {
     lossSecond: number;
     /** What a blind guess costs, log₂ of the vocabulary: the copies' losses are read against it. */
     lossBlind: number;
-    /** heads[layer][head]: its best pattern, that score, and every pattern's score (0 to 1). */
-    heads: { best: Pattern; score: number; scores: Record<Pattern, number> }[][];
+    /** The least best score that names a head's pattern (0.3): more than any of 480 heads of random
+     * weights scored on this probe. Below it a head has no clear pattern. */
+    clearScore: number;
+    /** heads[layer][head]: its best pattern, that score, whether it reaches clearScore, and every
+     * pattern's score (0 to 1). */
+    heads: { best: Pattern; score: number; clear: boolean; scores: Record<Pattern, number> }[][];
   }
 
   interface LanguageModel {

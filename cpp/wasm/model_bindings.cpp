@@ -301,7 +301,8 @@ EMSCRIPTEN_KEEPALIVE Address attn_head(int id, double layer_number, double head_
 }
 
 // The heads measured (head_patterns.hpp): [layers, heads, length, sequences, loss_first,
-// loss_second, loss_blind, per head: best, previous, first, same, induction].
+// loss_second, loss_blind, clear_score (kClearPattern), per head: best, clear (1: its best score
+// names it), previous, first, same, induction].
 EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, double length, double sequences, double seed) {
   begin_call();
   Session* s = find(id);
@@ -320,10 +321,12 @@ EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, double length, double sequences
                          static_cast<double>(survey->sequences),
                          survey->loss_first,
                          survey->loss_second,
-                         survey->loss_blind};
-  w.values(head, 7);
+                         survey->loss_blind,
+                         kClearPattern};
+  w.values(head, 8);
   for (const PatternScores& p : survey->scores) {
     w.number(static_cast<double>(p.best()));
+    w.number(p.clear() ? 1 : 0);
     w.values(p.score.data(), kHeadPatterns);
   }
   return w.finish();

@@ -105,17 +105,19 @@ function makeModel(e, id) {
     const r = new Output(e, address);
     const layers = r.num(),
       heads = r.num();
-    const out = { ok: true, length: 0, sequences: 0, lossFirst: 0, lossSecond: 0, lossBlind: 0, heads: [] };
+    const out = { ok: true, length: 0, sequences: 0, lossFirst: 0, lossSecond: 0, lossBlind: 0, clearScore: 0, heads: [] };
     out.length = r.num();
     out.sequences = r.num();
     out.lossFirst = r.num();
     out.lossSecond = r.num();
     out.lossBlind = r.num();
+    out.clearScore = r.num();
     out.heads = Array.from({ length: layers }, () =>
       Array.from({ length: heads }, () => {
         const best = e.patterns[r.num()];
+        const clear = r.num() === 1;
         const scores = Object.fromEntries(e.patterns.map((p) => [p, r.num()]));
-        return { best, score: scores[best], scores };
+        return { best, score: scores[best], clear, scores };
       }),
     );
     return out;

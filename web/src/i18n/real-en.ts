@@ -62,13 +62,18 @@ export const realEn = {
     'Generate adds the likeliest token. Only that token is computed: its K and V join the cache, and its query attends over everything cached.',
   'real.cache': 'KV cache: {n} tokens, each with a row of K and a row of V in each of the {heads} heads ({numbers} numbers).',
   'real.full': 'The context is full ({context} tokens): the model cannot read more.',
+  'real.fullWindow':
+    'This page shows at most {window} tokens of this model, every head’s weights for each: it cannot read more here.',
   'real.heads': 'Every head on your sentence',
   'real.headsNote':
-    'One square per head, a row per token: row i is token i’s attention over the tokens up to it, darker is more weight. Each head is named by the pattern it scored best on repeated random tokens (1: all its weight where the pattern says).',
+    'One square per head, a row per token: row i is token i’s attention over the tokens up to it, darker is more weight. Each head is named by the pattern it scored best on repeated random tokens (1: all its weight where the pattern says), if that score is at least {clear}, more than any head of random weights scores.',
   'real.lesson': 'Lesson: what real heads do',
   'real.layer': 'Layer {layer}',
   'real.headName': 'L{layer} H{head} · {pattern} {score}',
   'real.headLabel': 'Layer {layer}, head {head}: {pattern}, score {score}. Open its steps in the playground.',
+  'real.headNameUnclear': 'L{layer} H{head} · no clear pattern ({pattern} {score})',
+  'real.headLabelUnclear':
+    'Layer {layer}, head {head}: no clear pattern; its best, {pattern}, scores {score}, as a head of random weights can. Open its steps in the playground.',
   'real.pattern.previous': 'previous token',
   'real.pattern.first': 'first token',
   'real.pattern.same': 'same token',

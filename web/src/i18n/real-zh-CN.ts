@@ -58,13 +58,17 @@ export const realZhCN: RealMessages = {
     '“生成”会接上可能性最大的词元。只计算这一个新词元：它的 K 和 V 加入缓存，它的查询向量对缓存里的全部内容分配注意力。',
   'real.cache': 'KV 缓存：{n} 个词元，在 {heads} 个头里各有一行 K 和一行 V（共 {numbers} 个数）。',
   'real.full': '上下文已满（{context} 个词元）：模型读不了更多。',
+  'real.fullWindow': '本页最多为这个模型展示 {window} 个词元，每个词元都保留每个头的权重：这里不能再读更多了。',
   'real.heads': '每个头在你的句子上',
   'real.headsNote':
-    '每个头一个方块，每个词元一行：第 i 行是第 i 个词元对它及之前词元的注意力，颜色越深权重越大。每个头以它在重复随机词元上得分最高的模式命名（1 表示权重全部落在该模式指向的位置）。',
+    '每个头一个方块，每个词元一行：第 i 行是第 i 个词元对它及之前词元的注意力，颜色越深权重越大。每个头以它在重复随机词元上得分最高的模式命名（1 表示权重全部落在该模式指向的位置），前提是得分至少 {clear}，高于任何随机权重的头。',
   'real.lesson': '课程：真实的头在做什么',
   'real.layer': '第 {layer} 层',
   'real.headName': 'L{layer} H{head} · {pattern} {score}',
   'real.headLabel': '第 {layer} 层第 {head} 个头：{pattern}，得分 {score}。在演示中打开它的各个步骤。',
+  'real.headNameUnclear': 'L{layer} H{head} · 无明显模式（{pattern} {score}）',
+  'real.headLabelUnclear':
+    '第 {layer} 层第 {head} 个头：没有明显的模式；得分最高的是{pattern}，{score}，随机权重的头也能达到。在演示中打开它的各个步骤。',
   'real.pattern.previous': '前一个词元',
   'real.pattern.first': '第一个词元',
   'real.pattern.same': '相同词元',

@@ -46,8 +46,10 @@ export class RealView {
     this.heads = new HeadGrid(
       {
         layer: (layer) => this.say('layer', { layer }),
-        name: (layer, head) => this.say('headName', { layer, head, ...this.pattern(layer, head) }),
-        label: (layer, head) => this.say('headLabel', { layer, head, ...this.pattern(layer, head) }),
+        name: (layer, head) =>
+          this.say(this.clear(layer, head) ? 'headName' : 'headNameUnclear', { layer, head, ...this.pattern(layer, head) }),
+        label: (layer, head) =>
+          this.say(this.clear(layer, head) ? 'headLabel' : 'headLabelUnclear', { layer, head, ...this.pattern(layer, head) }),
       },
       (layer, head) => this.openHead(layer, head),
     );
@@ -90,6 +92,11 @@ export class RealView {
 
   private say(word: RealWord, params: Record<string, string | number> = {}): string {
     return translator(this.lang)(`real.${word}` as const, params);
+  }
+
+  /** Whether a head's best score names it (the core's measure against heads of random weights). */
+  private clear(layer: number, head: number): boolean {
+    return this.opened?.survey.heads[layer - 1]?.[head - 1]?.clear ?? true;
   }
 
   /** A head's measured pattern and score, in words (counted from 1). */
@@ -304,7 +311,7 @@ export class RealView {
       attrs: { type: 'button', 'data-real-generate': '' },
     });
     generate.addEventListener('click', () => this.generate());
-    const full = n >= o.config.context;
+    const full = n >= o.window;
     generate.disabled = full;
     const perToken = 2 * o.config.layers * o.config.width;
     this.heads.draw(r.weights, this.place.open ? { layer: this.place.open.layer - 1, head: this.place.open.head - 1 } : null);
@@ -322,14 +329,21 @@ export class RealView {
       h('h3', { text: this.say('predictions') }),
       predictionList(r.predictions, this.lang),
       h('div', { class: 'learn-actions' }, generate),
-      h('p', { class: 'learn-note', text: full ? this.say('full', { context: o.config.context }) : this.say('generateNote') }),
+      h('p', {
+        class: 'learn-note',
+        text: !full
+          ? this.say('generateNote')
+          : o.window < o.config.context
+            ? this.say('fullWindow', { window: o.window })
+            : this.say('full', { context: o.config.context }),
+      }),
       h('p', {
         class: 'learn-note',
         text: this.say('cache', { n: int(n), heads: o.config.layers * o.config.heads, numbers: int(n * perToken) }),
         attrs: { 'data-real-cache': '' },
       }),
       h('h3', { text: this.say('heads') }),
-      h('p', { class: 'learn-note', text: this.say('headsNote') }),
+      h('p', { class: 'learn-note', text: this.say('headsNote', { clear: decimals(o.survey.clearScore, 1, this.lang) }) }),
       // The lesson's questions and answers are about the page's model, not the reader's.
       ...(o.own
         ? []
