@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serveAndLaunch, open, dist, shot, readHeatmap, number } from './page-helpers.mjs';
 import { axe as axeFindings } from './a11y-axe.mjs';
 
@@ -178,6 +179,22 @@ test('real: a link naming a head the model lacks reads the sentence, says so onc
     assert.doesNotMatch(await page.locator('[data-real-body]').textContent(), /no head is open|没有打开任何头/);
     assert.equal(await page.locator('[data-real-error]').count(), 0);
     assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('real: opened from a file, the view says how to open a model from disk, and the page\'s own opens so', async () => {
+  for (const [lang, words] of [['en', /opened from a file, which does not hold the page’s own model\. Open one from your disk with “Open your own model…” above/],
+    ['zh-CN', /这个页面是从文件打开的，文件里没有本页自己的模型。请用上面的“打开你自己的模型…”从磁盘打开一个/]]) {
+    const file = pathToFileURL(join(dist, 'attention-playground.html')).href;
+    const { page } = await open(env.chromium.context, `${file}#lang=${lang}&view=real`, { width: 375, height: 800 });
+    assert.equal(await settled(page), 'error');
+    assert.match(await page.locator('[data-real-error]').textContent(), words);
+    await shot(page, `real-${lang}-375-from-file`);
+    // What it says works: the page's own file, chosen from disk, opens with its 16 heads.
+    await page.setInputFiles('[data-real-own-input]', join(dist, 'model.safetensors'));
+    await page.waitForFunction(() => document.querySelectorAll('.real-head-name').length === 16, null, { timeout: 60000 });
+    assert.equal(await settled(page), 'ready');
     await page.close();
   }
 });

@@ -37,7 +37,8 @@ export const realEn = {
   'real.loading': 'Loading the model…',
   'real.reading': 'The model is reading…',
   'real.loadFailed': 'The model could not be loaded: {reason}.',
-  'real.fromFile': 'A page opened from a file cannot fetch the model. Serve the folder (npm start) and open it from there.',
+  'real.fromFile':
+    'This page was opened from a file, which does not hold the page’s own model. Open one from your disk with “Open your own model…” above: any GPT-2-family checkpoint, or this page’s own, model.safetensors, which sits beside index.html wherever the page is served.',
   'real.openFailed': 'The model file is damaged, so it was refused: {reason}',
   'real.runFailed': 'The model could not read this text: {reason}',
   'real.noSuchHead':
