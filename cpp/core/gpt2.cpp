@@ -116,6 +116,14 @@ void dot4(const float* a, const float* b, std::size_t n, float* out) {
   }
 }
 
+// LayerNorm over n rows of width C as GPT-2 and PyTorch compute it, the statistics in double: one
+// function for the three places a block and the model's end call it, so it is compiled once.
+[[gnu::noinline]] void gpt2_layer_norm(const float* x, const std::vector<float>& w,
+                                       const std::vector<float>& b, float* out, std::size_t n,
+                                       std::size_t C) {
+  nn::layer_norm<float, double>(x, w.data(), b.data(), out, n, C, nn::kLayerNormEps);
+}
+
 // ", and it looks like a Llama-family model", from a tensor name only that family uses, or "".
 std::string family(const SafeTensors& file) {
   static const std::pair<const char*, const char*> kMarks[] = {
@@ -258,8 +266,7 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
   const float scale = 1.0f / std::sqrt(static_cast<float>(d));
   for (std::size_t l = 0; l < c.layers; ++l) {
     const Gpt2Block& b = model_.blocks[l];
-    nn::layer_norm<float, double>(x.data(), b.ln1_w.data(), b.ln1_b.data(), h.data(), n, C,
-                                  nn::kLayerNormEps);
+    gpt2_layer_norm(x.data(), b.ln1_w, b.ln1_b, h.data(), n, C);
     affine(h.data(), n, b.attn_w, b.attn_b, qkv.data());
     std::vector<float>& K = k_[l];
     std::vector<float>& V = v_[l];
@@ -297,15 +304,13 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
     }
     affine(z.data(), n, b.proj_w, b.proj_b, a.data());
     for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
-    nn::layer_norm<float, double>(x.data(), b.ln2_w.data(), b.ln2_b.data(), h.data(), n, C,
-                                  nn::kLayerNormEps);
+    gpt2_layer_norm(x.data(), b.ln2_w, b.ln2_b, h.data(), n, C);
     affine(h.data(), n, b.fc_w, b.fc_b, mid.data());
     for (float& m : mid) m = nn::gelu(m);
     affine(mid.data(), n, b.out_w, b.out_b, a.data());
     for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
   }
-  nn::layer_norm<float, double>(x.data(), model_.lnf_w.data(), model_.lnf_b.data(), h.data(), n, C,
-                                nn::kLayerNormEps);
+  gpt2_layer_norm(x.data(), model_.lnf_w, model_.lnf_b, h.data(), n, C);
   const std::vector<float>& U = c.tied ? model_.wte : model_.lm_head;
   out.logits.resize(n * c.vocab);
   if (n < 8) {  // a token or a few (generation): a dot product per logit, four rows of U at once

@@ -61,6 +61,7 @@ test('Custom after Causal starts from the causal mask, and a click then changes 
 test('presentation mode: numbers of at least 20 px, no controls, → and ← through the examples, Escape leaves', async () => {
   const { page, problems } = await open(env.chromium.context, env.server.url + '#ver=1&preset=painting', { width: 1280, height: 800 });
   await page.click('button.present-open');
+  await page.waitForSelector('button.present-open[aria-pressed="true"]'); // its keys and styles come then
   const size = (sel) => page.$eval(sel, (el) => parseFloat(getComputedStyle(el).fontSize));
   assert.ok((await size('.heatmap[data-view="weights"] td[data-i="0"][data-j="0"]')) >= 20);
   assert.ok((await size('.pipeline td[data-view="weights"]')) >= 20);

@@ -61,6 +61,7 @@ test('hardened: Present answers → after two language switches (the App before 
     await ready(page, before);
   }
   await page.click('button.present-open');
+  await page.waitForSelector('button.present-open[aria-pressed="true"]'); // its keys and styles come then
   const preset = () => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('preset'));
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('preset') !== 'fruit', null, { timeout: 5000 });

@@ -11,6 +11,7 @@ const PRESETS = ['painting', 'fruit', 'softmax', 'sqrtdk', 'causal', 'multihead'
 async function present(lang, width, height, preset = 'painting') {
   const { page, problems } = await open(env.chromium.context, env.server.url + `#ver=1&preset=${preset}&lang=${lang}`, { width, height });
   await page.click('button.present-open');
+  await page.waitForSelector('button.present-open[aria-pressed="true"]'); // its keys and styles come then
   return { page, problems };
 }
 

@@ -27,7 +27,7 @@ test('learned vectors: not on the first load; a sentence typed over the painting
   assert.equal(asked.length, 1, asked.join(' '));
   assert.equal(await page.inputValue('select[data-control="lexicon"]'), 'learned');
   assert.match(await page.textContent('.lexicon-note'), /42,000 English and Chinese words, 32 learned numbers/);
-  assert.match(await page.textContent('.story'), /^Your own sentence, .*The scores are dot products ÷ √d_k, made weights by softmax\.$/);
+  assert.match(await page.textContent('.story'), /^Your own sentence, .*The scores are dot products ÷ √d_k, made weights by softmax\. Alike words attend to each other, which is what word vectors measure/);
   const apple = await mostAlike(page, 3);
   assert.ok(apple.self, `apple weighs itself most: ${apple.row}`);
   assert.equal(apple.next, 'orange', `${apple.tokens} ${apple.row}`);
@@ -45,6 +45,12 @@ test('learned vectors: not on the first load; a sentence typed over the painting
   assert.ok(Math.abs(hidden.row.reduce((a, b) => a + b) - 1) < 0.03, `${hidden.row}`);
   assert.match(await page.textContent('.self-note'), /masked from itself/);
   await shot(page, 'real-words-en-1280');
+  // What word vectors cannot do, a trained model's heads can be looked at for: the same sentence
+  // in the Real model view, one press away.
+  await page.click('.story-action');
+  await page.waitForFunction(() => document.querySelector('[data-real]')?.dataset.state === 'ready', null, { timeout: 30000 });
+  assert.equal(await page.inputValue('[data-real-input]'), 'I ate an apple and an orange');
+  assert.match(await page.evaluate(() => location.hash), /view=real&sentence=I\+ate\+an\+apple\+and\+an\+orange/);
   assert.deepEqual(problems, []);
 });
 

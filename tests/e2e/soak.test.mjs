@@ -97,6 +97,7 @@ test('soak: 300 links, 100 lesson steps and 50 language switches leave nodes, li
 
   // Present, after all those mounts: → goes to the next example, Escape leaves.
   await page.click('button.present-open');
+  await page.waitForSelector('button.present-open[aria-pressed="true"]'); // its keys and styles come then
   const preset = () => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('preset'));
   const was = await preset();
   await page.keyboard.press('ArrowRight');

@@ -108,8 +108,17 @@ test('the story says what applies, and names the words the vectors lack, which g
   assert.deepEqual(words.cells[1].map(Number), new Array(words.features.length).fill(0), 'zorblat is zeros');
   // Causal: zorblat sees "the" and itself, with scores 0 and 0, so half each.
   assert.deepEqual(rows[1].slice(0, 2).map((w) => w.toFixed(3)), ['0.500', '0.500']);
-  const story = M.ownStory(s, words);
+  const [story, changed, none0] = M.ownStory(s, words);
+  assert.equal(changed, false);
+  assert.equal(none0, undefined, 'no offer where nothing can open the Real model view');
   assert.match(story, /^Your own sentence, read with vectors learned from real text\. /);
+  // What plain word vectors cannot do, said where the figure is, and a trained model offered.
+  assert.match(story, /Alike words attend to each other, which is what word vectors measure, not what a word stands for: “it” weighs words like “it”, not the noun it means\./);
+  const asked = [];
+  const [, , action] = M.ownStory(s, words, (sentence) => asked.push(sentence));
+  assert.equal(action.label, 'Read this sentence with a trained model');
+  action.run();
+  assert.deepEqual(asked, ['the zorblat sat']);
   assert.match(story, /dot products ÷ √d_k, made weights by softmax; each word sees only itself and the words before it\./);
   assert.match(story, /Not among the learned words: zorblat\. Such a word gets a vector of zeros/);
   // Nothing known at all: every weight of a row is equal, and the story says there is nothing to attend to.
@@ -117,10 +126,10 @@ test('the story says what applies, and names the words the vectors lack, which g
   const all = weights(none);
   assert.deepEqual(all.words.unknown, [true, true, true]);
   for (const r of all.rows) assert.ok(r.every((w) => Math.abs(w - 1 / 3) < 1e-12), r.join(' '));
-  assert.match(M.ownStory(none, all.words), /None of these words is among the learned ones/);
+  assert.match(M.ownStory(none, all.words)[0], /None of these words is among the learned ones/);
   // In Chinese, and with the painting's temperature restored by hand, the story says so.
   M.setLanguage('zh-CN');
   const t20 = { ...M.ownSentence(M.preset('painting', M.translator('zh-CN')), { text: '我喜欢吃苹果和香蕉' }), scale: 'temperature', temperature: 20 };
-  assert.match(M.ownStory(t20, weights(t20).words), /^你自己的句子，用从真实文本学到的向量来读。分数是点积 ÷ T = 20，再用 softmax 变成权重。$/);
+  assert.match(M.ownStory(t20, weights(t20).words)[0], /^你自己的句子，用从真实文本学到的向量来读。分数是点积 ÷ T = 20，再用 softmax 变成权重。相似的词彼此关注/);
   M.setLanguage('en');
 });

@@ -76,6 +76,7 @@ export class App {
     private readonly history: History,
     initial?: State,
     fileLexicon?: { id: number } | null,
+    private readonly readWithModel?: (sentence: string) => void, // in the Real model view
   ) {
     if (initial) this.state = initial;
     this.fileLexicon = fileLexicon ?? null;
@@ -236,7 +237,7 @@ export class App {
     // The learned vectors are on their way: render() again when they are here.
     if (!lexicon) return own ? this.page.story.show(t('words.learnedLoading'), false) : undefined;
     const computed = compute(this.engine, s, lexicon, PAGE_NAMES);
-    if (own && this.ownStory) this.page.story.show(this.ownStory(s, computed.words ?? this.lastWords), false);
+    if (own && this.ownStory) this.page.story.show(...this.ownStory(s, computed.words ?? this.lastWords, this.readWithModel));
     this.page.errors.show(
       computed.errors.map((e) => ({ where: e.where, message: pageMessage(e, this.engine.limits) })),
       ['paste'],

@@ -7,7 +7,7 @@ import { Story } from '../views/story';
 import { card } from '../views/card';
 import { PipelineView } from '../views/pipeline';
 import { ExplainPopover } from '../views/popover';
-import { presentButton } from '../views/present';
+import { presentButton } from './present-part';
 import { t, language } from '../i18n';
 import type { Engine } from '../engine/types';
 import { readCells } from '../model/cells';

@@ -111,6 +111,7 @@ async function start(): Promise<void> {
         history,
         state,
         fileLexicon,
+        (sentence) => views.open('view=real&' + new URLSearchParams({ sentence })), // real-link.ts's form
       );
       if (why) root.prepend(notice(why));
       applyEmbed(root, state);

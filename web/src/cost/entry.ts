@@ -6,5 +6,5 @@ import { CostView } from './view';
 import { COST_SIZES, measureCost } from './runner';
 import { laterStyles, provide } from '../later/later';
 
-laterStyles();
+void laterStyles();
 provide('cost', () => new CostView(COST_SIZES, measureCost).el);

@@ -21,6 +21,7 @@ const SCRIPTS = new Set([
   'play.js',
   'heatmap-canvas.js',
   'vectors.js',
+  'present.js',
   'learn.js',
   'learn-worker.js',
   'attention-trainer.js',

@@ -12,7 +12,8 @@ export const learnedEn = {
   'learned.showSelf': 'Show each word itself again',
   'learned.separator': ', ',
   'learned.story':
-    'Your own sentence, read with vectors learned from real text. The scores are {scores}, made weights by {weights}{more}.',
+    'Your own sentence, read with vectors learned from real text. The scores are {scores}, made weights by {weights}{more}. Alike words attend to each other, which is what word vectors measure, not what a word stands for: “it” weighs words like “it”, not the noun it means. A trained model’s heads can do more.',
+  'learned.readWithModel': 'Read this sentence with a trained model',
   'learned.scoresDot': 'dot products',
   'learned.scoresCosine': 'cosines',
   'learned.scaleSqrt': '{scores} ÷ √d_k',

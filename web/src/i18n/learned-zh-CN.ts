@@ -8,7 +8,9 @@ export const learnedZhCN: LearnedMessages = {
   'learned.selfHidden': '每个词都遮住了自己（见遮罩这一步），权重就分给了别的词。',
   'learned.showSelf': '不再遮住自己',
   'learned.separator': '、',
-  'learned.story': '你自己的句子，用从真实文本学到的向量来读。分数是{scores}，{weights}{more}。',
+  'learned.story':
+    '你自己的句子，用从真实文本学到的向量来读。分数是{scores}，{weights}{more}。相似的词彼此关注：词向量衡量的是这个，而不是一个词指代什么——“它”关注的是像“它”的词，而不是它所指的名词。训练过的模型的头能做得更多。',
+  'learned.readWithModel': '用训练好的模型读这个句子',
   'learned.scoresDot': '点积',
   'learned.scoresCosine': '余弦',
   'learned.scaleSqrt': '{scores} ÷ √d_k',

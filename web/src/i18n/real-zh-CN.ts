@@ -35,7 +35,8 @@ export const realZhCN: RealMessages = {
   'real.loading': '正在加载模型…',
   'real.reading': '模型正在读…',
   'real.loadFailed': '模型没能加载：{reason}。',
-  'real.fromFile': '这个页面是从文件打开的，文件里没有本页自己的模型。请用上面的“打开你自己的模型…”从磁盘打开一个：任何 GPT-2 系列的检查点都行，也可以是本页自己的 model.safetensors，它在网站上 index.html 的旁边。',
+  'real.fromFile':
+    '这个页面是从文件打开的，文件里没有本页自己的模型。请用上面的“打开你自己的模型…”从磁盘打开一个：任何 GPT-2 系列的检查点都行，也可以是本页自己的 model.safetensors，它在网站上 index.html 的旁边。',
   'real.openFailed': '模型文件已损坏，已拒绝读取：{reason}',
   'real.runFailed': '模型读不了这段文字：{reason}',
   'real.noSuchHead':

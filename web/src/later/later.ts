@@ -4,7 +4,6 @@
 import { scriptURL } from '../engine/trusted';
 import { SCRIPTS, type PartKey } from './parts';
 import type { State } from '../state/state';
-import type { Words } from '../model/compute';
 import type { Exports } from '../views/exporter';
 import type { CanvasForm } from '../views/heatmap-canvas';
 import type { ShareDialog, ShareSource } from '../views/share';
@@ -12,6 +11,8 @@ import type { Plot } from '../views/plot';
 import type { Lesson } from '../lesson/schema';
 import type { LessonHost, LessonPlayer, Progress } from '../lesson/player';
 import type { PlayData, PlayHandlers, RowPlayer } from '../play/player';
+import type { presenter } from '../views/present';
+import type { ownStory } from '../views/own-story';
 
 export type { PartKey } from './parts';
 
@@ -57,8 +58,10 @@ export interface Parts {
   real: ViewPart;
   canvas: typeof CanvasForm;
   /** The learned word vectors: their file, as the engine's loadVectors() reads it, and the story
-   * above the figure for a sentence over them (views/own-story.ts). */
-  vectors: { bytes: () => Uint8Array; story: (s: State, words: Words | null) => string };
+   * above the figure for a sentence over them, as Story.show takes it (views/own-story.ts). */
+  vectors: { bytes: () => Uint8Array; story: typeof ownStory };
+  /** Present's keys, and `styled`: resolved once its styles (lesson.css) are in. */
+  present: { presenter: typeof presenter; styled: Promise<void> };
 }
 
 // One object on the global: each part's script is a bundle of its own, with its own copy of this module.
@@ -98,15 +101,24 @@ export function provide<K extends PartKey>(key: K, value: Parts[K]): void {
 }
 
 /**
- * In the lesson, play, Learn, Real model and share entries: their styles (lesson.css beside them), unless the page
- * has them already, inline (the offline file) or from another of them.
+ * In the entries of the parts that bring styles: lesson.css beside them, unless the page has it
+ * already, inline (the offline file) or from another of them. Resolves once it is in (or could
+ * not come: the page goes on without it).
  */
-export function laterStyles(): void {
-  if (getComputedStyle(document.documentElement).getPropertyValue('--lesson-styles')) return;
-  if (document.querySelector('link[data-later-styles]')) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = 'lesson.css';
-  link.dataset.laterStyles = '';
-  document.head.append(link);
+export function laterStyles(): Promise<void> {
+  if (getComputedStyle(document.documentElement).getPropertyValue('--lesson-styles')) return Promise.resolve();
+  let link = document.querySelector<HTMLLinkElement>('link[data-later-styles]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = 'lesson.css';
+    link.dataset.laterStyles = '';
+    document.head.append(link);
+  }
+  const sheet = link;
+  return new Promise((resolve) => {
+    if (sheet.sheet) return resolve();
+    sheet.addEventListener('load', () => resolve(), { once: true });
+    sheet.addEventListener('error', () => resolve(), { once: true });
+  });
 }

@@ -27,6 +27,8 @@ export const SCRIPTS = {
   canvas: 'heatmap-canvas.js',
   /** The word vectors learned from real text, the first time a reader's words use them. */
   vectors: 'vectors.js',
+  /** Present's keys and styles, the first time a reader presses Present. */
+  present: 'present.js',
 } as const;
 
 export type PartKey = keyof typeof SCRIPTS;
@@ -44,4 +46,5 @@ export const ENTRIES: Record<PartKey, string> = {
   real: 'real/entry.ts',
   canvas: 'views/heatmap-canvas-entry.ts',
   vectors: 'views/vectors-entry.ts',
+  present: 'views/present-entry.ts',
 };

@@ -11,6 +11,6 @@ import type T from '../../../cpp/wasm/attention-trainer';
 
 const load = () => loadFactory<T.TrainerModule>('attention-trainer.js', 'createAttentionTrainer');
 
-laterStyles();
+void laterStyles();
 const part = viewPart(parseLearn, serialiseLearn, (host, place) => new LearnView({ ...host, loadTrainer: load }, place));
 provide('learn', part);

@@ -7,5 +7,5 @@ import { LessonPlayer } from './player';
 import { readProgress, writeProgress } from './progress';
 import { laterStyles, provide } from '../later/later';
 
-laterStyles();
+void laterStyles();
 provide('lesson', { lessons: { intro }, LessonPlayer, readProgress, writeProgress });

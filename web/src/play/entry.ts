@@ -4,5 +4,5 @@ import '../i18n/section-play';
 import { RowPlayer } from './player';
 import { laterStyles, provide } from '../later/later';
 
-laterStyles();
+void laterStyles();
 provide('play', { RowPlayer });

@@ -10,6 +10,6 @@ import type M from '../../../cpp/wasm/attention-model';
 
 const load = () => loadFactory<M.ModelModule>('attention-model.js', 'createAttentionModel');
 
-laterStyles();
+void laterStyles();
 const part = viewPart(parseReal, serialiseReal, (host, place) => new RealView({ ...host, loadModel: load }, place));
 provide('real', part);

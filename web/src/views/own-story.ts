@@ -4,9 +4,16 @@
 import { t, num } from '../i18n';
 import type { State } from '../state/state';
 import type { Words } from '../model/compute';
+import type { Story } from './story';
 
-/** The story's text: the settings, then the words without a learned vector, if any. */
-export function ownStory(s: State, words: Words | null): string {
+/** The story, as Story.show takes it: the settings, then the words without a learned vector, if
+ * any; and, where `read` can, the offer to read the sentence with a trained model. */
+export function ownStory(s: State, words: Words | null, read?: (sentence: string) => void): Parameters<Story['show']> {
+  const action = read && { label: t('learned.readWithModel'), run: () => read(s.text) };
+  return [storyText(s, words), false, action];
+}
+
+function storyText(s: State, words: Words | null): string {
   const scores = t(s.similarity === 'cosine' ? 'learned.scoresCosine' : 'learned.scoresDot');
   const scaled =
     s.scale === 'sqrt'

@@ -1,27 +1,25 @@
 // Presentation mode, for a teacher at a projector: numbers and labels large, the controls and the
 // inputs out of the way, ← and → step through the examples. The button or Escape leaves it. It is
-// a way of looking, not part of the state: a link never opens in it.
-import { h } from './dom';
-import { t } from '../i18n';
+// a way of looking, not part of the state: a link never opens in it. Its keys and its styles (in
+// lesson.css) come in the later part `present` the first time a reader presses the button
+// (app/present-part.ts makes the button).
 import { PRESETS, type PresetId, type State } from '../state/state';
 
+/** Presenting on or off: the page's class and the button's state. */
+export type Presenter = (on: boolean) => void;
+
 /** `signal`: the App's lifetime; the document's listener goes with it (a re-mount must not keep it). */
-export function presentButton(
+export function presenter(
   root: HTMLElement,
+  button: HTMLElement,
   state: () => State,
   load: (id: PresetId) => void,
   signal: AbortSignal,
-): HTMLElement {
-  const button = h('button', {
-    class: 'btn present-open',
-    text: t('present.open'),
-    attrs: { type: 'button', 'aria-pressed': 'false', title: t('present.keys') },
-  });
+): Presenter {
   const toggle = (on: boolean) => {
     root.classList.toggle('presenting', on);
     button.setAttribute('aria-pressed', String(on));
   };
-  button.addEventListener('click', () => toggle(!root.classList.contains('presenting')));
   document.addEventListener(
     'keydown',
     (e) => {
@@ -38,7 +36,5 @@ export function presentButton(
     },
     { signal },
   );
-  // Said on the screen while presenting: a teacher at a projector has no tooltip to hover.
-  const hint = h('span', { class: 'present-hint', text: t('present.hint'), attrs: { 'aria-hidden': 'true' } });
-  return h('span', { class: 'present' }, hint, button);
+  return toggle;
 }

@@ -3,5 +3,5 @@ import '../i18n/section-share';
 import { shareDialog } from './share';
 import { laterStyles, provide } from '../later/later';
 
-laterStyles();
+void laterStyles();
 provide('share', shareDialog);

@@ -7,6 +7,9 @@ export class Story {
   readonly el: HTMLElement;
   private readonly text = h('p', { class: 'story' });
   private readonly changed: HTMLElement;
+  /** What the text offers to do next (a sentence of the reader's: read it with a trained model). */
+  private readonly action = h('button', { class: 'link-button story-action', attrs: { type: 'button' } });
+  private run: () => void = () => undefined;
 
   constructor(restart: () => void) {
     const again = h('button', { class: 'link-button', text: t('preset.restart'), attrs: { type: 'button' } });
@@ -24,12 +27,19 @@ export class Story {
       more.setAttribute('aria-expanded', String(open));
       setText(more, t(open ? 'story.less' : 'story.more'));
     });
-    this.el = h('div', { class: 'story-box' }, this.text, more, this.changed);
+    this.action.hidden = true;
+    this.action.addEventListener('click', () => this.run());
+    this.el = h('div', { class: 'story-box' }, this.text, more, this.action, this.changed);
   }
 
-  /** `changed`: the figure is no longer the example the text describes. */
-  show(text: string, changed: boolean): void {
+  /** `changed`: the figure is no longer the example the text describes; `action`, what it offers. */
+  show(text: string, changed: boolean, action?: { label: string; run: () => void }): void {
     setText(this.text, text);
     this.changed.hidden = !changed;
+    this.action.hidden = !action;
+    if (action) {
+      setText(this.action, action.label);
+      this.run = action.run;
+    }
   }
 }

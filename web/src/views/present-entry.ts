@@ -1,0 +1,6 @@
+// dist/present.js: Present's keys and styles, loaded the first time a reader presses Present
+// (app/present-part.ts). It resolves once lesson.css, which holds Present's rules, is in.
+import { presenter } from './present';
+import { laterStyles, provide } from '../later/later';
+
+provide('present', { presenter, styled: laterStyles() });
