@@ -34,6 +34,29 @@ test('present: at 1920 × 1080 the page fills the screen and its numbers are 28 
   await page.close();
 });
 
+test('present: at 1920 × 1080 no step of any example scrolls sideways inside its card', async () => {
+  const { page, problems } = await present('en', 1920, 1080);
+  for (const preset of PRESETS) {
+    if (preset !== 'painting') {
+      const before = await renders(page);
+      await page.keyboard.press('ArrowRight');
+      await ready(page, before);
+    }
+    // The cards' widths grow with the numbers (rem), so multi-head's steps, 773 px of cells in a
+    // 578 px card before, fit. Only a matrix wider than the whole screen may scroll, in a card as
+    // wide as the steps: Why √d_k's vectors of 64 numbers, which no projector shows at 28 px.
+    const scrolled = await page.evaluate(() => {
+      const all = document.querySelector('.views').clientWidth;
+      return [...document.querySelectorAll('.views .heatmap')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1 && e.closest('.step').offsetWidth < 0.95 * all)
+        .map((e) => `${e.closest('[data-step]')?.dataset.step}: ${e.scrollWidth}/${e.clientWidth}`);
+    });
+    assert.deepEqual(scrolled, [], `${preset}: heatmaps wider than their cards`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('present: at 1024 × 768, every example keeps its query row, every key\'s weight and the output on the screen', async () => {
   for (const lang of ['en', 'zh-CN']) {
     const { page, problems } = await present(lang, 1024, 768);

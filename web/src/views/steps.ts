@@ -182,7 +182,10 @@ export class StepsView {
     // when comparing: two sides cut off at the card's edge gave "mounta" and no Σ or H.
     const one = 150 + 52 * (Math.max(model.keyLabels.length, model.dvNames.length) + 2);
     const width = Math.min(model.b ? 1800 : 900, model.b ? 2 * one + 12 : one);
-    const columns = `repeat(auto-fill, minmax(min(100%, ${width}px), 1fr))`;
+    // In rem (16 px on a page of the browser's own size), so that the cards grow with their
+    // numbers where the text does, and by --card-scale where the cells grow more than the text
+    // (Present): in px, the heatmaps scrolled inside their cards at a projector's sizes.
+    const columns = `repeat(auto-fill, minmax(min(100%, calc(${width / 16}rem * var(--card-scale, 1))), 1fr))`;
     if (this.views.style.gridTemplateColumns !== columns) this.views.style.gridTemplateColumns = columns;
     const heatmaps = (run: NonNullable<Figure['b']>, side: 'a' | 'b') => {
       const st = run.steps;
