@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes cpp/core/pretoken_tables.cpp: the class of each code point that GPT-2's byte-level BPE
-splits text by before merging (cpp/core/bpe.hpp): letter (general category L*), number (N*),
+"""Writes cpp/core/lm/pretoken_tables.cpp: the class of each code point that GPT-2's byte-level BPE
+splits text by before merging (cpp/core/lm/bpe.hpp): letter (general category L*), number (N*),
 space (the White_Space property) or other.
 
 Input: the Unicode Character Database 15.0 of Debian's unicode-data package (/usr/share/unicode,
@@ -16,7 +16,7 @@ import os
 import sys
 
 UCD = sys.argv[1] if len(sys.argv) > 1 else '/usr/share/unicode'
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cpp', 'core', 'pretoken_tables.cpp')
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cpp', 'core', 'lm', 'pretoken_tables.cpp')
 N = 0x110000
 OTHER, LETTER, NUMBER, SPACE = range(4)  # the order of attn::PretokenClass
 

@@ -1,4 +1,4 @@
-// Encodes text with a GPT-2 tokenizer's vocab.json and merges.txt (cpp/core/bpe.hpp) and prints
+// Encodes text with a GPT-2 tokenizer's vocab.json and merges.txt (cpp/core/lm/bpe.hpp) and prints
 // the ids as a JSON array, for the tests that check the core against another implementation
 // (tests/js/bpe.test.mjs):  bpe_encode VOCAB.json MERGES.txt [--many] < TEXT
 // --many: the input is a JSON array of texts, and the output an array of their ids, in order.
@@ -13,8 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "bpe.hpp"
 #include "json.hpp"
+#include "lm/bpe.hpp"
 
 namespace {
 

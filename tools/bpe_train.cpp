@@ -1,8 +1,8 @@
-// Learns the language model's tokenizer (cpp/core/bpe_train.hpp) and writes it as GPT-2's two
+// Learns the language model's tokenizer (cpp/core/lm/bpe_train.hpp) and writes it as GPT-2's two
 // files: MERGES merges learned from the English text, then the CHARACTERS characters seen most
 // often in the Chinese text (ties by code point) made whole tokens, then <|endoftext|>.
 //   bpe_train MERGES CHARACTERS EN.txt ZH.txt OUT_DIR   → OUT_DIR/vocab.json, OUT_DIR/merges.txt
-#include "bpe_train.hpp"
+#include "lm/bpe_train.hpp"
 
 #include <algorithm>
 #include <fstream>

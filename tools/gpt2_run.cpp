@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "gpt2.hpp"
+#include "lm/gpt2.hpp"
 
 namespace {
 

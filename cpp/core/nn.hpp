@@ -2,7 +2,7 @@
 // transformer (transformer.cpp, in float and, for its gradient check, double), the language
 // model runner (gpt2.cpp, float32) and the next-token numbers read from its logits. So the stacks
 // cannot drift apart, and a model family that needs another (RMSNorm and SiLU, for the Llama
-// family) finds it here. The products they run on are in transformer_ops.hpp.
+// family) finds it here. The products they run on are in products.hpp.
 //
 // All work on rows of a row-major array in place or into another; none allocates.
 // tests/cpp/test_nn.cpp checks each on numbers that can be worked out by hand.

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "nn.hpp"
-#include "transformer_ops.hpp"
+#include "products.hpp"
 
 namespace attn {
 

@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "nn.hpp"
+#include "products.hpp"
 #include "transformer.hpp"
-#include "transformer_ops.hpp"
 
 namespace attn {
 

@@ -1,5 +1,5 @@
 // The language model module: a GPT-2-family model run in WebAssembly by the same core as the
-// engine, every number its own (cpp/core/language_model.hpp, cpp/core/head_patterns.hpp).
+// engine, every number its own (cpp/core/lm/language_model.hpp, cpp/core/lm/head_patterns.hpp).
 //   const createAttentionModel = require('./attention-model.js');
 //   const mod = await createAttentionModel();
 //   const { model } = mod.open(bytesOfModelSafetensors);

@@ -20,8 +20,9 @@
 #include <vector>
 
 #include "boundary.hpp"
-#include "head_patterns.hpp"
-#include "language_model.hpp"
+#include "lm/head_patterns.hpp"
+#include "lm/language_model.hpp"
+#include "model_records.hpp"
 #include "sizes.hpp"
 
 namespace attn::wasm {
@@ -165,8 +166,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_side(double kind, double size) {
 }
 
 // The byte buffer holding a model file's first `size` bytes (its length and header), the file
-// `file_size` bytes in all, and the side files: [vocab, context, width, layers, heads, tied,
-// weight bytes, bytes needed to open it, bytes the heap can still give], or 0 with why not.
+// `file_size` bytes in all, and the side files: its config and plan records, or 0 with why not.
 EMSCRIPTEN_KEEPALIVE Address attn_plan(double size, double file_size) {
   begin_call();
   Result<std::size_t> whole =
@@ -179,20 +179,23 @@ EMSCRIPTEN_KEEPALIVE Address attn_plan(double size, double file_size) {
   Result<ModelPlan> plan = LanguageModel::plan(staged(bytes(size)), *whole);
   release_own_buffers();
   if (!plan) return fail(plan.error());
-  const Gpt2Config& c = plan->config;
   // The file is held whole while its weights are made from it, and then let go.
   const double need = file_size + static_cast<double>(plan->weight_bytes) + kHeadroom;
   Writer w = output();
-  const double v[] = {static_cast<double>(c.vocab),
-                      static_cast<double>(c.context),
-                      static_cast<double>(c.width),
-                      static_cast<double>(c.layers),
-                      static_cast<double>(c.heads),
-                      c.tied ? 1.0 : 0.0,
-                      static_cast<double>(plan->weight_bytes),
-                      need,
-                      static_cast<double>(heap_free())};
-  w.values(v, 9);
+  w.values(config_values(plan->config));
+  w.values(plan_values(*plan, need, static_cast<double>(heap_free())));
+  return w.finish();
+}
+
+// Every record's fields (model_records.hpp): [records, (name, "field field …")…].
+EMSCRIPTEN_KEEPALIVE Address attn_layouts() {
+  begin_call();
+  Writer w = output();
+  w.number(static_cast<double>(std::size(kRecordLayouts)));
+  for (const auto& [name, fields] : kRecordLayouts) {
+    w.text(name);
+    w.text(fields);
+  }
   return w.finish();
 }
 
@@ -223,18 +226,14 @@ EMSCRIPTEN_KEEPALIVE void attn_dispose(int id) {
   g_models.erase(id);
 }
 
-// [vocab, context, width, layers, heads, tied, bos, window]
+// The opened model: its config and info records.
 EMSCRIPTEN_KEEPALIVE Address attn_info(int id) {
   begin_call();
   const Session* s = find(id);
   if (!s) return 0;
-  const Gpt2Config& c = s->lm.config();
   Writer w = output();
-  const double v[] = {static_cast<double>(c.vocab),     static_cast<double>(c.context),
-                      static_cast<double>(c.width),     static_cast<double>(c.layers),
-                      static_cast<double>(c.heads),     c.tied ? 1.0 : 0.0,
-                      static_cast<double>(s->lm.bos()), static_cast<double>(s->lm.window())};
-  w.values(v, 8);
+  w.values(config_values(s->lm.config()));
+  w.values(info_values(s->lm.bos(), s->lm.window()));
   return w.finish();
 }
 
@@ -271,8 +270,8 @@ EMSCRIPTEN_KEEPALIVE Address attn_extend(int id, double token, double prediction
   return write_run(*s, std::min(count_of(predictions, kMaxPredictions), kMaxPredictions));
 }
 
-// Head `head` of layer `layer` over the tokens so far: [t, d, Q (t·d), K (t·d), V (t·d),
-// weights (t·t, zero above the diagonal)].
+// Head `head` of layer `layer` over the tokens so far: its head record (t tokens, d the head's
+// size), then Q (t·d), K (t·d), V (t·d) and the weights (t·t, zero above the diagonal).
 EMSCRIPTEN_KEEPALIVE Address attn_head(int id, double layer_number, double head_number) {
   begin_call();
   Session* s = find(id);
@@ -287,8 +286,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_head(int id, double layer_number, double head_
   const std::size_t t = s->tokens.size(), d = c.head_size(), C = c.width;
   Writer w = output();
   w.reserve(2 + 3 * t * d + t * t);
-  w.number(static_cast<double>(t));
-  w.number(static_cast<double>(d));
+  w.values(head_values(t, d));
   const Gpt2Cache& cache = s->lm.cache();
   for (const std::vector<float>* m : {static_cast<const std::vector<float>*>(&s->q[layer]),
                                       &cache.keys(layer), &cache.values(layer)})
@@ -300,9 +298,8 @@ EMSCRIPTEN_KEEPALIVE Address attn_head(int id, double layer_number, double head_
   return w.finish();
 }
 
-// The heads measured (head_patterns.hpp): [layers, heads, length, sequences, loss_first,
-// loss_second, loss_blind, clear_score (kClearPattern), per head: best, clear (1: its best score
-// names it), previous, first, same, induction].
+// The heads measured (head_patterns.hpp): its survey record, then a head_scores record a head,
+// layer by layer.
 EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, double length, double sequences, double seed) {
   begin_call();
   Session* s = find(id);
@@ -315,18 +312,9 @@ EMSCRIPTEN_KEEPALIVE Address attn_survey(int id, double length, double sequences
   Result<HeadSurvey> survey = survey_heads(s->lm.model(), s->lm.bos(), *n, *k, *from);
   if (!survey) return fail(survey.error());
   Writer w = output();
-  const double head[] = {static_cast<double>(survey->layers),
-                         static_cast<double>(survey->heads),
-                         static_cast<double>(survey->length),
-                         static_cast<double>(survey->sequences),
-                         survey->loss_first,
-                         survey->loss_second,
-                         survey->loss_blind,
-                         kClearPattern};
-  w.values(head, 8);
+  w.values(survey_values(*survey));
   for (const PatternScores& p : survey->scores) {
-    w.number(static_cast<double>(p.best()));
-    w.number(p.clear() ? 1 : 0);
+    w.values(head_scores_values(p));
     w.values(p.score.data(), kHeadPatterns);
   }
   return w.finish();

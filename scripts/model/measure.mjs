@@ -5,7 +5,7 @@
 //   - held-out loss in bits per character for each language, against a character bigram model
 //     learned from the same training text (Witten-Bell smoothing) on the same held-out text, and
 //     how far below the bigram a character trigram with the same smoothing comes;
-//   - every head's scores on repeated random tokens (cpp/core/head_patterns.hpp), and the loss on
+//   - every head's scores on repeated random tokens (cpp/core/lm/head_patterns.hpp), and the loss on
 //     the first and the second copy (in-context learning).
 // Needs the corpora of scripts/model/corpus.mjs (build/model/corpus/) and the wasm build.
 //   node scripts/model/measure.mjs [characters per language, default 200000]

@@ -4,7 +4,7 @@ the file the page ships, data/model/model.safetensors:
 
 - every matrix as 8-bit integers, one scale a row: row i is stored as round(w / s_i), clipped to
   ±127, with s_i = max |w_i| / 127, in "<name>" (I8) and s in "<name>.scale" (F32) — the form
-  cpp/core/safetensors.hpp reads. A quarter of float32's bytes; what this costs in bits per
+  cpp/core/lm/safetensors.hpp reads. A quarter of float32's bytes; what this costs in bits per
   character is measured on the shipped file (docs/language-model.md).
 - the biases and LayerNorm weights as float32;
 - the tokenizer in the metadata, as GPT-2's two files ("vocab.json", "merges.txt"), with the

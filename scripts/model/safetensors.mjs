@@ -1,6 +1,6 @@
-// The safetensors format in JavaScript (cpp/core/safetensors.hpp reads it in the core): a writer of
+// The safetensors format in JavaScript (cpp/core/lm/safetensors.hpp reads it in the core): a writer of
 // float32 tensors, and a GPT-2-shaped checkpoint of random weights from a seed, with the names and
-// layout of Hugging Face's files (cpp/core/gpt2.hpp lists them), for tests that need a model
+// layout of Hugging Face's files (cpp/core/lm/gpt2.hpp lists them), for tests that need a model
 // without downloading one.
 
 // safetensors is little-endian: a Float32Array's own bytes are the file's on such a machine.
@@ -58,7 +58,7 @@ export function readSafetensorsHeader(bytes) {
 }
 
 /** Every matrix of `tensors` as 8-bit integers with one scale a row (max |row| / 127), the form
- * the page's own model ships in (cpp/core/safetensors.hpp): [name, shape, Int8Array] and
+ * the page's own model ships in (cpp/core/lm/safetensors.hpp): [name, shape, Int8Array] and
  * [name + '.scale', [rows], Float32Array]. Vectors stay float32. */
 export function quantizeRows(tensors) {
   return tensors.flatMap(([name, shape, values]) => {

@@ -1,10 +1,10 @@
-// GPT-2's byte-level BPE (cpp/core/bpe.hpp) on a vocabulary small enough to follow by hand. The
+// GPT-2's byte-level BPE (cpp/core/lm/bpe.hpp) on a vocabulary small enough to follow by hand. The
 // whole of GPT-2's is checked against gpt-3-encoder in tests/js/bpe.test.mjs.
 #include <string>
 #include <vector>
 
-#include "bpe.hpp"
-#include "bpe_train.hpp"
+#include "lm/bpe.hpp"
+#include "lm/bpe_train.hpp"
 #include "test_utils.hpp"
 
 using namespace attn;

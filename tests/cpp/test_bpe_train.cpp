@@ -1,10 +1,10 @@
-// Learning BPE merges (cpp/core/bpe_train.hpp) on texts small enough to count by hand, and the
-// files it writes read back by load_bpe() (cpp/core/bpe.hpp).
+// Learning BPE merges (cpp/core/lm/bpe_train.hpp) on texts small enough to count by hand, and the
+// files it writes read back by load_bpe() (cpp/core/lm/bpe.hpp).
 #include <string>
 #include <vector>
 
-#include "bpe.hpp"
-#include "bpe_train.hpp"
+#include "lm/bpe.hpp"
+#include "lm/bpe_train.hpp"
 #include "test_utils.hpp"
 
 using namespace attn;

@@ -1,13 +1,13 @@
-// The GPT-2 runner's contract (cpp/core/gpt2.hpp) on a tiny model written here: which tensors it
+// The GPT-2 runner's contract (cpp/core/lm/gpt2.hpp) on a tiny model written here: which tensors it
 // needs and how it names a wrong one, causal weights, and the KV cache. Its numbers are checked
 // against an independent NumPy forward in tests/js/gpt2-parity.test.mjs.
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "gpt2.hpp"
+#include "lm/gpt2.hpp"
+#include "products.hpp"
 #include "test_utils.hpp"
-#include "transformer_ops.hpp"
 
 using namespace attn;
 

@@ -1,11 +1,11 @@
-// Head pattern scores (cpp/core/head_patterns.hpp) on weights written by hand, and the survey on a
-// model whose every weight is zero, where attention is uniform and every number is a fraction.
+// Head pattern scores (cpp/core/lm/head_patterns.hpp) on weights written by hand, and the survey on
+// a model whose every weight is zero, where attention is uniform and every number is a fraction.
 // The page's model's heads are measured in tests/js/model.test.mjs and docs/language-model.md's
 // table.
 #include <cmath>
 #include <vector>
 
-#include "head_patterns.hpp"
+#include "lm/head_patterns.hpp"
 #include "test_utils.hpp"
 
 using namespace attn;

@@ -1,4 +1,4 @@
-// A model file with its tokenizer in the metadata (cpp/core/language_model.hpp), on a model of
+// A model file with its tokenizer in the metadata (cpp/core/lm/language_model.hpp), on a model of
 // zeros whose every prediction is uniform, so each number can be counted by hand: tokens as the
 // model sees them, the byte fallback marked, the context kept full from the end, the cache grown
 // a token at a time, and what a file without a tokenizer or with the wrong one is told.
@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "bpe_train.hpp"
-#include "language_model.hpp"
-#include "safetensors.hpp"
+#include "lm/bpe_train.hpp"
+#include "lm/language_model.hpp"
+#include "lm/safetensors.hpp"
 #include "test_utils.hpp"
 
 using namespace attn;

@@ -1,9 +1,9 @@
 // config.json as Hugging Face writes it for GPT-2 and as other GPT-2-family configs name the same
-// fields (cpp/core/model_config_json.hpp): the sizes read, those the file's tensors contradict
+// fields (cpp/core/lm/model_config_json.hpp): the sizes read, those the file's tensors contradict
 // named, and settings this core would compute differently refused by field and byte.
 #include <string>
 
-#include "model_config_json.hpp"
+#include "lm/model_config_json.hpp"
 #include "test_utils.hpp"
 
 using namespace attn;

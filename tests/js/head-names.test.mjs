@@ -1,4 +1,4 @@
-// When the Real model view names a head by its pattern (cpp/core/head_patterns.hpp, kClearPattern):
+// When the Real model view names a head by its pattern (cpp/core/lm/head_patterns.hpp, kClearPattern):
 // only when its best score is beyond what heads of random weights reach on the same probe. This
 // measures that again: 480 heads of 30 random checkpoints of the page's model's shape (4 layers of
 // 4 heads, width 128, its vocabulary), whose best scores must all stay below 0.3, and the page's

@@ -208,11 +208,15 @@ test("README: the own-checkpoint example opens a model from its folder and names
 test('docs/developing.md: every core header is in its table and has its test file', () => {
   const doc = readFileSync(join(root, 'docs', 'developing.md'), 'utf8');
   const table = doc.slice(doc.indexOf('\n## The core\n'), doc.indexOf('\n## ', doc.indexOf('\n## The core\n') + 1));
-  const headers = readdirSync(join(root, 'cpp', 'core')).filter((f) => f.endsWith('.hpp'));
-  assert.ok(headers.length >= 5);
+  // The core's own headers and the language model's wing (cpp/core/lm/), named from cpp/core as
+  // their includes name them ("lm/gpt2.hpp").
+  const headersIn = (folder) =>
+    readdirSync(join(root, 'cpp', 'core', folder)).filter((f) => f.endsWith('.hpp')).map((f) => (folder ? folder + '/' : '') + f);
+  const headers = [...headersIn(''), ...headersIn('lm')];
+  assert.ok(headersIn('lm').length >= 5);
   for (const header of headers) {
     assert.ok(table.includes('`' + header + '`'), `docs/developing.md's core table names ${header}`);
-    const tests = join(root, 'tests', 'cpp', `test_${header.replace(/\.hpp$/, '')}.cpp`);
+    const tests = join(root, 'tests', 'cpp', `test_${header.replace(/^lm\//, '').replace(/\.hpp$/, '')}.cpp`);
     assert.ok(existsSync(tests), `${header} has ${tests}`);
     assert.match(readFileSync(tests, 'utf8'), new RegExp(`#include "${header.replace('.', '\\.')}"`));
   }

@@ -1,4 +1,4 @@
-"""An independent GPT-2 forward pass in NumPy (float64), to check the core's (cpp/core/gpt2.hpp).
+"""An independent GPT-2 forward pass in NumPy (float64), to check the core's (cpp/core/lm/gpt2.hpp).
 
     python3 tests/py/gpt2_reference.py MODEL.safetensors 5,17,3 [HEADS]
 
@@ -6,7 +6,7 @@ prints {"logits": [[...] per token], "weights": [[heads x tokens x tokens] per l
 Written from the GPT-2 architecture as Hugging Face's GPT2LMHeadModel computes it (Conv1D
 weights, pre-LayerNorm, tanh GELU, tied unembedding unless lm_head.weight is present), sharing
 no code with the core. The safetensors file is read with the standard library and NumPy alone
-(an I8 matrix times its "<name>.scale" rows, as cpp/core/safetensors.hpp defines it).
+(an I8 matrix times its "<name>.scale" rows, as cpp/core/lm/safetensors.hpp defines it).
 """
 import json
 import struct

@@ -1,4 +1,4 @@
-"""A GPT-2 forward pass in PyTorch (float32), to check the core's (cpp/core/gpt2.hpp) on the same
+"""A GPT-2 forward pass in PyTorch (float32), to check the core's (cpp/core/lm/gpt2.hpp) on the same
 file: the page's own model was trained with PyTorch (scripts/model/train.py), so this is the
 forward its weights were learned under.
 

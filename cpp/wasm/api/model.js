@@ -54,12 +54,18 @@ function below(value, n, name) {
   return value;
 }
 
+// A record of model_records.hpp, as an object of its fields by name (e.layouts says them).
+function record(r, names) {
+  const out = {};
+  for (const name of names) out[name] = r.num();
+  return out;
+}
+
 function makeModel(e, id) {
   const s = { id };
-  const info = new Output(e, e.M._attn_info(id));
-  const config = readConfig(info);
-  const bos = info.num();
-  const window = info.num();
+  const r = new Output(e, e.M._attn_info(id));
+  const config = configOf(record(r, e.layouts.config));
+  const { bos, window } = record(r, e.layouts.info);
   const live = () => {
     if (!s.id) refuse('bad_argument', 'model', 'This model was disposed; open it again.');
   };
@@ -89,8 +95,7 @@ function makeModel(e, id) {
     const address = e.M._attn_head(s.id, layer, h);
     if (!address) return coreError(e);
     const r = new Output(e, address);
-    const t = r.num(),
-      d = r.num();
+    const { tokens: t, size: d } = record(r, e.layouts.head);
     const rows = (n, w) => Array.from({ length: n }, () => Array.from(r.arr(w)));
     return { ok: true, q: rows(t, d), k: rows(t, d), v: rows(t, d), weights: rows(t, t) };
   }
@@ -103,21 +108,23 @@ function makeModel(e, id) {
     const address = e.M._attn_survey(s.id, length, sequences, seed);
     if (!address) return coreError(e);
     const r = new Output(e, address);
-    const layers = r.num(),
-      heads = r.num();
-    const out = { ok: true, length: 0, sequences: 0, lossFirst: 0, lossSecond: 0, lossBlind: 0, clearScore: 0, heads: [] };
-    out.length = r.num();
-    out.sequences = r.num();
-    out.lossFirst = r.num();
-    out.lossSecond = r.num();
-    out.lossBlind = r.num();
-    out.clearScore = r.num();
-    out.heads = Array.from({ length: layers }, () =>
-      Array.from({ length: heads }, () => {
-        const best = e.patterns[r.num()];
-        const clear = r.num() === 1;
-        const scores = Object.fromEntries(e.patterns.map((p) => [p, r.num()]));
-        return { best, score: scores[best], clear, scores };
+    const m = record(r, e.layouts.survey);
+    const out = {
+      ok: true,
+      length: m.length,
+      sequences: m.sequences,
+      lossFirst: m.lossFirst,
+      lossSecond: m.lossSecond,
+      lossBlind: m.lossBlind,
+      clearScore: m.clearScore,
+      heads: [],
+    };
+    out.heads = Array.from({ length: m.layers }, () =>
+      Array.from({ length: m.heads }, () => {
+        const h = record(r, e.layouts.headScores);
+        const best = e.patterns[h.best];
+        const scores = record(r, e.patterns);
+        return { best, score: scores[best], clear: h.clear === 1, scores };
       }),
     );
     return out;
@@ -151,8 +158,8 @@ function guarded(e, f) {
   );
 }
 
-function readConfig(r) {
-  const [vocab, context, width, layers, heads, tied] = [r.num(), r.num(), r.num(), r.num(), r.num(), r.num()];
+// The config of the API from the config record.
+function configOf({ vocab, context, width, layers, heads, tied }) {
   return Object.freeze({ vocab, context, width, layers, heads, tied: tied === 1 });
 }
 
@@ -207,9 +214,11 @@ function roomOf(e, room, at, size) {
 
 export function makeModelModule(M) {
   // room: which reserve() holds the byte buffer now (0: none), so that a stale one is refused.
-  const e = { M, patterns: [], inputAddress: 0, inputCapacity: 0, release: false, room: 0 };
+  const e = { M, patterns: [], layouts: {}, inputAddress: 0, inputCapacity: 0, release: false, room: 0 };
   let rooms = 0;
   e.patterns = new Output(e, M._attn_names()).str().split(' ');
+  const layouts = new Output(e, M._attn_layouts());
+  for (let k = layouts.num(); k > 0; k--) e.layouts[layouts.str()] = layouts.str().split(' ');
 
   function open(value, files) {
     const bytes = bytesOf(value);
@@ -228,8 +237,9 @@ export function makeModelModule(M) {
     const address = M._attn_plan(bytes.length, size);
     if (!address) return refused(e);
     const r = new Output(e, address);
-    const config = readConfig(r);
-    return { ok: true, config, weightBytes: r.num(), needBytes: r.num(), freeBytes: r.num() };
+    const config = configOf(record(r, e.layouts.config));
+    const p = record(r, e.layouts.plan);
+    return { ok: true, config, weightBytes: p.weightBytes, needBytes: p.needBytes, freeBytes: p.freeBytes };
   }
 
   function reserve(value) {

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "nn.hpp"
-#include "transformer_ops.hpp"
+#include "products.hpp"
 
 namespace attn {
 
@@ -239,10 +239,41 @@ Result<Gpt2> load_gpt2(const SafeTensors& file, std::size_t heads, bool read) {
 Gpt2Cache::Gpt2Cache(const Gpt2& model)
     : model_(model), k_(model.config.layers), v_(model.config.layers) {}
 
+// Attention is the only step where tokens mix across time: new token i (at position t0 + i) reads
+// the keys and values of every position up to its own, the cached ones and the new ones before it,
+// so the causal mask is just where the loop over keys stops. Shapes: qkv (n, 3C), the cache's
+// K and V (t, C), z (n, C); head h works on columns h·d … (h+1)·d − 1 of each.
+void Gpt2Cache::attend(std::size_t l, const float* qkv, std::size_t n, float* z,
+                       Gpt2LayerSteps* steps) {
+  const Gpt2Config& c = model_.config;
+  const std::size_t C = c.width, H = c.heads, d = c.head_size(), t0 = size_, t = size_ + n;
+  const float* K = k_[l].data();
+  const float* V = v_[l].data();
+  const float scale = 1.0f / std::sqrt(static_cast<float>(d));
+  std::vector<float> scores(t);  // (t) one query's scores, then its weights, over the keys
+  std::fill(z, z + n * C, 0.0f);
+  for (std::size_t hd = 0; hd < H; ++hd) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const float* q = qkv + i * 3 * C + hd * d;
+      const std::size_t seen = t0 + i + 1;  // keys 0 … t0 + i
+      // the scores q·k / √d, and their softmax
+      for (std::size_t j = 0; j < seen; ++j) scores[j] = dot(q, K + j * C + hd * d, d) * scale;
+      nn::softmax(scores.data(), seen);
+      // the weighted sum of the values, into this head's columns of z
+      float* zi = z + i * C + hd * d;
+      for (std::size_t j = 0; j < seen; ++j) {
+        const float wgt = scores[j];
+        if (steps) steps->weights[(hd * n + i) * t + j] = wgt;
+        const float* v = V + j * C + hd * d;
+        for (std::size_t e = 0; e < d; ++e) zi[e] += wgt * v[e];
+      }
+    }
+  }
+}
+
 Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) {
   const Gpt2Config& c = model_.config;
-  const std::size_t n = tokens.size(), C = c.width, H = c.heads, d = c.head_size(), t0 = size_,
-                    t = size_ + n;
+  const std::size_t n = tokens.size(), C = c.width, H = c.heads, t0 = size_, t = size_ + n;
   if (n == 0)
     return make_error(ErrorCode::empty_input, "tokens", -1, -1, "tokens: there are none to run.");
   for (std::size_t i = 0; i < n; ++i)
@@ -258,16 +289,25 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
                           std::to_string(c.context) + " (its context).");
   Gpt2Steps out;
   out.first = t0;
-  std::vector<float> x(n * C), h(n * C), qkv(n * 3 * C), z(n * C), a(n * C), mid(n * 4 * C),
-      scores(t);
+  // The n new tokens' buffers, allocated once for every layer.
+  std::vector<float> x(n * C);        // (n, C) the residual stream
+  std::vector<float> h(n * C);        // (n, C) x normalised: a sublayer's input
+  std::vector<float> qkv(n * 3 * C);  // (n, 3C) each token's query, key and value, side by side
+  std::vector<float> z(n * C);        // (n, C) the heads' outputs, side by side
+  std::vector<float> a(n * C);        // (n, C) a sublayer's output, before it is added to x
+  std::vector<float> mid(n * 4 * C);  // (n, 4C) the MLP's hidden layer
+
+  // token embedding + position embedding (the positions after those already in the cache)
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < C; ++j)
       x[i * C + j] = model_.wte[tokens[i] * C + j] + model_.wpe[(t0 + i) * C + j];
-  const float scale = 1.0f / std::sqrt(static_cast<float>(d));
+
   for (std::size_t l = 0; l < c.layers; ++l) {
     const Gpt2Block& b = model_.blocks[l];
+    // attention's LayerNorm, then the qkv matmul
     gpt2_layer_norm(x.data(), b.ln1_w, b.ln1_b, h.data(), n, C);
     affine(h.data(), n, b.attn_w, b.attn_b, qkv.data());
+    // save the keys and values of these positions in the KV cache
     std::vector<float>& K = k_[l];
     std::vector<float>& V = v_[l];
     K.resize(t * C);
@@ -276,42 +316,32 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
       std::copy_n(qkv.data() + i * 3 * C + C, C, K.data() + (t0 + i) * C);
       std::copy_n(qkv.data() + i * 3 * C + 2 * C, C, V.data() + (t0 + i) * C);
     }
+    // the steps keep the queries and the weights; the keys and values are the cache's
     Gpt2LayerSteps* ls = nullptr;
     if (steps) {
-      out.layers.emplace_back();
-      ls = &out.layers.back();
+      ls = &out.layers.emplace_back();
       ls->q.resize(n * C);
       for (std::size_t i = 0; i < n; ++i)
         std::copy_n(qkv.data() + i * 3 * C, C, ls->q.data() + i * C);
       ls->weights.assign(H * n * t, 0.0f);
     }
-    std::fill(z.begin(), z.end(), 0.0f);
-    for (std::size_t hd = 0; hd < H; ++hd) {
-      for (std::size_t i = 0; i < n; ++i) {
-        const float* q = qkv.data() + i * 3 * C + hd * d;
-        const std::size_t seen = t0 + i + 1;  // keys 0 … t0 + i
-        for (std::size_t j = 0; j < seen; ++j)
-          scores[j] = dot(q, K.data() + j * C + hd * d, d) * scale;
-        nn::softmax(scores.data(), seen);
-        float* zi = z.data() + i * C + hd * d;
-        for (std::size_t j = 0; j < seen; ++j) {
-          const float wgt = scores[j];
-          if (ls) ls->weights[(hd * n + i) * t + j] = wgt;
-          const float* v = V.data() + j * C + hd * d;
-          for (std::size_t e = 0; e < d; ++e) zi[e] += wgt * v[e];
-        }
-      }
-    }
+    // every head's attention, then the output projection
+    attend(l, qkv.data(), n, z.data(), ls);
     affine(z.data(), n, b.proj_w, b.proj_b, a.data());
+    // residual connection
     for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
+    // the MLP: LayerNorm, c_fc, GELU, c_proj
     gpt2_layer_norm(x.data(), b.ln2_w, b.ln2_b, h.data(), n, C);
     affine(h.data(), n, b.fc_w, b.fc_b, mid.data());
     for (float& m : mid) m = nn::gelu(m);
     affine(mid.data(), n, b.out_w, b.out_b, a.data());
+    // residual connection
     for (std::size_t i = 0; i < n * C; ++i) x[i] += a[i];
   }
+
+  // the final LayerNorm, and the unembedding into logits (n, vocab)
   gpt2_layer_norm(x.data(), model_.lnf_w, model_.lnf_b, h.data(), n, C);
-  const std::vector<float>& U = c.tied ? model_.wte : model_.lm_head;
+  const std::vector<float>& U = c.tied ? model_.wte : model_.lm_head;  // (vocab, C)
   out.logits.resize(n * c.vocab);
   if (n < 8) {  // a token or a few (generation): a dot product per logit, four rows of U at once
     for (std::size_t i = 0; i < n; ++i) {

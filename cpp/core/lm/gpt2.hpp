@@ -45,15 +45,27 @@ struct PackedMatrix {
   static PackedMatrix pack(const std::vector<float>& w, std::size_t rows, std::size_t cols);
 };
 
+// One block's weights; C is the width, d = C / heads a head's size.
 struct Gpt2Block {
-  std::vector<float> ln1_w, ln1_b, attn_b, proj_b, ln2_w, ln2_b, fc_b, out_b;
-  PackedMatrix attn_w, proj_w, fc_w, out_w;
+  std::vector<float> ln1_w, ln1_b;  // (C) the LayerNorm before attention
+  PackedMatrix attn_w;              // (C, 3C) x → [Q | K | V], head h in columns h·d … of each
+  std::vector<float> attn_b;        // (3C)
+  PackedMatrix proj_w;              // (C, C) the heads' outputs, side by side → the residual
+  std::vector<float> proj_b;        // (C)
+  std::vector<float> ln2_w, ln2_b;  // (C) the LayerNorm before the MLP
+  PackedMatrix fc_w;                // (C, 4C) the MLP's widening
+  std::vector<float> fc_b;          // (4C)
+  PackedMatrix out_w;               // (4C, C) the MLP's narrowing back to the residual
+  std::vector<float> out_b;         // (C)
 };
 
 struct Gpt2 {
   Gpt2Config config;
-  std::vector<float> wte, wpe, lnf_w, lnf_b, lm_head;  // lm_head empty when tied
-  std::vector<Gpt2Block> blocks;
+  std::vector<float> wte;           // (vocab, C) token embedding, and the unembedding when tied
+  std::vector<float> wpe;           // (context, C) learned position embedding
+  std::vector<float> lnf_w, lnf_b;  // (C) the final LayerNorm
+  std::vector<float> lm_head;       // (vocab, C) the unembedding; empty when tied
+  std::vector<Gpt2Block> blocks;    // (layers)
 };
 
 // `read` false checks every tensor's presence and shape but reads none (a header read alone, by
@@ -92,7 +104,11 @@ class Gpt2Cache {
  private:
   const Gpt2& model_;
   std::size_t size_ = 0;
-  std::vector<std::vector<float>> k_, v_;  // per layer: (size_, C)
+  std::vector<std::vector<float>> k_, v_;  // (layers) of (size_, C): the KV cache
+
+  // Attention of layer `l` for the n new tokens (qkv (n, 3C)) into z (n, C); fills `steps`'
+  // weights.
+  void attend(std::size_t l, const float* qkv, std::size_t n, float* z, Gpt2LayerSteps* steps);
 };
 
 }  // namespace attn

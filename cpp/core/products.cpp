@@ -6,9 +6,9 @@
 // its stores. Here each 4×8 tile of the output stays in eight 4-float registers for the whole sum
 // (the tile shape fast_attention.cpp found fastest under wasm), written once at the end. The vector
 // type is the one fast_attention.cpp uses: simd128 under em++ -msimd128, SSE natively.
-#include <cstring>
+#include "products.hpp"
 
-#include "transformer_ops.hpp"
+#include <cstring>
 
 // clang 14 does not unroll fixed-length register-tile loops for wasm on its own (docs/toolchain.md,
 // "Unrolling for wasm").

@@ -1,13 +1,13 @@
-// The products the transformer is made of (transformer_ops.hpp): the tiled float32 product against
-// the plain one on sizes that leave partial tiles and strided views. (LayerNorm, GELU and the
-// other operations between them: test_nn.cpp.)
+// The matrix products the trainer and the runner are made of (products.hpp): the tiled float32
+// product against the plain one on sizes that leave partial tiles and strided views. (LayerNorm,
+// GELU and the other operations between them: test_nn.cpp.)
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
 
+#include "products.hpp"
 #include "rng.hpp"
 #include "test_utils.hpp"
-#include "transformer_ops.hpp"
 
 using namespace attn;
 

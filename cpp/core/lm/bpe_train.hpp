@@ -1,5 +1,5 @@
-// Learning a byte-level BPE tokenizer (cpp/core/bpe.hpp reads what it writes): the merges GPT-2's
-// algorithm finds in a text, and merges that make chosen characters whole tokens.
+// Learning a byte-level BPE tokenizer (cpp/core/lm/bpe.hpp reads what it writes): the merges
+// GPT-2's algorithm finds in a text, and merges that make chosen characters whole tokens.
 //
 // learn_merges() splits the text into pieces as encode() will, counts each piece, and then, as
 // many times as asked, joins the adjacent pair of tokens seen most often across all pieces (ties

@@ -1,6 +1,6 @@
-// The products the transformer's passes are made of, over row-major arrays (the operations
-// between them, LayerNorm, GELU, softmax, are nn.hpp's). Private to the core's transformer*.cpp
-// and gpt2.cpp (which runs its products on gemm_packed). Every inner loop runs
+// The matrix products every network in the core is made of, over row-major arrays: the trainer's
+// passes (transformer*.cpp) and the language model runner (lm/gpt2.cpp, on gemm_packed). The
+// operations between them, LayerNorm, GELU, softmax, are nn.hpp's. Every inner loop runs
 // over contiguous memory, so that it vectorises and so that Emscripten, which turns off loop
 // strength reduction, has no strided indexing to pay for.
 #pragma once
@@ -14,7 +14,7 @@ namespace attn::ops {
 // Every product below is one kernel: c (rows, cols) = A · b (or += when accumulate), where
 // A(r, i) = a[r·a_row + i·a_inner] (so A may be a transposed view), b (inner, cols) has rows
 // b_row apart and c rows c_row apart (so either may be one head's columns of a wider matrix).
-// Columns from j_begin on; the float32 path (transformer_kernels.cpp) hands this the columns its
+// Columns from j_begin on; the float32 path (products.cpp) hands this the columns its
 // 8-wide tiles leave over, and double (the gradient check) runs it all.
 template <class T>
 void gemm_scalar(const T* a, std::size_t a_row, std::size_t a_inner, const T* b, std::size_t b_row,
