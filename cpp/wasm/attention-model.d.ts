@@ -137,6 +137,10 @@ declare namespace createAttentionModel {
     /** Every check open() makes but the tensors' values, from the file's first bytes (its 8-byte
      * length and header) and its whole size: a model is refused, or its memory known, before it is read. */
     plan(head: Uint8Array | ArrayBuffer, size: number, files?: ModelFiles): ModelPlan | Failure;
+    /** How many of a model file's first bytes plan() needs (its 8-byte length and the header that
+     * gives), from the file's first bytes (8 suffice); 8 until 8 are given, and 8 when the length
+     * alone is refused (plan() then says why). Nothing but the model module reads the file's layout. */
+    headSize(first: Uint8Array | ArrayBuffer): number | Failure;
     /** Room for a model file of `size` bytes; any other call that reads bytes in (open, plan, run)
      * takes the room back. */
     reserve(size: number): ModelRoom | Failure;

@@ -22,6 +22,7 @@
 #include "boundary.hpp"
 #include "lm/head_patterns.hpp"
 #include "lm/language_model.hpp"
+#include "lm/safetensors.hpp"
 #include "model_records.hpp"
 #include "sizes.hpp"
 
@@ -185,6 +186,15 @@ EMSCRIPTEN_KEEPALIVE Address attn_plan(double size, double file_size) {
   w.values(config_values(plan->config));
   w.values(plan_values(*plan, need, static_cast<double>(heap_free())));
   return w.finish();
+}
+
+// How many of a model file's first bytes plan() needs, from the first of them in the byte buffer
+// (`size` bytes): safetensors_head_size.
+EMSCRIPTEN_KEEPALIVE double attn_head_size(double size) {
+  begin_call();
+  const double n = static_cast<double>(safetensors_head_size(bytes(size)));
+  release_own_buffers();
+  return n;
 }
 
 // Every record's fields (model_records.hpp): [records, (name, "field field …")…].

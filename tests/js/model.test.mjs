@@ -23,6 +23,27 @@ test('model: the shipped file opens as 4 layers of 4 heads with its own tokenize
   assert.deepEqual(mod.patterns, ['previous', 'first', 'same', 'induction']);
 });
 
+test("model: headSize says how many of the file's first bytes plan() needs, and plan() plans from that many", () => {
+  const file = readFileSync(modelFile);
+  // The format's first 8 bytes are the header's length, little-endian.
+  const header = Number(file.readBigUInt64LE(0));
+  assert.equal(mod.headSize(file.subarray(0, 8)), 8 + header);
+  assert.equal(mod.headSize(file), 8 + header);
+  assert.equal(mod.headSize(file.subarray(0, 5)), 8); // the length is not all here yet
+  const plan = mod.plan(file.subarray(0, 8 + header), file.length);
+  assert.ok(plan.ok, plan.error?.message);
+  assert.equal(plan.config.layers, 4);
+  const short = mod.plan(file.subarray(0, 7 + header), file.length);
+  assert.equal(short.ok, false);
+  // A length past any header's: 8, and plan() says what is wrong from those 8.
+  const huge = Buffer.from(file.subarray(0, 8));
+  huge[7] = 1;
+  assert.equal(mod.headSize(huge), 8);
+  const refused = mod.plan(huge, file.length);
+  assert.equal(refused.ok, false);
+  assert.match(refused.error.message, /this is not a safetensors file/);
+});
+
 test('model: an English and a Chinese sentence, as the model sees them, and what it expects next', () => {
   for (const text of ['The cat sat on the mat.', '床前明月光，疑是地上霜。']) {
     const run = model.run(text);

@@ -130,6 +130,12 @@ Result<SafeTensors> read_safetensors(std::string_view bytes) {
   return read_safetensors_header(bytes, bytes.size());
 }
 
+std::size_t safetensors_head_size(std::string_view first) {
+  if (first.size() < 8) return 8;
+  const std::uint64_t n = u64le(first.data());
+  return n > kMaxSafetensorsHeader ? 8 : 8 + static_cast<std::size_t>(n);
+}
+
 Result<SafeTensors> read_safetensors_header(std::string_view bytes, std::size_t file_size) {
   if (file_size == 0)
     return make_error(ErrorCode::empty_input, "model", -1, 0,

@@ -55,6 +55,11 @@ constexpr std::size_t kMaxSafetensorsHeader = 100u << 20;
 
 Result<SafeTensors> read_safetensors(std::string_view bytes);
 
+// How many of a file's first bytes hold its length and header (8 + the length the first 8 give):
+// what a reader gathers before read_safetensors_header. 8 when fewer than 8 are given, or when
+// the length alone is refused (more than kMaxSafetensorsHeader: read_safetensors_header says why).
+std::size_t safetensors_head_size(std::string_view first);
+
 // The same checks from the file's first bytes alone (at least its length and header) and its
 // whole size: what a reader knows of a large file before it reads the tensors, which are not
 // readable from the result (bytes holds only `head`).

@@ -242,6 +242,13 @@ export function makeModelModule(M) {
     return { ok: true, config, weightBytes: p.weightBytes, needBytes: p.needBytes, freeBytes: p.freeBytes };
   }
 
+  function headSize(value) {
+    const bytes = bytesOf(value).subarray(0, 8);
+    e.room = 0;
+    if (!writeBytes(M, bytes)) return refused(e);
+    return M._attn_head_size(bytes.length);
+  }
+
   function reserve(value) {
     const size = fileSize(value);
     e.room = 0;
@@ -259,6 +266,7 @@ export function makeModelModule(M) {
   return Object.freeze({
     open: guarded(e, open),
     plan: guarded(e, plan),
+    headSize: guarded(e, headSize),
     reserve: guarded(e, reserve),
     memoryStats: guarded(e, memoryStats),
     patterns: Object.freeze(e.patterns.slice()),

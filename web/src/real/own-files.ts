@@ -68,12 +68,6 @@ export function fileSource(own: OwnFiles): ModelSource {
   };
 }
 
-/** The length of a safetensors header from its first 8 bytes, little-endian; 0 when the core would refuse it from the length alone. */
-function headerEnd(first: Uint8Array): number {
-  const n = new DataView(first.buffer, first.byteOffset, 8).getBigUint64(0, true);
-  return n > BigInt(100 << 20) ? 8 : 8 + Number(n);
-}
-
 export interface Reading {
   /** Called as the file comes in. */
   progress(loaded: number, total: number): void;
@@ -113,7 +107,9 @@ export async function openOwn(mod: M.ModelModule, source: ModelSource, reading: 
         loaded += piece.length;
       } else {
         head = concat(head, piece);
-        const end = head.length >= 8 ? Math.min(headerEnd(head), size) : Infinity;
+        const wanted = mod.headSize(head);
+        if (typeof wanted !== 'number') return refused(wanted.error.message);
+        const end = head.length >= 8 ? Math.min(wanted, size) : Infinity;
         if (head.length < end && head.length < size) continue; // the header is not all here yet
         const header = head.subarray(0, Math.min(end, head.length));
         let plan = mod.plan(header, size, files);
