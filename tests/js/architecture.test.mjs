@@ -1,5 +1,6 @@
-// The page's layers (README.md, "Layout"), checked on the source: every import in web/src is
-// read, and the rules below fail the suite the day an import goes the wrong way.
+// The page's layers (docs/developing.md, "The page's folders in detail"), checked on the source:
+// every import in web/src is read, and the rules below fail the suite the day an import goes the
+// wrong way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';

@@ -1,8 +1,8 @@
 // How good the shipped word vectors are (data/vectors/words.bin, as dist/vectors.bin), measured
 // through the engine as a reader's page or script uses them: our own triplets ("cat" nearer "dog"
 // than "car"), the held-out translations, the nearest neighbours of a dozen words, and the two
-// sentences a reader should see work. The numbers are README's tables (the neighbours:
-// docs/word-vectors.md); the test fails when they differ, and prints the rows to copy.
+// sentences a reader should see work. The numbers are docs/word-vectors.md's tables; the test
+// fails when they differ, and prints the rows to copy.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -25,8 +25,8 @@ const cosine = (a, b) => {
 };
 const isChinese = (w) => /\p{Script=Han}/u.test(w);
 const pct = (x, digits = 1) => `${(100 * x).toFixed(digits)} %`;
-/** Fails unless every row is in `file` (README.md, or the neighbours' page of docs/). */
-function assertInReadme(lines, file = 'README.md') {
+/** Fails unless every row is in `file`, the page of docs/ that shows them. */
+function assertInDocs(lines, file = 'docs/word-vectors.md') {
   const text = readFileSync(join(root, file), 'utf8');
   const missing = lines.filter((l) => !text.includes(l));
   console.log(lines.map((l) => `# ${l}`).join('\n'));
@@ -51,7 +51,7 @@ test('word vectors: our triplets are right at least 85 % in each language and 75
     assert.ok(t.right / t.all >= NEED[set], `${set}: ${t.right} of ${t.all}`);
     return `| ${name} | ${t.all} | ${t.right} | ${pct(t.right / t.all)} | ${t.absent} | ${pct(NEED[set])} |`;
   });
-  assertInReadme(lines);
+  assertInDocs(lines);
 });
 
 test('word vectors: a held-out Chinese word finds its translation far above chance', () => {
@@ -76,7 +76,7 @@ test('word vectors: a held-out Chinese word finds its translation far above chan
   const chance10 = [...held.values()].reduce((s, t) => s + Math.min(1, (10 * t.size) / english), 0) / n;
   assert.ok(n >= 500, `${n} held-out words`);
   assert.ok(top10 / n > 100 * chance10, `${top10} of ${n} against chance ${chance10}`);
-  assertInReadme([`| held-out Chinese words whose translation is the nearest English word | ${n} | ${top1} | ${pct(top1 / n)} | ${pct(chance10 / 10, 3)} |`,
+  assertInDocs([`| held-out Chinese words whose translation is the nearest English word | ${n} | ${top1} | ${pct(top1 / n)} | ${pct(chance10 / 10, 3)} |`,
     `| … among the 10 nearest English words | ${n} | ${top10} | ${pct(top10 / n)} | ${pct(chance10, 3)} |`]);
 });
 
@@ -87,7 +87,7 @@ test('word vectors: the nearest neighbours of a dozen words', () => {
     return `| ${word} | ${r.neighbours.map((n) => `${n.word} ${n.cosine.toFixed(2)}`).join(', ')} |`;
   });
   assert.equal(lines.length, 12);
-  assertInReadme(lines, 'docs/word-vectors.md');
+  assertInDocs(lines);
 });
 
 /** Plain self-attention over a sentence's learned vectors: for each word, the other word it weighs most. */
@@ -117,7 +117,7 @@ test('word vectors: the characters of everyday Chinese have vectors of their own
   const kept = new Set(file.subarray(24, 24 + file.readUInt32LE(20)).toString('utf8').split('\n'));
   const lacking = common.filter((c) => !kept.has(c));
   const line = `${common.length - lacking.length} of the ${common.length} (${pct(1 - lacking.length / common.length)}); lacking: ${lacking.join('')}`;
-  assertInReadme([line], 'docs/word-vectors.md');
+  assertInDocs([line]);
   // Before the build borrowed for them, 3,649 (97.2 %); the rest have no text alone and no kept
   // translation (particles such as 吗 have none), and get zeros in a sentence, named by the page.
   assert.ok(lacking.length <= 0.015 * common.length, line);
