@@ -128,14 +128,15 @@ TEST_CASE("safetensors: a damaged layout is refused with the byte and the tensor
 TEST_CASE("safetensors: the first 8 bytes say how many hold the header", "[safetensors]") {
   const std::string file =
       with_header(R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", floats({1}));
-  // 8 bytes of length, then the 55-byte header it gives: 63 bytes before the data.
-  CHECK(safetensors_head_size(file) == 63);
-  CHECK(safetensors_head_size(file.substr(0, 8)) == 63);
-  CHECK(read_safetensors_header(file.substr(0, 63), file.size()).ok());
+  // 8 bytes of length, then the 54-byte header it gives: 62 bytes before the data.
+  CHECK(safetensors_head_size(file) == 62);
+  CHECK(safetensors_head_size(file.substr(0, 8)) == 62);
+  CHECK(read_safetensors_header(file.substr(0, 62), file.size()).ok());
+  CHECK_FALSE(read_safetensors_header(file.substr(0, 61), file.size()).ok());
   CHECK(safetensors_head_size(file.substr(0, 7)) == 8);  // the length is not all here yet
   // A length past the largest header: 8, and the header read then says why.
   std::string huge = file;
-  huge[7] = 1;  // 2^56 + 55
+  huge[7] = 1;  // 2^56 + 54
   CHECK(safetensors_head_size(huge) == 8);
   const Result<SafeTensors> refused = read_safetensors_header(huge.substr(0, 8), huge.size());
   REQUIRE_FALSE(refused.ok());
