@@ -64,18 +64,19 @@ await build({ ...common, entryPoints: [join(root, 'web/src/real/worker.ts')], ou
 const parts = await transform(readFileSync(join(root, 'web/src/later/parts.ts'), 'utf8'), { loader: 'ts', format: 'esm' });
 const { SCRIPTS, ENTRIES } = await import('data:text/javascript;base64,' + Buffer.from(parts.code).toString('base64'));
 const LATER = Object.fromEntries(Object.keys(SCRIPTS).map((key) => [SCRIPTS[key], ENTRIES[key]]));
-// The learned word vectors' data, as web/src/views/vectors-entry.ts imports it: made from
-// data/vectors/words.bin at build time, in the script form of scripts/vectors/pack.mjs.
+// The learned word vectors, as web/src/views/vectors-entry.ts imports them: data/vectors/words.bin
+// in the script form of scripts/vectors/format.mjs, made into the file's bytes again by that
+// module's own writer, bundled in with it, so that nothing under web/src writes the format.
 const vectorsData = {
   name: 'vectors-data',
   setup(b) {
     b.onResolve({ filter: /^virtual:vectors$/ }, () => ({ path: 'vectors', namespace: 'vectors-data' }));
     b.onLoad({ filter: /.*/, namespace: 'vectors-data' }, async () => {
-      const { CHAR_OFFSET, scriptForm } = await import('../scripts/vectors/pack.mjs');
-      const f = scriptForm(readFileSync(join(root, 'data/vectors/words.bin')));
-      const contents = Object.entries({ head: f.head, words: f.words, values: f.values, offset: CHAR_OFFSET })
-        .map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`).join('\n');
-      return { contents, loader: 'js' };
+      const { scriptForm } = await import('../scripts/vectors/format.mjs');
+      const form = scriptForm(readFileSync(join(root, 'data/vectors/words.bin')));
+      const contents = "import { fromScriptForm } from './scripts/vectors/format.mjs';\n" +
+        `const form = ${JSON.stringify(form)};\nexport const bytes = () => fromScriptForm(form);`;
+      return { contents, loader: 'js', resolveDir: root };
     });
   },
 };

@@ -13,29 +13,16 @@ the file the page ships, data/model/model.safetensors:
 Deterministic: the same trained file gives the same bytes.
     python3 scripts/model/pack.py
 """
-import json
 import os
-import struct
 import sys
 
 import numpy as np
 
+from safetensors_file import read_f32, write
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 BUILD = os.path.join(ROOT, 'build', 'model')
 OUT = os.path.join(ROOT, 'data', 'model', 'model.safetensors')
-
-
-def read_f32(path):
-    with open(path, 'rb') as f:
-        data = f.read()
-    (n,) = struct.unpack('<Q', data[:8])
-    header = json.loads(data[8:8 + n])
-    meta = header.pop('__metadata__', {})
-    tensors = {}
-    for name, info in header.items():
-        begin, end = info['data_offsets']
-        tensors[name] = np.frombuffer(data[8 + n + begin:8 + n + end], dtype='<f4').reshape(info['shape'])
-    return tensors, meta
 
 
 def quantize_rows(w):
@@ -44,20 +31,6 @@ def quantize_rows(w):
     safe = np.where(scale > 0, scale, 1).astype(np.float32)
     q = np.clip(np.rint(w / safe[:, None]), -127, 127).astype(np.int8)
     return q, scale
-
-
-def write(path, tensors, metadata):
-    header, offset, blobs = {'__metadata__': metadata}, 0, []
-    for name, (dtype, array) in tensors.items():
-        blob = np.ascontiguousarray(array).astype('<f4' if dtype == 'F32' else 'i1').tobytes()
-        header[name] = {'dtype': dtype, 'shape': list(array.shape), 'data_offsets': [offset, offset + len(blob)]}
-        offset += len(blob)
-        blobs.append(blob)
-    text = json.dumps(header, separators=(',', ':'), ensure_ascii=False).encode('utf-8')
-    text += b' ' * (-len(text) % 8)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, 'wb') as f:
-        f.write(struct.pack('<Q', len(text)) + text + b''.join(blobs))
 
 
 def main():

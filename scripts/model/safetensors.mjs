@@ -8,25 +8,16 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** The bytes of a safetensors file: `tensors` is [[name, shape, Float32Array | Int8Array], …] in
  * order; an Int8Array is written as I8, anything else as F32, or as BF16 with `bf16` (each
- * float's upper 16 bits, as checkpoints saved in bfloat16 hold them). */
+ * float's upper 16 bits, as checkpoints saved in bfloat16 hold them). The project's one writer of
+ * the format: the Python scripts write through it (scripts/model/safetensors_file.py). */
 export function writeSafetensors(tensors, metadata = null, { bf16 = false } = {}) {
-  const header = {};
-  if (metadata) header.__metadata__ = metadata;
-  let offset = 0;
   const width = (values) => (values instanceof Int8Array ? 1 : bf16 ? 2 : 4);
-  for (const [name, shape, values] of tensors) {
-    const dtype = values instanceof Int8Array ? 'I8' : bf16 ? 'BF16' : 'F32';
-    header[name] = { dtype, shape, data_offsets: [offset, offset + values.length * width(values)] };
-    offset += values.length * width(values);
-  }
-  let json = JSON.stringify(header);
-  while (json.length % 8) json += ' ';
-  const head = new TextEncoder().encode(json);
-  const out = new Uint8Array(8 + head.length + offset);
+  const entries = tensors.map(([name, shape, values]) => [name, values instanceof Int8Array ? 'I8' : bf16 ? 'BF16' : 'F32', shape, values.length * width(values)]);
+  const { head, size } = headerOf(entries, metadata);
+  const out = new Uint8Array(size);
+  out.set(head);
   const view = new DataView(out.buffer);
-  view.setBigUint64(0, BigInt(head.length), true);
-  out.set(head, 8);
-  let at = 8 + head.length;
+  let at = head.length;
   for (const [, , values] of tensors) {
     if (values instanceof Int8Array) out.set(new Uint8Array(values.buffer, values.byteOffset, values.length), at);
     else if (bf16) for (let i = 0; i < values.length; i++) view.setUint16(at + 2 * i, bf16Bits(values[i]), true);
@@ -35,6 +26,24 @@ export function writeSafetensors(tensors, metadata = null, { bf16 = false } = {}
     at += values.length * width(values);
   }
   return out;
+}
+
+/** A file's first bytes, its 8-byte length and JSON header (padded with spaces to 8 bytes), for
+ * `entries` [[name, dtype, shape, bytes], …] in order; `size` is what the whole file will be. */
+function headerOf(entries, metadata) {
+  const header = {};
+  if (metadata) header.__metadata__ = metadata;
+  let offset = 0;
+  for (const [name, dtype, shape, bytes] of entries) {
+    header[name] = { dtype, shape, data_offsets: [offset, offset + bytes] };
+    offset += bytes;
+  }
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const padded = Math.ceil(json.length / 8) * 8; // in bytes: the tensors then start 8-aligned
+  const head = new Uint8Array(8 + padded).fill(0x20, 8 + json.length);
+  new DataView(head.buffer).setBigUint64(0, BigInt(padded), true);
+  head.set(json, 8);
+  return { head, size: head.length + offset };
 }
 
 const f32 = new Float32Array(1), f32Bits = new Uint32Array(f32.buffer);
@@ -142,13 +151,8 @@ export function randomGpt2({ vocab, context, width, layers, heads, tied = true, 
 /** The header alone of a float32 GPT-2 checkpoint of this shape, with the size its whole file would
  * have: for tests of what is known before a large file's weights are read (none are written). */
 export function gpt2Header({ vocab, context, width: C, layers }) {
-  const header = {};
-  let offset = 0;
-  const add = (name, shape) => {
-    const n = shape.reduce((a, b) => a * b, 1) * 4;
-    header[name] = { dtype: 'F32', shape, data_offsets: [offset, offset + n] };
-    offset += n;
-  };
+  const entries = [];
+  const add = (name, shape) => entries.push([name, 'F32', shape, shape.reduce((a, b) => a * b, 1) * 4]);
   add('wte.weight', [vocab, C]);
   add('wpe.weight', [context, C]);
   const block = [['ln_1.weight', [C]], ['ln_1.bias', [C]], ['attn.c_attn.weight', [C, 3 * C]], ['attn.c_attn.bias', [3 * C]],
@@ -157,11 +161,6 @@ export function gpt2Header({ vocab, context, width: C, layers }) {
   for (let l = 0; l < layers; l++) for (const [n, shape] of block) add(`h.${l}.${n}`, shape);
   add('ln_f.weight', [C]);
   add('ln_f.bias', [C]);
-  let json = JSON.stringify(header);
-  while (json.length % 8) json += ' ';
-  const text = new TextEncoder().encode(json);
-  const bytes = new Uint8Array(8 + text.length);
-  new DataView(bytes.buffer).setBigUint64(0, BigInt(text.length), true);
-  bytes.set(text, 8);
-  return { bytes, size: bytes.length + offset };
+  const { head, size } = headerOf(entries, null);
+  return { bytes: head, size };
 }

@@ -32,7 +32,6 @@ import argparse
 import json
 import math
 import os
-import struct
 import sys
 import time
 
@@ -40,6 +39,8 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+from safetensors_file import write
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 BUILD = os.path.join(ROOT, 'build', 'model')
@@ -181,20 +182,6 @@ def gpt2_tensors(model):
     return {k: v.detach().float().numpy() for k, v in t.items()}
 
 
-def write_safetensors(path, tensors, metadata):
-    """safetensors: an 8-byte little-endian header length, the JSON header, the raw tensors."""
-    header, offset, blobs = {'__metadata__': metadata}, 0, []
-    for name, (dtype, array) in tensors.items():
-        blob = np.ascontiguousarray(array).tobytes()
-        header[name] = {'dtype': dtype, 'shape': list(array.shape), 'data_offsets': [offset, offset + len(blob)]}
-        offset += len(blob)
-        blobs.append(blob)
-    text = json.dumps(header, separators=(',', ':'), ensure_ascii=False).encode('utf-8')
-    text += b' ' * (-len(text) % 8)
-    with open(path, 'wb') as f:
-        f.write(struct.pack('<Q', len(text)) + text + b''.join(blobs))
-
-
 def keep_freed_memory():
     """Starts this script again with glibc told to keep the memory it frees: every step allocates
     and frees the same large buffers, and handing them back to the system each time made a step
@@ -248,11 +235,11 @@ def main():
         if step % 100 == 0 or step == args.steps - 1:
             print(f'step {step:5d}  loss {seen:.3f}  {time.time() - started:6.0f} s', flush=True)
         if step % 1000 == 999:  # to look at the heads while it trains: tests/py/torch_reference.py reads it
-            write_safetensors(os.path.join(BUILD, 'checkpoint.safetensors'),
+            write(os.path.join(BUILD, 'checkpoint.safetensors'),
                               {k: ('F32', v) for k, v in gpt2_tensors(model).items()}, {'n_head': str(HEADS)})
     tensors = {k: ('F32', v) for k, v in gpt2_tensors(model).items()}
     meta = {'n_head': str(HEADS), 'n_ctx': str(CONTEXT), 'seed': str(args.seed), 'steps': str(args.steps)}
-    write_safetensors(args.out, tensors, meta)
+    write(args.out, tensors, meta)
     print(f'trained {args.steps} steps in {time.time() - started:.0f} s; wrote {os.path.relpath(args.out)}')
 
 

@@ -93,6 +93,51 @@ for (const [from, allowed] of Object.entries(RUNTIME_ALLOWED)) {
   });
 }
 
+test('architecture: no loops between the folders of web/src either, type imports counted', () => {
+  // Folder A depends on B when a file of A imports one of B; a loop of folders is a loop of
+  // layers, however the files inside avoid one.
+  const next = new Map();
+  for (const e of edges) {
+    const [a, b] = [layer(e.from), layer(e.to)];
+    if (a === b) continue;
+    if (!next.has(a)) next.set(a, new Set());
+    next.get(a).add(b);
+  }
+  const loops = [];
+  const state = new Map();
+  const visit = (m, path) => {
+    if (state.get(m) === 2) return;
+    if (state.get(m) === 1) { loops.push([...path.slice(path.indexOf(m)), m].join(' -> ')); return; }
+    state.set(m, 1);
+    for (const to of next.get(m) ?? []) visit(to, [...path, m]);
+    state.set(m, 2);
+  };
+  for (const m of next.keys()) visit(m, []);
+  assert.deepEqual(loops, []);
+});
+
+test("architecture: later/, the loader, names no feature's types: each entry adds its own part's", () => {
+  const wrong = edges.filter((e) => layer(e.from) === 'later' && !['later', 'engine', 'state', 'i18n'].includes(layer(e.to)))
+    .map((e) => `${e.from} -> ${e.to}`);
+  assert.deepEqual(wrong, []);
+});
+
+// Each file format has one writer: safetensors is written by scripts/model/safetensors.mjs (the
+// Python scripts call it), the word-vector file by scripts/vectors/format.mjs (the build and the
+// page's vectors.js bundle it). The tests write broken files by hand on purpose and are not read.
+test('architecture: no format is written outside its owner', () => {
+  const sources = (dir) => readdirSync(join(root, dir), { recursive: true })
+    .filter((f) => /\.(m?js|ts|py)$/.test(f) && !f.includes('node_modules')).map((f) => join(dir, f));
+  const all = ['web', 'scripts', 'bench', 'cpp/wasm'].flatMap(sources);
+  const writers = (pattern) => all.filter((f) => pattern.test(readFileSync(join(root, f), 'utf8'))).sort();
+  // A safetensors file begins with its header's length as a little-endian u64.
+  assert.deepEqual(writers(/setBigUint64\(0|(?<!un)pack\(\s*'<Q'|to_bytes\(8/), ['scripts/model/safetensors.mjs']);
+  // A word-vector file begins with "APV1".
+  assert.deepEqual(writers(/0x41, 0x50, 0x56, 0x31|write\('APV1'/), ['scripts/vectors/format.mjs']);
+  // And the page reads neither layout itself.
+  assert.deepEqual(writers(/getBigUint64|APV1/).filter((f) => f.startsWith('web/src')), []);
+});
+
 test('architecture: model/ returns values, not sentences: it imports no message catalog, not even its types', () => {
   assert.deepEqual(edges.filter((e) => layer(e.from) === 'model' && layer(e.to) === 'i18n').map((e) => `${e.from} -> ${e.to}`), []);
 });

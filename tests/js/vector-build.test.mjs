@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseWords, commonCharacters, fnv1a, holdOut, tiedPairs } from '../../scripts/vectors/choose.mjs';
 import { borrowedVector, encodeVectors, parseWord2vec, quantise } from '../../scripts/vectors/pack.mjs';
+import { CHAR_OFFSET, fromScriptForm, scriptForm } from '../../scripts/vectors/format.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -98,6 +99,15 @@ function buildSlice() {
   assert.equal(r.status, 0, r.stdout + r.stderr);
   return { bytes: readFileSync(out), log: r.stdout };
 }
+
+test("vector build: the page's script form of the shipped file gives its bytes back, one printable character a value", () => {
+  const file = readFileSync(join(root, 'data/vectors/words.bin'));
+  const form = scriptForm(file);
+  assert.equal(form.values.length, file.readUInt32LE(4) * file.readUInt32LE(8));
+  assert.match(form.values.slice(0, 1000), /^[#-\[]+$/);
+  assert.equal(form.values.charCodeAt(0) - CHAR_OFFSET, file.readInt8(24 + file.readUInt32LE(20)));
+  assert.ok(Buffer.from(fromScriptForm(form)).equals(file));
+});
 
 test('vector build: the whole build on a slice of the corpora gives the same bytes twice', () => {
   const a = buildSlice(), b = buildSlice();

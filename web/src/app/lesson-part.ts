@@ -8,7 +8,8 @@ import type { App } from './app';
 import type { LessonPlayer } from '../lesson/player';
 import { keep, setLessonPlace, setPlayFrame, type NoticeKind } from './link';
 import { openButton } from '../views/header';
-import { later, type LessonPart } from '../later/later';
+import { later } from '../later/later';
+import type { LessonPart } from '../lesson/entry';
 import type { LessonPlace } from '../state/lesson-link';
 
 export interface LessonPage {

@@ -8,7 +8,8 @@ import { carriesFiles } from '../views/dom';
 import type { App } from './app';
 import { keepLink, setLearnKeys } from './link';
 import { notice } from './frame';
-import { later, type ViewPart } from '../later/later';
+import { later } from '../later/later';
+import type { ViewPart } from '../later/view-entry';
 import type { State } from '../state/state';
 
 type Which = 'learn' | 'real';

@@ -6,5 +6,11 @@ import { CostView } from './view';
 import { COST_SIZES, measureCost } from './runner';
 import { laterStyles, provide } from '../later/later';
 
+declare module '../later/later' {
+  interface Parts {
+    cost: () => HTMLElement;
+  }
+}
+
 void laterStyles();
 provide('cost', () => new CostView(COST_SIZES, measureCost).el);

@@ -1,68 +1,18 @@
 // The one way a later part comes: later(key) loads its script (once; not at all when it ran
 // already, as in the offline file) and resolves to what the script's entry gave provide(key).
-// Each part's type is below, so a caller and the entry agree on it at compile time.
 import { scriptURL } from '../engine/trusted';
 import { SCRIPTS, type PartKey } from './parts';
-import type { State } from '../state/state';
-import type { Exports } from '../views/exporter';
-import type { CanvasForm } from '../views/heatmap-canvas';
-import type { ShareDialog, ShareSource } from '../views/share';
-import type { Plot } from '../views/plot';
-import type { Lesson } from '../lesson/schema';
-import type { LessonHost, LessonPlayer, Progress } from '../lesson/player';
-import type { PlayData, PlayHandlers, RowPlayer } from '../play/player';
-import type { presenter } from '../views/present';
-import type { ownStory } from '../views/own-story';
-
 export type { PartKey } from './parts';
 
-export interface LessonPart {
-  lessons: Record<string, Lesson>;
-  LessonPlayer: new (lesson: Lesson, host: LessonHost, progress: Progress, save: (p: Progress) => void) => LessonPlayer;
-  readProgress(id: string, steps: number): Progress;
-  writeProgress(id: string, p: Progress): void;
-}
+/**
+ * What each part's script provides, by its key: each entry adds its own part's type here
+ * (`declare module '../later/later' { interface Parts { … } }`), so that the loader names no
+ * feature's types and a caller and the entry agree on them at compile time.
+ */
+export interface Parts {}
 
-/** A view below the page's header that a link's `view=` names: Learn, or the Real model. */
-export interface ViewPart {
-  /**
-   * The view the link's keys name, below the page's header; or, if they are not valid, the
-   * page's notice of a link it could not read, and no view. `keep` writes the view's keys (null:
-   * closed) into the link; `show` opens a state in the playground below the view.
-   */
-  open(
-    keys: string,
-    root: HTMLElement,
-    keep: (keys: string | null) => void,
-    notice: (kind: 'link') => HTMLElement,
-    show: (state: State) => void,
-  ): void;
-  /** After a mount of the page: the view back in its place. */
-  attach(): void;
-  /** Files the reader dropped on the page, given to the open view: false when none takes them. */
-  give(files: File[]): boolean;
-  close(): void;
-}
-
-/** What each part's script provides. */
-export interface Parts {
-  cost: () => HTMLElement;
-  formats: Exports;
-  share: (source: ShareSource) => ShareDialog;
-  plot: () => Plot;
-  lesson: LessonPart;
-  /** Lessons that come in a part of their own, by id. */
-  realLesson: Record<string, Lesson>;
-  play: { RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer };
-  learn: ViewPart;
-  real: ViewPart;
-  canvas: typeof CanvasForm;
-  /** The learned word vectors: their file, as the engine's loadVectors() reads it, and the story
-   * above the figure for a sentence over them, as Story.show takes it (views/own-story.ts). */
-  vectors: { bytes: () => Uint8Array; story: typeof ownStory };
-  /** Present's keys, and `styled`: resolved once its styles (lesson.css) are in. */
-  present: { presenter: typeof presenter; styled: Promise<void> };
-}
+/** Compiles only while every part of parts.ts has its type in Parts. */
+export const everyPartTyped: [Exclude<PartKey, keyof Parts>] extends [never] ? true : never = true;
 
 // One object on the global: each part's script is a bundle of its own, with its own copy of this module.
 const provided = ((globalThis as unknown as { __attentionPlaygroundParts?: Partial<Parts> }).__attentionPlaygroundParts ??= {});

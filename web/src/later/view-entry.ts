@@ -3,7 +3,7 @@
 // written back into the link, closed when the reader leaves it; and a wasm module of its own,
 // loaded next to the page where no worker can load it.
 import type { State } from '../state/state';
-import { loadScript, type ViewPart } from './later';
+import { loadScript } from './later';
 
 /** What a view needs of the page. */
 export interface ViewHost<P> {
@@ -13,6 +13,27 @@ export interface ViewHost<P> {
   place(place: P | null): void;
   /** Opens a state in the playground below the view. */
   show(state: State): void;
+}
+
+/** A view below the page's header that a link's `view=` names: Learn, or the Real model. */
+export interface ViewPart {
+  /**
+   * The view the link's keys name, below the page's header; or, if they are not valid, the
+   * page's notice of a link it could not read, and no view. `keep` writes the view's keys (null:
+   * closed) into the link; `show` opens a state in the playground below the view.
+   */
+  open(
+    keys: string,
+    root: HTMLElement,
+    keep: (keys: string | null) => void,
+    notice: (kind: 'link') => HTMLElement,
+    show: (state: State) => void,
+  ): void;
+  /** After a mount of the page: the view back in its place. */
+  attach(): void;
+  /** Files the reader dropped on the page, given to the open view: false when none takes them. */
+  give(files: File[]): boolean;
+  close(): void;
 }
 
 interface View {

@@ -8,6 +8,13 @@ import { parseLearn, serialiseLearn } from '../state/learn-link';
 import { laterStyles, provide } from '../later/later';
 import { loadFactory, viewPart } from '../later/view-entry';
 import type T from '../../../cpp/wasm/attention-trainer';
+import type { ViewPart } from '../later/view-entry';
+
+declare module '../later/later' {
+  interface Parts {
+    learn: ViewPart;
+  }
+}
 
 const load = () => loadFactory<T.TrainerModule>('attention-trainer.js', 'createAttentionTrainer');
 

@@ -6,6 +6,21 @@ import { intro } from './intro';
 import { LessonPlayer } from './player';
 import { readProgress, writeProgress } from './progress';
 import { laterStyles, provide } from '../later/later';
+import type { Lesson } from './schema';
+import type { LessonHost, Progress } from './player';
+
+export interface LessonPart {
+  lessons: Record<string, Lesson>;
+  LessonPlayer: new (lesson: Lesson, host: LessonHost, progress: Progress, save: (p: Progress) => void) => LessonPlayer;
+  readProgress(id: string, steps: number): Progress;
+  writeProgress(id: string, p: Progress): void;
+}
+
+declare module '../later/later' {
+  interface Parts {
+    lesson: LessonPart;
+  }
+}
 
 void laterStyles();
 provide('lesson', { lessons: { intro }, LessonPlayer, readProgress, writeProgress });

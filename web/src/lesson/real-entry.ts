@@ -2,5 +2,13 @@
 // reader opens it (app/lesson-part.ts): its steps carry the real model's heads whole.
 import { realHeads } from './real-heads';
 import { provide } from '../later/later';
+import type { Lesson } from './schema';
+
+declare module '../later/later' {
+  interface Parts {
+    /** Lessons that come in a part of their own, by id. */
+    realLesson: Record<string, Lesson>;
+  }
+}
 
 provide('realLesson', { 'real-heads': realHeads });

@@ -3,6 +3,13 @@
 import '../i18n/section-play';
 import { RowPlayer } from './player';
 import { laterStyles, provide } from '../later/later';
+import type { PlayData, PlayHandlers } from './player';
+
+declare module '../later/later' {
+  interface Parts {
+    play: { RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer };
+  }
+}
 
 void laterStyles();
 provide('play', { RowPlayer });

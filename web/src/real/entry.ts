@@ -7,6 +7,13 @@ import { parseReal, serialiseReal } from '../state/real-link';
 import { laterStyles, provide } from '../later/later';
 import { loadFactory, viewPart } from '../later/view-entry';
 import type M from '../../../cpp/wasm/attention-model';
+import type { ViewPart } from '../later/view-entry';
+
+declare module '../later/later' {
+  interface Parts {
+    real: ViewPart;
+  }
+}
 
 const load = () => loadFactory<M.ModelModule>('attention-model.js', 'createAttentionModel');
 

@@ -2,5 +2,12 @@
 // loaded on the first one a reader asks for (app/main.ts gives the exporter where to find them).
 import { exportText, sidesSvg, heatmapSvg, stepsFigure, svgToPng, withBom } from './exports';
 import { provide } from '../later/later';
+import type { Exports } from './exporter';
+
+declare module '../later/later' {
+  interface Parts {
+    formats: Exports;
+  }
+}
 
 provide('formats', { exportText, sidesSvg, heatmapSvg, stepsFigure, svgToPng, withBom });

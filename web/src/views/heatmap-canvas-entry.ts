@@ -3,4 +3,10 @@
 import { CanvasForm } from './heatmap-canvas';
 import { provide } from '../later/later';
 
+declare module '../later/later' {
+  interface Parts {
+    canvas: typeof CanvasForm;
+  }
+}
+
 provide('canvas', CanvasForm);

@@ -2,4 +2,10 @@
 import { Plot } from './plot';
 import { provide } from '../later/later';
 
+declare module '../later/later' {
+  interface Parts {
+    plot: () => Plot;
+  }
+}
+
 provide('plot', () => new Plot());

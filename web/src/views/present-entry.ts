@@ -3,4 +3,11 @@
 import { presenter } from './present';
 import { laterStyles, provide } from '../later/later';
 
+declare module '../later/later' {
+  interface Parts {
+    /** Present's keys, and `styled`: resolved once its styles (lesson.css) are in. */
+    present: { presenter: typeof presenter; styled: Promise<void> };
+  }
+}
+
 provide('present', { presenter, styled: laterStyles() });
