@@ -15,7 +15,7 @@
 //   play.js             the pipeline's animation of one query row, loaded on Play (with lesson.css)
 //   learn.js            the Learn view, loaded when a reader opens it (with lesson.css)
 //   heatmap-canvas.js   the canvas form of a heatmap, loaded with the first figure too large for a table
-//                       (these later parts are listed once, in web/src/later/parts.ts)
+//                       (these lazy parts are listed once, in web/src/lazy/parts.ts)
 //   real.js             the Real model view, loaded when a reader opens it (with lesson.css)
 //   learn-worker.js     the worker that trains the Learn view's model (loads attention-trainer.js)
 //   real-worker.js      the worker that runs the Real model view's model (loads attention-model.js,
@@ -60,8 +60,8 @@ await build({ ...common, entryPoints: [join(root, 'web/src/learn/worker.ts')], o
   format: 'iife', target: 'es2020' });
 await build({ ...common, entryPoints: [join(root, 'web/src/real/worker.ts')], outfile: join(dist, 'real-worker.js'),
   format: 'iife', target: 'es2020' });
-// The parts the page loads later (and has inline in the offline file), as web/src/later/parts.ts lists them.
-const parts = await transform(readFileSync(join(root, 'web/src/later/parts.ts'), 'utf8'), { loader: 'ts', format: 'esm' });
+// The parts the page loads later (and has inline in the offline file), as web/src/lazy/parts.ts lists them.
+const parts = await transform(readFileSync(join(root, 'web/src/lazy/parts.ts'), 'utf8'), { loader: 'ts', format: 'esm' });
 const { SCRIPTS, ENTRIES } = await import('data:text/javascript;base64,' + Buffer.from(parts.code).toString('base64'));
 const LATER = Object.fromEntries(Object.keys(SCRIPTS).map((key) => [SCRIPTS[key], ENTRIES[key]]));
 // The learned word vectors, as web/src/views/vectors-entry.ts imports them: data/vectors/words.bin

@@ -74,15 +74,15 @@ const RUNTIME_ALLOWED = {
   engine: ['engine', 'i18n'],
   state: ['state', 'i18n'],
   model: ['model', 'engine', 'state'],
-  views: ['views', 'i18n', 'state', 'later'],
+  views: ['views', 'i18n', 'state', 'lazy'],
   element: ['element', 'lesson', 'state', 'i18n'],
-  lesson: ['lesson', 'views', 'model', 'state', 'i18n', 'later'],
-  play: ['play', 'views', 'i18n', 'later'],
-  learn: ['learn', 'views', 'engine', 'state', 'i18n', 'later'],
-  real: ['real', 'views', 'engine', 'state', 'i18n', 'later'],
-  cost: ['cost', 'views', 'engine', 'i18n', 'later'],
-  // The loader of later parts sits low: features' entries call provide() from it.
-  later: ['later', 'engine', 'i18n'],
+  lesson: ['lesson', 'views', 'model', 'state', 'i18n', 'lazy'],
+  play: ['play', 'views', 'i18n', 'lazy'],
+  learn: ['learn', 'views', 'engine', 'state', 'i18n', 'lazy'],
+  real: ['real', 'views', 'engine', 'state', 'i18n', 'lazy'],
+  cost: ['cost', 'views', 'engine', 'i18n', 'lazy'],
+  // The loader of lazy parts sits low: features' entries call provide() from it.
+  lazy: ['lazy', 'engine', 'i18n'],
 };
 
 for (const [from, allowed] of Object.entries(RUNTIME_ALLOWED)) {
@@ -116,8 +116,8 @@ test('architecture: no loops between the folders of web/src either, type imports
   assert.deepEqual(loops, []);
 });
 
-test("architecture: later/, the loader, names no feature's types: each entry adds its own part's", () => {
-  const wrong = edges.filter((e) => layer(e.from) === 'later' && !['later', 'engine', 'state', 'i18n'].includes(layer(e.to)))
+test("architecture: lazy/, the loader, names no feature's types: each entry adds its own part's", () => {
+  const wrong = edges.filter((e) => layer(e.from) === 'lazy' && !['lazy', 'engine', 'state', 'i18n'].includes(layer(e.to)))
     .map((e) => `${e.from} -> ${e.to}`);
   assert.deepEqual(wrong, []);
 });
@@ -220,13 +220,13 @@ test('architecture: every listener on the document, the window or the root goes 
   assert.deepEqual(loose, [], 'pass { signal } (the App lifetime) to these listeners');
 });
 
-// A later part comes one way: later(key) in later/later.ts, the only module that adds a script to
-// the page, from the one list in later/parts.ts, which web/build.mjs builds from and the Trusted
+// A lazy part comes one way: lazy(key) in lazy/lazy.ts, the only module that adds a script to
+// the page, from the one list in lazy/parts.ts, which web/build.mjs builds from and the Trusted
 // Types policy allows.
-test('architecture: later parts load one way, each listed once with an entry that provides its own key', async () => {
+test('architecture: lazy parts load one way, each listed once with an entry that provides its own key', async () => {
   const adders = files(src).filter((f) => /createElement\(\s*'script'\s*\)/.test(readFileSync(f, 'utf8'))).map((f) => relative(src, f));
-  assert.deepEqual(adders, ['later/later.ts']);
-  const table = readFileSync(join(src, 'later/parts.ts'), 'utf8');
+  assert.deepEqual(adders, ['lazy/lazy.ts']);
+  const table = readFileSync(join(src, 'lazy/parts.ts'), 'utf8');
   const section = (name) => table.slice(table.indexOf(`export const ${name}`)).split(/^}/m)[0];
   const scripts = Object.fromEntries([...section('SCRIPTS').matchAll(/^\s*(\w+): '([^']+)'/gm)].map((m) => [m[1], m[2]]));
   const entries = Object.fromEntries([...section('ENTRIES').matchAll(/^\s*(\w+): '([^']+)'/gm)].map((m) => [m[1], m[2]]));

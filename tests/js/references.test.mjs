@@ -29,7 +29,7 @@ const EXTERNAL = new Set([
   'attention-figure.png', // the image a reader downloads from the share dialog
   'my-lesson.json', // the reader's own lesson, in the story example
   'ja.ts', // the example of a language's new catalog, in web/src/i18n/README.md
-  'learn-ja.ts', // and its sections of the later parts, beside it
+  'learn-ja.ts', // and its sections of the lazy parts, beside it
   'lesson-ja.ts',
   'play-ja.ts',
   'GraphemeBreakProperty.txt', // the Unicode Character Database files the core's tables come from
@@ -63,9 +63,9 @@ const folders = new Set(all.flatMap((f) => {
 }));
 const basenames = new Set(all.map((f) => basename(f)));
 
-/** The file names the builds write: every name web/build.mjs, scripts/build.sh and the list of later parts (web/src/later/parts.ts) spell, `${…}` as a wildcard. */
+/** The file names the builds write: every name web/build.mjs, scripts/build.sh and the list of lazy parts (web/src/lazy/parts.ts) spell, `${…}` as a wildcard. */
 function products() {
-  const text = ['web/build.mjs', 'scripts/build.sh', 'web/src/later/parts.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+  const text = ['web/build.mjs', 'scripts/build.sh', 'web/src/lazy/parts.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
   const names = new Set();
   for (const m of text.matchAll(/[\w.${}<>-]+\.(?:js|ts|html|json|css)\b/g)) names.add(m[0]);
   return [...names].map((n) => new RegExp('^' + n.replace(/\$\{[^}]*\}|<[^>]*>/g, '\u0000')
@@ -131,7 +131,8 @@ function resolves(ref, from, text = '') {
   const clean = ref.replace(/^\.\//, '');
   if (/^(dist|build)\//.test(clean)) return clean.startsWith('build/') || isProduct(clean) || files.has(clean.replace(/^dist\//, 'web/'));
   const here = dirname(from);
-  const candidates = ref.startsWith('../') ? [join(here, ref)] : [clean, join(here, clean), join('web/src', clean)];
+  // The core's headers are named as their includes name them, from cpp/core ("lm/gpt2.hpp").
+  const candidates = ref.startsWith('../') ? [join(here, ref)] : [clean, join(here, clean), join('web/src', clean), join('cpp/core', clean)];
   if (candidates.some((c) => files.has(normalize(c)) || folders.has(normalize(c)))) return true;
   if (ref.includes('/')) return false;
   // A bare name: a file of that name somewhere, or one the builds write. Capitalised names

@@ -1,8 +1,8 @@
 // The cost section's body: a line saying what it measures until the section first comes near the
-// screen (or the page is printed), then the cost view itself, the later part `cost`.
+// screen (or the page is printed), then the cost view itself, the lazy part `cost`.
 import { h } from '../views/dom';
 import { t } from '../i18n';
-import { later } from '../later/later';
+import { lazy } from '../lazy/lazy';
 
 /** `signal`: the App's lifetime (the print listener and the observer go with it). */
 export function costPart(signal: AbortSignal): HTMLElement {
@@ -16,7 +16,7 @@ export function costPart(signal: AbortSignal): HTMLElement {
     if (started) return;
     started = true;
     observer?.disconnect();
-    later('cost').then(
+    lazy('cost').then(
       (view) => placeholder.replaceWith(view()),
       () => {
         started = false; // offline, say: a later approach tries again

@@ -8,7 +8,7 @@ import type { App } from './app';
 import type { LessonPlayer } from '../lesson/player';
 import { keep, setLessonPlace, setPlayFrame, type NoticeKind } from './link';
 import { openButton } from '../views/header';
-import { later } from '../later/later';
+import { lazy } from '../lazy/lazy';
 import type { LessonPart } from '../lesson/entry';
 import type { LessonPlace } from '../state/lesson-link';
 
@@ -20,13 +20,13 @@ export interface LessonPage {
   learn(): void;
 }
 
-/** Lessons whose steps come in a part of their own (later/parts.ts), loaded only for their readers. */
+/** Lessons whose steps come in a part of their own (lazy/parts.ts), loaded only for their readers. */
 const OWN_PART = new Set(['real-heads']);
 
 /** The player and its lessons, with the lesson `id`'s own part when it has one. */
 function lessonPart(id: string): Promise<LessonPart> {
-  if (!OWN_PART.has(id)) return later('lesson');
-  return Promise.all([later('lesson'), later('realLesson')]).then(([mod, own]) => ({
+  if (!OWN_PART.has(id)) return lazy('lesson');
+  return Promise.all([lazy('lesson'), lazy('realLesson')]).then(([mod, own]) => ({
     ...mod,
     lessons: { ...mod.lessons, ...own },
   }));

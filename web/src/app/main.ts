@@ -22,8 +22,8 @@ import {
 } from './link';
 import { LessonRun } from './lesson-part';
 import { pageDrop, viewRun } from './view-part';
-import { loadCatalog } from '../later/catalogs';
-import { later } from '../later/later';
+import { loadCatalog } from '../lazy/catalogs';
+import { lazy } from '../lazy/lazy';
 import { provideExports } from '../views/exporter';
 import { provideCanvasForm } from '../views/heatmap';
 import { applyEmbed, applyLanguage, notice, postHeight } from './frame';
@@ -44,9 +44,9 @@ function historyKey(e: KeyboardEvent): 'undo' | 'redo' | null {
 }
 
 // The text exports come with the first one a reader asks for.
-provideExports(() => later('formats'));
+provideExports(() => lazy('formats'));
 // The canvas form of a heatmap with the first figure too large for a table.
-provideCanvasForm(() => later('canvas'));
+provideCanvasForm(() => lazy('canvas'));
 
 async function start(): Promise<void> {
   const root = document.getElementById('app');

@@ -1,4 +1,4 @@
-// The pipeline's animation: its button opens the later part `play`, which plays the shown query's computation
+// The pipeline's animation: its button opens the lazy part `play`, which plays the shown query's computation
 // from the engine's trace of that row. The link keeps the frame (`play=3`), so a link (or a
 // lesson's step) opens the animation paused at that frame, and an edit keeps it where it was.
 import { language, num } from '../i18n';
@@ -6,7 +6,7 @@ import type { Engine } from '../engine/types';
 import type { Figure } from '../model/compute';
 import type { PipelineView } from '../views/pipeline';
 import type { PlayData, RowPlayer } from '../play/player';
-import { later } from '../later/later';
+import { lazy } from '../lazy/lazy';
 import { rowTrace } from '../model/reads';
 import { playFrame, setPlayFrame } from './link';
 
@@ -41,7 +41,7 @@ export class PlaySlot {
   private open(frame: number, autoplay: boolean): void {
     if (this.opening) return;
     this.opening = true;
-    void later('play').then(
+    void lazy('play').then(
       (mod) => {
         this.opening = false;
         const data = this.data();

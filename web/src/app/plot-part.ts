@@ -1,10 +1,10 @@
-// Where each token moves, the later part `plot`: the plane is below the first screen, so its code
+// Where each token moves, the lazy part `plot`: the plane is below the first screen, so its code
 // comes after the page has drawn (the first update asks for it). Until then the slot keeps what
 // it was last told, and once the script is there `ready` draws it through the page's usual path.
 import { h } from '../views/dom';
 import type { Plot } from '../views/plot';
 import type { Plane } from '../engine/types';
-import { later } from '../later/later';
+import { lazy } from '../lazy/lazy';
 
 export class PlotSlot {
   readonly el = h('div', { class: 'plot-slot' });
@@ -15,7 +15,7 @@ export class PlotSlot {
   /** Draws the plane now if the plot is here; else fetches it, and `ready` draws it then. */
   update(plane: Plane, valueLabels: string[], outputLabels: string[], arrows: boolean): void {
     if (this.plot) return this.plot.update(plane, valueLabels, outputLabels, arrows);
-    void later('plot').then(
+    void lazy('plot').then(
       (factory) => {
         if (this.plot) return;
         this.plot = factory();

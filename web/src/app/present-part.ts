@@ -1,9 +1,9 @@
-// The Present button, on the first screen; what it does (the later part `present`: its keys and
+// The Present button, on the first screen; what it does (the lazy part `present`: its keys and
 // its styles) comes the first time a reader presses it. The button says it is pressed only once
 // the page is presenting, styles and all.
 import { h } from '../views/dom';
 import { t } from '../i18n';
-import { later } from '../later/later';
+import { lazy } from '../lazy/lazy';
 import type { Presenter } from '../views/present';
 import type { PresetId, State } from '../state/state';
 
@@ -21,7 +21,7 @@ export function presentButton(
   let toggle: Presenter | null = null;
   button.addEventListener('click', () => {
     const on = !root.classList.contains('presenting');
-    later('present')
+    lazy('present')
       .then(async (part) => {
         await part.styled;
         toggle ??= part.presenter(root, button, state, load, signal);

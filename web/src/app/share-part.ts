@@ -1,15 +1,15 @@
-// The share button, and the dialog behind it (the later part `share`), loaded when a reader first presses it.
+// The share button, and the dialog behind it (the lazy part `share`), loaded when a reader first presses it.
 import { h } from '../views/dom';
 import { t } from '../i18n';
 import type { ShareDialog, ShareSource } from '../views/share';
-import { later } from '../later/later';
+import { lazy } from '../lazy/lazy';
 
 /** The button that opens the dialog; the dialog goes into `host` the first time. */
 export function shareButton(host: HTMLElement, source: ShareSource): HTMLButtonElement {
   const open = h('button', { class: 'btn share-open', text: t('share.open'), attrs: { type: 'button', 'data-share-open': '' } });
   let made: ShareDialog | null = null;
   open.addEventListener('click', () => {
-    later('share').then(
+    lazy('share').then(
       (factory) => {
         if (!made) {
           made = factory(source);

@@ -1,11 +1,11 @@
-// The word vectors learned from real text, the later part `vectors` (docs/word-vectors.md): about
+// The word vectors learned from real text, the lazy part `vectors` (docs/word-vectors.md): about
 // 900 KB, so their script comes only the first time a reader's words use them, and the engine
 // then keeps them for the page's life. Kept per engine, not per App: a change of language mounts
 // a new App on the same engine, and must not load them twice.
-import { later } from '../later/later';
+import { lazy } from '../lazy/lazy';
 import type { Engine } from '../engine/types';
 import { readWordVectors, type WordVectors } from '../model/reads';
-import type { Parts } from '../later/later';
+import type { Parts } from '../lazy/lazy';
 
 interface Loading {
   vectors: WordVectors | null;
@@ -35,7 +35,7 @@ export function learnedVectors(engine: Engine, ready: () => void): Readonly<Load
     s.waiting = null;
     for (const tell of waiting) tell();
   };
-  later('vectors').then(
+  lazy('vectors').then(
     (part) => {
       const r = readWordVectors(engine, part.bytes());
       if (r.ok) [s.vectors, s.story] = [r, part.story];

@@ -1,4 +1,4 @@
-// The views below the header, Learn and the Real model: each a later part (`learn`, `real`),
+// The views below the header, Learn and the Real model: each a lazy part (`learn`, `real`),
 // loaded when a link names it (`view=learn…`, `view=real…`) or the reader presses its header
 // button, and put back after every mount (which rebuilds the page). One is open at a time. Each
 // part reads the link's keys and keeps its view (learn/entry.ts, real/entry.ts), so the page's
@@ -8,8 +8,8 @@ import { carriesFiles } from '../views/dom';
 import type { App } from './app';
 import { keepLink, setLearnKeys } from './link';
 import { notice } from './frame';
-import { later } from '../later/later';
-import type { ViewPart } from '../later/view-entry';
+import { lazy } from '../lazy/lazy';
+import type { ViewPart } from '../lazy/view-entry';
 import type { State } from '../state/state';
 
 type Which = 'learn' | 'real';
@@ -28,7 +28,7 @@ export function viewRun(root: HTMLElement, app: () => App | null, mount: (state:
     const which: Which | null = keys === null ? null : /(^|&)view=real(&|$)/.test(keys) ? 'real' : 'learn';
     for (const k of ['learn', 'real'] as const) if (k !== which) parts[k]?.close();
     if (which && keys)
-      void later(which).then(
+      void lazy(which).then(
         (m) => {
           (parts[which] = m).open(keys, root, keepKeys, notice, mount);
           if (files) m.give(files);

@@ -4,13 +4,13 @@
 import '../i18n/section-cost';
 import { CostView } from './view';
 import { COST_SIZES, measureCost } from './runner';
-import { laterStyles, provide } from '../later/later';
+import { lazyStyles, provide } from '../lazy/lazy';
 
-declare module '../later/later' {
+declare module '../lazy/lazy' {
   interface Parts {
     cost: () => HTMLElement;
   }
 }
 
-void laterStyles();
+void lazyStyles();
 provide('cost', () => new CostView(COST_SIZES, measureCost).el);

@@ -1,7 +1,7 @@
 // Trusted Types: the served CSP has `require-trusted-types-for 'script'`, so a script URL must be
 // a TrustedScriptURL made by a named policy. The page needs one for the cost view's
 // `new Worker('cost-worker.js')`, inside that worker `importScripts('attention-engine.js')`, the
-// page's later parts (`cost-view.js`, `formats.js`, `heatmap-canvas.js` and the others below), the
+// page's lazy parts (`cost-view.js`, `formats.js`, `heatmap-canvas.js` and the others below), the
 // script of a language's catalog (`i18n-zh-CN.js`), and the same for the Learn view (`learn.js`,
 // its `learn-worker.js` and the trainer that worker imports) and the Real model view (`real.js`,
 // `real-worker.js` and the model module it imports). The policy `attention-playground`
@@ -41,7 +41,7 @@ interface TrustedTypesFactory {
 
 // Created once per global (the page, the worker): a second createPolicy with the same name is
 // refused under the CSP's `trusted-types attention-playground`. It is kept on the global object,
-// since the page's later parts (cost-view.js) are bundles of their own with their own copy of
+// since the page's lazy parts (cost-view.js) are bundles of their own with their own copy of
 // this module.
 const KEY = '__attentionPlaygroundPolicy';
 const held = globalThis as unknown as Record<string, Policy | null | undefined>;

@@ -11,7 +11,7 @@ const KEY = '__attentionPlaygroundCatalogs';
 
 interface Registry {
   catalogs: Record<string, Messages>;
-  /** The sections of later parts, by language: kept apart, so a section is not a loaded catalog. */
+  /** The sections of lazy parts, by language: kept apart, so a section is not a loaded catalog. */
   sections?: Record<string, Record<string, string>>;
   /** The language the page shows: shared, so a part of the page loaded later speaks it too. */
   language: string;
@@ -26,7 +26,7 @@ export function registerCatalog(tag: string, messages: Messages): void {
   registry().catalogs[tag] = messages;
 }
 
-/** A later part's messages in `tag`, added to those of the same language it registered before. */
+/** A lazy part's messages in `tag`, added to those of the same language it registered before. */
 export function registerSection(tag: string, messages: Readonly<Record<string, string>>): void {
   Object.assign(((registry().sections ??= {})[tag] ??= {}), messages);
 }

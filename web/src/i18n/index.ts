@@ -51,7 +51,7 @@ export function language(): string {
   return sharedLanguage();
 }
 
-/** A key of the first load's catalog or of a later part's section (its words come with it). */
+/** A key of the first load's catalog or of a lazy part's section (its words come with it). */
 export type Key = MessageKey | LearnKey | LessonKey | PlayKey | ShareKey | CostKey | LearnedKey | RealKey;
 
 /** A message function: the message for `key`, with {name} parameters filled in. */

@@ -5,12 +5,12 @@
 import '../i18n/section-learn';
 import { LearnView } from './view';
 import { parseLearn, serialiseLearn } from '../state/learn-link';
-import { laterStyles, provide } from '../later/later';
-import { loadFactory, viewPart } from '../later/view-entry';
+import { lazyStyles, provide } from '../lazy/lazy';
+import { loadFactory, viewPart } from '../lazy/view-entry';
 import type T from '../../../cpp/wasm/attention-trainer';
-import type { ViewPart } from '../later/view-entry';
+import type { ViewPart } from '../lazy/view-entry';
 
-declare module '../later/later' {
+declare module '../lazy/lazy' {
   interface Parts {
     learn: ViewPart;
   }
@@ -18,6 +18,6 @@ declare module '../later/later' {
 
 const load = () => loadFactory<T.TrainerModule>('attention-trainer.js', 'createAttentionTrainer');
 
-void laterStyles();
+void lazyStyles();
 const part = viewPart(parseLearn, serialiseLearn, (host, place) => new LearnView({ ...host, loadTrainer: load }, place));
 provide('learn', part);

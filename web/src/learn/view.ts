@@ -4,7 +4,7 @@
 import { translator, decimals, percent, type LearnKey } from '../i18n';
 import { h } from '../views/dom';
 import type { LearnPlace } from '../state/learn-link';
-import type { ViewHost } from '../later/view-entry';
+import type { ViewHost } from '../lazy/view-entry';
 import type T from '../../../cpp/wasm/attention-trainer';
 import { startTrainer, type TrainerLink } from './client';
 import { Curve, CurveTable, explainMeasures } from './curves';

@@ -5,7 +5,7 @@ import '../i18n/section-lesson';
 import { intro } from './intro';
 import { LessonPlayer } from './player';
 import { readProgress, writeProgress } from './progress';
-import { laterStyles, provide } from '../later/later';
+import { lazyStyles, provide } from '../lazy/lazy';
 import type { Lesson } from './schema';
 import type { LessonHost, Progress } from './player';
 
@@ -16,11 +16,11 @@ export interface LessonPart {
   writeProgress(id: string, p: Progress): void;
 }
 
-declare module '../later/later' {
+declare module '../lazy/lazy' {
   interface Parts {
     lesson: LessonPart;
   }
 }
 
-void laterStyles();
+void lazyStyles();
 provide('lesson', { lessons: { intro }, LessonPlayer, readProgress, writeProgress });

@@ -2,14 +2,14 @@
 // a link names a frame (app/play-part.ts), with its styles (in lesson.css, shared with the lessons).
 import '../i18n/section-play';
 import { RowPlayer } from './player';
-import { laterStyles, provide } from '../later/later';
+import { lazyStyles, provide } from '../lazy/lazy';
 import type { PlayData, PlayHandlers } from './player';
 
-declare module '../later/later' {
+declare module '../lazy/lazy' {
   interface Parts {
     play: { RowPlayer: new (data: PlayData, frame: number, lang: string, on: PlayHandlers) => RowPlayer };
   }
 }
 
-void laterStyles();
+void lazyStyles();
 provide('play', { RowPlayer });

@@ -4,12 +4,12 @@
 import '../i18n/section-real';
 import { RealView } from './view';
 import { parseReal, serialiseReal } from '../state/real-link';
-import { laterStyles, provide } from '../later/later';
-import { loadFactory, viewPart } from '../later/view-entry';
+import { lazyStyles, provide } from '../lazy/lazy';
+import { loadFactory, viewPart } from '../lazy/view-entry';
 import type M from '../../../cpp/wasm/attention-model';
-import type { ViewPart } from '../later/view-entry';
+import type { ViewPart } from '../lazy/view-entry';
 
-declare module '../later/later' {
+declare module '../lazy/lazy' {
   interface Parts {
     real: ViewPart;
   }
@@ -17,6 +17,6 @@ declare module '../later/later' {
 
 const load = () => loadFactory<M.ModelModule>('attention-model.js', 'createAttentionModel');
 
-void laterStyles();
+void lazyStyles();
 const part = viewPart(parseReal, serialiseReal, (host, place) => new RealView({ ...host, loadModel: load }, place));
 provide('real', part);

@@ -7,7 +7,7 @@ import { int, translator, decimals, type RealKey } from '../i18n';
 import { h, clear } from '../views/dom';
 import { headState } from '../state/head-state';
 import type { RealPlace } from '../state/real-link';
-import type { ViewHost } from '../later/view-entry';
+import type { ViewHost } from '../lazy/view-entry';
 import type M from '../../../cpp/wasm/attention-model';
 import { startModel, type ModelLink } from './client';
 import { HeadGrid } from './heads';

@@ -48,7 +48,7 @@ export function ns(namespace: string, tag: string, attrs: Record<string, string>
   return el;
 }
 
-/** One count for the page: each later part is a bundle of its own, and a count each would repeat ids. */
+/** One count for the page: each lazy part is a bundle of its own, and a count each would repeat ids. */
 const ids = ((globalThis as unknown as Record<string, { n: number } | undefined>).__attentionPlaygroundIds ??= { n: 0 });
 
 /** A page-unique id for label/aria wiring. */

@@ -52,7 +52,7 @@ export class Header {
 }
 
 /**
- * A header's button that opens a later part: `which` is 'lesson' (the built-in lesson) or
+ * A header's button that opens a lazy part: `which` is 'lesson' (the built-in lesson) or
  * 'learn' (the Learn view) or 'real' (the Real model view); its class and data attribute are
  * `<which>-open`.
  */

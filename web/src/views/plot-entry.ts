@@ -1,8 +1,8 @@
 // dist/plot.js: where each token moves, loaded after the page's first draw (app/plot-part.ts).
 import { Plot } from './plot';
-import { provide } from '../later/later';
+import { provide } from '../lazy/lazy';
 
-declare module '../later/later' {
+declare module '../lazy/lazy' {
   interface Parts {
     plot: () => Plot;
   }

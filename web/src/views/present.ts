@@ -1,7 +1,7 @@
 // Presentation mode, for a teacher at a projector: numbers and labels large, the controls and the
 // inputs out of the way, ← and → step through the examples. The button or Escape leaves it. It is
 // a way of looking, not part of the state: a link never opens in it. Its keys and its styles (in
-// lesson.css) come in the later part `present` the first time a reader presses the button
+// lesson.css) come in the lazy part `present` the first time a reader presses the button
 // (app/present-part.ts makes the button).
 import { PRESETS, type PresetId, type State } from '../state/state';
 

@@ -4,11 +4,11 @@
 // in at build time (web/build.mjs) with the format's own reader and writer
 // (scripts/vectors/format.mjs); the engine reads its bytes (model/reads.ts, readWordVectors).
 import { bytes } from 'virtual:vectors';
-import { provide } from '../later/later';
+import { provide } from '../lazy/lazy';
 import { ownStory } from './own-story';
 import '../i18n/section-learned';
 
-declare module '../later/later' {
+declare module '../lazy/lazy' {
   interface Parts {
     /** The learned word vectors: their file, as the engine's loadVectors() reads it, and the story
      * above the figure for a sentence over them, as Story.show takes it (views/own-story.ts). */

@@ -3,7 +3,7 @@
 // written back into the link, closed when the reader leaves it; and a wasm module of its own,
 // loaded next to the page where no worker can load it.
 import type { State } from '../state/state';
-import { loadScript } from './later';
+import { loadScript } from './lazy';
 
 /** What a view needs of the page. */
 export interface ViewHost<P> {

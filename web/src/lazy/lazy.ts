@@ -1,4 +1,4 @@
-// The one way a later part comes: later(key) loads its script (once; not at all when it ran
+// The one way a lazy part comes: lazy(key) loads its script (once; not at all when it ran
 // already, as in the offline file) and resolves to what the script's entry gave provide(key).
 import { scriptURL } from '../engine/trusted';
 import { SCRIPTS, type PartKey } from './parts';
@@ -6,7 +6,7 @@ export type { PartKey } from './parts';
 
 /**
  * What each part's script provides, by its key: each entry adds its own part's type here
- * (`declare module '../later/later' { interface Parts { … } }`), so that the loader names no
+ * (`declare module '../lazy/lazy' { interface Parts { … } }`), so that the loader names no
  * feature's types and a caller and the entry agree on them at compile time.
  */
 export interface Parts {}
@@ -41,11 +41,11 @@ export function loadScript(name: string, present: () => boolean): Promise<void> 
 }
 
 /** The part `key`, its script loaded first unless it ran already. Rejects if the script cannot come. */
-export function later<K extends PartKey>(key: K): Promise<Parts[K]> {
+export function lazy<K extends PartKey>(key: K): Promise<Parts[K]> {
   return loadScript(SCRIPTS[key], () => provided[key] !== undefined).then(() => provided[key] as Parts[K]);
 }
 
-/** In a part's entry: what later(key) resolves to. */
+/** In a part's entry: what lazy(key) resolves to. */
 export function provide<K extends PartKey>(key: K, value: Parts[K]): void {
   provided[key] = value;
 }
@@ -55,14 +55,14 @@ export function provide<K extends PartKey>(key: K, value: Parts[K]): void {
  * already, inline (the offline file) or from another of them. Resolves once it is in (or could
  * not come: the page goes on without it).
  */
-export function laterStyles(): Promise<void> {
+export function lazyStyles(): Promise<void> {
   if (getComputedStyle(document.documentElement).getPropertyValue('--lesson-styles')) return Promise.resolve();
-  let link = document.querySelector<HTMLLinkElement>('link[data-later-styles]');
+  let link = document.querySelector<HTMLLinkElement>('link[data-lazy-styles]');
   if (!link) {
     link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = 'lesson.css';
-    link.dataset.laterStyles = '';
+    link.dataset.lazyStyles = '';
     document.head.append(link);
   }
   const sheet = link;

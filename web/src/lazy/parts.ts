@@ -1,5 +1,5 @@
-// The page's later parts, listed once: each is a classic script next to the page, built by
-// web/build.mjs from its entry (a file beside the feature it brings) and loaded by later() the
+// The page's lazy parts, listed once: each is a classic script next to the page, built by
+// web/build.mjs from its entry (a file beside the feature it brings) and loaded by lazy() the
 // first time a reader needs it. In the offline file they are inline already.
 
 /** Each part's script in dist/. */
