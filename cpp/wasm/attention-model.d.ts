@@ -120,13 +120,13 @@ declare namespace createAttentionModel {
     freeBytes: number;
   }
 
-  /** Room for a model file, filled piece by piece (a large file need not be whole in memory twice). */
-  interface ModelRoom {
+  /** A buffer in the module for a model file, filled piece by piece (a large file need not be whole in memory twice). */
+  interface ModelBuffer {
     ok: true;
     /** Copies `chunk` to byte `offset` of the file. */
     write(chunk: Uint8Array, offset: number): { ok: true } | Failure;
     open(files?: ModelFiles): { ok: true; model: LanguageModel } | Failure;
-    /** Gives the room back unopened (nothing happens once it is opened or taken back). */
+    /** Gives the buffer back unopened (nothing happens once it is opened or taken back). */
     release(): void;
   }
 
@@ -141,9 +141,9 @@ declare namespace createAttentionModel {
      * gives), from the file's first bytes (8 suffice); 8 until 8 are given, and 8 when the length
      * alone is refused (plan() then says why). Nothing but the model module reads the file's layout. */
     headSize(first: Uint8Array | ArrayBuffer): number | Failure;
-    /** Room for a model file of `size` bytes; any other call that reads bytes in (open, plan, run)
-     * takes the room back. */
-    reserve(size: number): ModelRoom | Failure;
+    /** A buffer for a model file of `size` bytes; any other call that reads bytes in (open, plan, run)
+     * takes the buffer back. */
+    reserve(size: number): ModelBuffer | Failure;
     memoryStats(): { heapBytes: number; allocatedBytes: number; models: number };
     readonly patterns: readonly Pattern[];
   }

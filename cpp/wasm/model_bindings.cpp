@@ -54,7 +54,7 @@ struct Session {
 std::vector<std::uint8_t> g_bytes;
 // The files that come beside a model file, by kind: tokenizer.json, vocab.json, merges.txt,
 // config.json (ModelFiles' order).
-std::array<std::string, 4> g_side;
+std::array<std::string, 4> g_beside;
 std::map<int, std::unique_ptr<Session>> g_models;  // never reused ids, as the trainer's
 int g_next_id = 1;
 
@@ -129,11 +129,11 @@ Address write_run(Session& s, std::size_t predictions) {
 
 void release_own_buffers() {
   g_bytes = std::vector<std::uint8_t>();
-  g_side = {};
+  g_beside = {};
 }
 
 ModelFiles staged(std::string_view model) {
-  return {model, g_side[0], g_side[1], g_side[2], g_side[3]};
+  return {model, g_beside[0], g_beside[1], g_beside[2], g_beside[3]};
 }
 
 extern "C" {
@@ -150,24 +150,26 @@ EMSCRIPTEN_KEEPALIVE Address attn_bytes(double size) {
   return reinterpret_cast<Address>(g_bytes.data());
 }
 
-// Room for a file that comes beside the model (`kind` as g_side), or 0.
-EMSCRIPTEN_KEEPALIVE Address attn_side(double kind, double size) {
+// Room for a file that comes beside the model (`kind` as g_beside), or 0.
+EMSCRIPTEN_KEEPALIVE Address attn_beside(double kind, double size) {
   begin_call();
-  const std::size_t k = count_of(kind, g_side.size() - 1);
-  if (k >= g_side.size())
-    return fail(make_error(ErrorCode::bad_argument, "model", -1, -1,
-                           "model: there is no kind " + number_text(kind) + " of side file."));
-  const std::size_t held = g_side[k].size(), free = heap_free();
+  const std::size_t k = count_of(kind, g_beside.size() - 1);
+  if (k >= g_beside.size())
+    return fail(
+        make_error(ErrorCode::bad_argument, "model", -1, -1,
+                   "model: there is no kind " + number_text(kind) + " of file beside the model."));
+  const std::size_t held = g_beside[k].size(), free = heap_free();
   Result<std::size_t> n =
       checked_bytes(size, std::min<std::uint64_t>(kMaxSize, held + free), "model",
                     "a tokenizer or config file", "this page can still hold");
   if (!n) return fail(n.error());
-  g_side[k].assign(*n, '\0');  // a string's data() is never 0, even when it is empty
-  return reinterpret_cast<Address>(g_side[k].data());
+  g_beside[k].assign(*n, '\0');  // a string's data() is never 0, even when it is empty
+  return reinterpret_cast<Address>(g_beside[k].data());
 }
 
 // The byte buffer holding a model file's first `size` bytes (its length and header), the file
-// `file_size` bytes in all, and the side files: its config and plan records, or 0 with why not.
+// `file_size` bytes in all, and the files beside the model: its config and plan records, or 0 with
+// why not.
 EMSCRIPTEN_KEEPALIVE Address attn_plan(double size, double file_size) {
   begin_call();
   Result<std::size_t> whole =
@@ -220,7 +222,7 @@ EMSCRIPTEN_KEEPALIVE Address attn_names() {
   return w.finish();
 }
 
-// The model file in the byte buffer, with the side files staged: its id, or 0.
+// The model file in the byte buffer, with the files beside the model staged: its id, or 0.
 EMSCRIPTEN_KEEPALIVE int attn_open(double size) {
   begin_call();
   Result<LanguageModel> lm = LanguageModel::open(staged(bytes(size)));

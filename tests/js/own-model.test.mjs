@@ -77,7 +77,7 @@ test('own model: a plan from the header alone gives the sizes and the memory, an
   assert.match(mod.plan(file.subarray(0, dataStart), file.length - 1, files).error.message, /lie outside the \d+ bytes of data/);
 });
 
-test('own model: a file read in pieces into reserved room opens as the whole file does', () => {
+test('own model: a file read in pieces into a reserved buffer opens as the whole file does', () => {
   const file = randomGpt2({ ...SIZE, seed: 7, metadata: false });
   const files = { tokenizer: tokenizerJson(vocab, merges), config: configJson(SIZE) };
   const whole = opened(file, files);
@@ -91,7 +91,7 @@ test('own model: a file read in pieces into reserved room opens as the whole fil
   assert.deepEqual(o.model.run(SENTENCE), want);
   o.model.dispose();
   // The room went into that model: a second open of it is refused, not a model of stale bytes.
-  assert.match(room.open(files).error.message, /Another call has used the room/);
+  assert.match(room.open(files).error.message, /Another call has used the buffer/);
   const other = mod.reserve(10);
   assert.match(other.write(new Uint8Array(11), 0).error.message, /11 bytes at 0 go past the file's 10/);
 });

@@ -3,7 +3,7 @@
 // wasm exports on model handles (model_bindings.cpp); every number in a result is the core's.
 import { refuse, describe, guard, thrown, failure } from './checks.js';
 import { writeBytes, Output, coreError, releaseLarge } from './matrices.js';
-import { sideFiles, stageSideFiles, writeInto } from './model-files.js';
+import { filesBeside, stageFilesBeside, writeInto } from './model-files.js';
 
 const encoder = new TextEncoder();
 const MAX_PREDICTIONS = 50;
@@ -72,7 +72,7 @@ function makeModel(e, id) {
 
   function run(text, options = {}) {
     live();
-    e.room = 0; // the text takes the byte buffer a reserved model file was in
+    e.buffer = 0; // the text takes the byte buffer a reserved model file was in
     if (typeof text !== 'string')
       refuse('bad_argument', 'text', 'run() takes the text to read, a string; got ' + describe(text) + '.');
     const k = count(options.predictions, 'predictions', MAX_PREDICTIONS) ?? 5;
@@ -152,7 +152,7 @@ function guarded(e, f) {
       ),
     (x) => failure('internal_error', '', 'The model failed: ' + thrown(x) + '.'),
     () => {
-      if (e.release) e.room = 0; // the byte buffer goes back with the rest
+      if (e.release) e.buffer = 0; // the byte buffer goes back with the rest
       releaseLarge(e);
     },
   );
@@ -179,16 +179,16 @@ function refused(e) {
 }
 
 function opened(e, size, texts) {
-  const id = stageSideFiles(e.M, texts) && e.M._attn_open(size);
+  const id = stageFilesBeside(e.M, texts) && e.M._attn_open(size);
   return id ? { ok: true, model: makeModel(e, id) } : refused(e);
 }
 
-// The room reserve() gave, `size` bytes at `at`: number `room` of the module's reservations, good
-// until another call takes the byte buffer (e.room then names another).
-function roomOf(e, room, at, size) {
+// The buffer reserve() gave, `size` bytes at `at`: number `buffer` of the module's reservations, good
+// until another call takes the byte buffer (e.buffer then names another).
+function bufferOf(e, buffer, at, size) {
   const held = () => {
-    if (e.room !== room)
-      refuse('bad_argument', 'model', 'Another call has used the room this file was read into; reserve() again.');
+    if (e.buffer !== buffer)
+      refuse('bad_argument', 'model', 'Another call has used the buffer this file was read into; reserve() again.');
   };
   return {
     ok: true,
@@ -199,31 +199,31 @@ function roomOf(e, room, at, size) {
     }),
     open: guarded(e, (files) => {
       held();
-      const texts = sideFiles(files, 'open()');
-      e.room = 0;
+      const texts = filesBeside(files, 'open()');
+      e.buffer = 0;
       return opened(e, size, texts);
     }),
-    // A file not opened after all (the reader stopped it): its room goes back to the module.
+    // A file not opened after all (the reader stopped it): its buffer goes back to the module.
     release() {
-      if (e.room !== room) return;
-      e.room = 0;
+      if (e.buffer !== buffer) return;
+      e.buffer = 0;
       e.M._attn_release();
     },
   };
 }
 
 export function makeModelModule(M) {
-  // room: which reserve() holds the byte buffer now (0: none), so that a stale one is refused.
-  const e = { M, patterns: [], layouts: {}, inputAddress: 0, inputCapacity: 0, release: false, room: 0 };
-  let rooms = 0;
+  // buffer: which reserve() holds the byte buffer now (0: none), so that a stale one is refused.
+  const e = { M, patterns: [], layouts: {}, inputAddress: 0, inputCapacity: 0, release: false, buffer: 0 };
+  let buffers = 0;
   e.patterns = new Output(e, M._attn_names()).str().split(' ');
   const layouts = new Output(e, M._attn_layouts());
   for (let k = layouts.num(); k > 0; k--) e.layouts[layouts.str()] = layouts.str().split(' ');
 
   function open(value, files) {
     const bytes = bytesOf(value);
-    const texts = sideFiles(files, 'open()');
-    e.room = 0;
+    const texts = filesBeside(files, 'open()');
+    e.buffer = 0;
     if (!writeBytes(M, bytes)) return refused(e);
     return opened(e, bytes.length, texts);
   }
@@ -231,9 +231,9 @@ export function makeModelModule(M) {
   function plan(head, size, files) {
     const bytes = bytesOf(head);
     fileSize(size);
-    const texts = sideFiles(files, 'plan()');
-    e.room = 0;
-    if (!writeBytes(M, bytes) || !stageSideFiles(M, texts)) return refused(e);
+    const texts = filesBeside(files, 'plan()');
+    e.buffer = 0;
+    if (!writeBytes(M, bytes) || !stageFilesBeside(M, texts)) return refused(e);
     const address = M._attn_plan(bytes.length, size);
     if (!address) return refused(e);
     const r = new Output(e, address);
@@ -244,18 +244,18 @@ export function makeModelModule(M) {
 
   function headSize(value) {
     const bytes = bytesOf(value).subarray(0, 8);
-    e.room = 0;
+    e.buffer = 0;
     if (!writeBytes(M, bytes)) return refused(e);
     return M._attn_head_size(bytes.length);
   }
 
   function reserve(value) {
     const size = fileSize(value);
-    e.room = 0;
+    e.buffer = 0;
     const at = M._attn_bytes(size);
     if (!at) return refused(e);
-    e.room = ++rooms;
-    return roomOf(e, e.room, at, size);
+    e.buffer = ++buffers;
+    return bufferOf(e, e.buffer, at, size);
   }
 
   function memoryStats() {

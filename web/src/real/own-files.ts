@@ -44,7 +44,7 @@ export interface ModelSource {
   name: string;
   /** The model file's size in bytes. */
   size: number;
-  sides(): Promise<M.ModelFiles>;
+  besides(): Promise<M.ModelFiles>;
   pieces(): AsyncIterable<Uint8Array>;
 }
 
@@ -53,7 +53,7 @@ export function fileSource(own: OwnFiles): ModelSource {
   return {
     name: own.model.name,
     size: own.model.size,
-    async sides() {
+    async besides() {
       const out: M.ModelFiles = {};
       for (const key of ['tokenizer', 'vocab', 'merges', 'config'] as const) {
         const f = own[key];
@@ -83,26 +83,26 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Opens `source` in `mod`, or says why not: every check from the header before the weights are
- * read, then the file into the module's room as it comes. The current model is let go only when
+ * read, then the file into a buffer of the module's as it comes. The current model is let go only when
  * the new one cannot fit beside it.
  */
 export async function openOwn(mod: M.ModelModule, source: ModelSource, reading: Reading): Promise<OwnResult> {
   const refused = (text: string): OwnResult => ({ ok: false, failure: { reason: 'refused', message: text } });
   const stopped: OwnResult = { ok: false, failure: { reason: 'cancelled' } };
   const { size } = source;
-  let room: M.ModelRoom | null = null;
+  let buffer: M.ModelBuffer | null = null;
   try {
-    const files = await source.sides();
-    /** The file's first bytes, gathered until its header is whole and the room can be planned. */
+    const files = await source.besides();
+    /** The file's first bytes, gathered until its header is whole and the buffer can be planned. */
     let head: Uint8Array = new Uint8Array(0);
     let loaded = 0;
     let shown = 0;
     const tooLong = () => refused(`the file is longer than the ${size} bytes it was said to be`);
     for await (const piece of source.pieces()) {
       if (reading.stopped()) return stopped;
-      if (room) {
+      if (buffer) {
         if (loaded + piece.length > size) return tooLong();
-        const wrote = room.write(piece, loaded);
+        const wrote = buffer.write(piece, loaded);
         if (!wrote.ok) return refused(wrote.error.message);
         loaded += piece.length;
       } else {
@@ -123,8 +123,8 @@ export async function openOwn(mod: M.ModelModule, source: ModelSource, reading: 
         if (head.length > size) return tooLong();
         const made = mod.reserve(size);
         if (!made.ok) return refused(made.error.message);
-        room = made;
-        room.write(head, 0);
+        buffer = made;
+        buffer.write(head, 0);
         loaded = head.length;
       }
       if (loaded - shown >= PIECE || loaded === size) {
@@ -133,15 +133,15 @@ export async function openOwn(mod: M.ModelModule, source: ModelSource, reading: 
       }
     }
     if (reading.stopped()) return stopped;
-    if (!room) return refused(`the file ended after ${head.length} bytes, before its header did`);
+    if (!buffer) return refused(`the file ended after ${head.length} bytes, before its header did`);
     if (loaded < size) return refused(`the file ended after ${loaded} of its ${size} bytes`);
-    const opened = room.open(files);
+    const opened = buffer.open(files);
     if (!opened.ok) return refused(opened.error.message);
     return { ok: true, model: opened.model };
   } catch (e) {
     return { ok: false, failure: { reason: 'read', message: message(e) } };
   } finally {
-    room?.release();
+    buffer?.release();
   }
 }
 

@@ -39,7 +39,7 @@ export async function urlSource(urls: ModelUrls, signal?: AbortSignal): Promise<
   return {
     name: fileName(urls.model),
     size,
-    async sides() {
+    async besides() {
       const out: M.ModelFiles = {};
       for (const key of ['tokenizer', 'vocab', 'merges', 'config'] as const) {
         const url = urls[key];
