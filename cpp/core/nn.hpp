@@ -38,13 +38,23 @@ SoftmaxRow<T> softmax(T* x, std::size_t n) {
   return {max, sum};
 }
 
-// log Σ exp(x) over a row of float32 logits, summed in double: the log-probability of a token,
-// logit − log_sum_exp, stays finite when its probability rounds to 0 in float32.
-inline double log_sum_exp(const float* x, std::size_t n) {
+// log Σ exp(x) over a row of float32 logits, kept as its two parts: the largest logit and
+// Σ exp(x − top), summed in double. A token's log-probability, (x − top) − log(total), stays
+// finite when its probability rounds to 0 in float32; and with logits near float32's limit, where
+// top + log(total) rounds back to top (even in double), exp(x − top) / total still gives two equal
+// logits 1/2 each where exp(x − (top + log total)) would give them 1 each.
+struct LogSumExp {
+  double top = 0, total = 1;
+  double value() const { return top + std::log(total); }
+  double log_probability(float x) const { return (static_cast<double>(x) - top) - std::log(total); }
+  double probability(float x) const { return std::exp(static_cast<double>(x) - top) / total; }
+};
+
+inline LogSumExp log_sum_exp(const float* x, std::size_t n) {
   const float top = *std::max_element(x, x + n);
   double total = 0;
   for (std::size_t j = 0; j < n; ++j) total += std::exp(static_cast<double>(x[j] - top));
-  return static_cast<double>(top) + std::log(total);
+  return {static_cast<double>(top), total};
 }
 
 // LayerNorm: y = gain ⊙ (x − mean) / √(var + eps) + bias over each row of x (n, d), the variance

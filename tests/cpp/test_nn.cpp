@@ -29,13 +29,20 @@ TEST_CASE("nn: softmax of 1 2 3, and of a row with a hidden key", "[nn]") {
 
 TEST_CASE("nn: log-sum-exp in double, finite where float32 probabilities round to 0", "[nn]") {
   const std::vector<float> x = {0, std::log(3.0f)};
-  CHECK(nn::log_sum_exp(x.data(), 2) == Approx(std::log(4.0)).epsilon(1e-7));
+  CHECK(nn::log_sum_exp(x.data(), 2).value() == Approx(std::log(4.0)).epsilon(1e-7));
+  CHECK(nn::log_sum_exp(x.data(), 2).probability(x[1]) == Approx(0.75).epsilon(1e-7));
   // A logit 200 below the other: its probability e^{-200} is 0 in float32, its log is −200.
   const std::vector<float> far = {0, -200};
-  CHECK(nn::log_sum_exp(far.data(), 2) == Approx(0.0).margin(1e-80));
-  CHECK(-200 - nn::log_sum_exp(far.data(), 2) == Approx(-200));
+  CHECK(nn::log_sum_exp(far.data(), 2).value() == Approx(0.0).margin(1e-80));
+  CHECK(nn::log_sum_exp(far.data(), 2).log_probability(-200) == Approx(-200));
   const std::vector<float> big = {1000, 1000};
-  CHECK(nn::log_sum_exp(big.data(), 2) == Approx(1000 + std::log(2.0)));
+  CHECK(nn::log_sum_exp(big.data(), 2).value() == Approx(1000 + std::log(2.0)));
+  // Two equal logits near float32's largest: top + log 2 rounds to top even in double, and yet
+  // each has probability 1/2 and log-probability −log 2.
+  const std::vector<float> huge = {3e38f, 3e38f, 0};
+  CHECK(nn::log_sum_exp(huge.data(), 3).probability(huge[0]) == 0.5);
+  CHECK(nn::log_sum_exp(huge.data(), 3).log_probability(huge[1]) == Approx(-std::log(2.0)));
+  CHECK(nn::log_sum_exp(huge.data(), 3).probability(0) == 0);
 }
 
 TEST_CASE("nn: LayerNorm gives each row mean 0 and variance 1, in either accumulator", "[nn]") {

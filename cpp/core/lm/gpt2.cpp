@@ -366,7 +366,7 @@ Result<Gpt2Steps> Gpt2Cache::append(const std::vector<int>& tokens, bool steps) 
 }
 
 double surprisal_bits(const float* logits, std::size_t vocab, int id) {
-  return (nn::log_sum_exp(logits, vocab) - static_cast<double>(logits[id])) / std::log(2.0);
+  return -nn::log_sum_exp(logits, vocab).log_probability(logits[id]) / std::log(2.0);
 }
 
 }  // namespace attn

@@ -213,7 +213,7 @@ Result<LmRun> LanguageModel::extend(int id) {
 std::vector<Prediction> LanguageModel::predict(std::size_t k) const {
   const std::vector<float>& z = last_logits_;
   if (z.empty()) return {};
-  const double lse = nn::log_sum_exp(z.data(), z.size());
+  const nn::LogSumExp lse = nn::log_sum_exp(z.data(), z.size());
   std::vector<int> order(z.size());
   std::iota(order.begin(), order.end(), 0);
   k = std::min(k, order.size());
@@ -222,7 +222,7 @@ std::vector<Prediction> LanguageModel::predict(std::size_t k) const {
   std::vector<Prediction> out;
   for (std::size_t i = 0; i < k; ++i) {
     const LmToken t = token(order[i]);
-    out.push_back({t.id, t.text, t.partial, std::exp(static_cast<double>(z[order[i]]) - lse)});
+    out.push_back({t.id, t.text, t.partial, lse.probability(z[order[i]])});
   }
   return out;
 }
