@@ -1,6 +1,9 @@
-// Runs a GPT-2-family safetensors file on a list of token ids and prints what the core computed,
-// as JSON, for the parity tests (tests/js/gpt2-parity.test.mjs) and for looking at a model:
-//   gpt2_run MODEL.safetensors --tokens 5,17,3 [--heads N] [--split K]
+// Runs a GPT-2- or Llama-family safetensors file on a list of token ids and prints what the core
+// computed, as JSON, for the parity tests (tests/js/gpt2-parity.test.mjs, llama-parity.test.mjs)
+// and for looking at a model:
+//   gpt2_run MODEL.safetensors --tokens 5,17,3 [--heads N] [--config config.json] [--split K]
+// A Llama-family model needs its config.json; its config then also gives kv_heads, head_dim,
+// mlp and cache_row, the numbers a KV cache row holds (its key/value heads').
 // prints {"config": {…}, "logits": [[…] per token], "weights": [[heads × rows × keys] per layer]}.
 // --split K runs the first K tokens, then the rest against the KV cache they left; the output is
 // then the two appends' rows joined (and each layer's weights padded with zeros to every key).
@@ -13,11 +16,14 @@
 #include <vector>
 
 #include "lm/gpt2.hpp"
+#include "lm/llama.hpp"
+#include "lm/model_config_json.hpp"
 
 namespace {
 
 int usage() {
-  std::cerr << "usage: gpt2_run MODEL.safetensors --tokens 5,17,3 [--heads N] [--split K]\n";
+  std::cerr << "usage: gpt2_run MODEL.safetensors --tokens 5,17,3 [--heads N] [--config FILE] "
+               "[--split K]\n";
   return 2;
 }
 
@@ -31,6 +37,16 @@ void print_floats(std::ostream& o, const float* p, std::size_t n) {
   o << ']';
 }
 
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "gpt2_run: cannot read " << path << "\n";
+    return false;
+  }
+  out.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -38,6 +54,7 @@ int main(int argc, char** argv) {
   std::string path = argv[1];
   std::vector<int> tokens;
   std::size_t heads = 0, split = 0;
+  std::string config_path;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string arg = argv[i], value = argv[i + 1];
     if (arg == "--tokens") {
@@ -46,25 +63,32 @@ int main(int argc, char** argv) {
       while (std::getline(s, item, ',')) tokens.push_back(std::atoi(item.c_str()));
     } else if (arg == "--heads") {
       heads = std::strtoul(value.c_str(), nullptr, 10);
+    } else if (arg == "--config") {
+      config_path = value;
     } else if (arg == "--split") {
       split = std::strtoul(value.c_str(), nullptr, 10);
     } else {
       return usage();
     }
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "gpt2_run: cannot read " << path << "\n";
+  std::string bytes, config_json;
+  if (!read_file(path, bytes) || (!config_path.empty() && !read_file(config_path, config_json)))
     return 1;
+  attn::ModelConfigJson said;
+  if (!config_path.empty()) {
+    attn::Result<attn::ModelConfigJson> config = attn::read_model_config(config_json);
+    if (!config) return std::cerr << config.error().message << "\n", 1;
+    said = *config;
   }
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const attn::Result<attn::SafeTensors> file = attn::read_safetensors(bytes);
   if (!file) return std::cerr << file.error().message << "\n", 1;
-  const attn::Result<attn::Gpt2> model = attn::load_gpt2(*file, heads);
+  const attn::Result<attn::Decoder> model =
+      said.family == attn::Family::llama ? attn::load_llama(*file, said.llama())
+                                         : attn::load_gpt2(*file, heads ? heads : said.heads);
   if (!model) return std::cerr << model.error().message << "\n", 1;
-  const attn::Gpt2Config& c = model->config;
-  attn::Gpt2Cache cache(*model);
-  std::vector<attn::Gpt2Steps> parts;
+  const attn::DecoderConfig& c = model->config;
+  attn::KvCache cache(*model);
+  std::vector<attn::DecoderSteps> parts;
   const std::vector<std::vector<int>> runs =
       split > 0 && split < tokens.size()
           ? std::vector<std::vector<int>>{{tokens.begin(),
@@ -72,7 +96,7 @@ int main(int argc, char** argv) {
                                           {tokens.begin() + static_cast<long>(split), tokens.end()}}
           : std::vector<std::vector<int>>{tokens};
   for (const auto& run : runs) {
-    attn::Result<attn::Gpt2Steps> r = cache.append(run, true);
+    attn::Result<attn::DecoderSteps> r = cache.append(run, true);
     if (!r) return std::cerr << r.error().message << "\n", 1;
     parts.push_back(std::move(r).value());
   }
@@ -80,7 +104,11 @@ int main(int argc, char** argv) {
   std::ostream& o = std::cout;
   o << "{\"config\":{\"vocab\":" << c.vocab << ",\"context\":" << c.context
     << ",\"width\":" << c.width << ",\"layers\":" << c.layers << ",\"heads\":" << c.heads
-    << ",\"tied\":" << (c.tied ? "true" : "false") << "},\"logits\":[";
+    << ",\"tied\":" << (c.tied ? "true" : "false");
+  if (c.family == attn::Family::llama)
+    o << ",\"kv_heads\":" << c.kv_head_count() << ",\"head_dim\":" << c.head_size()
+      << ",\"mlp\":" << c.mlp_width() << ",\"cache_row\":" << cache.keys(0).size() / t;
+  o << "},\"logits\":[";
   bool first = true;
   for (const auto& p : parts)
     for (std::size_t i = 0; i < p.logits.size() / c.vocab; ++i) {

@@ -47,7 +47,7 @@ struct Session {
   LanguageModel lm;
   std::vector<LmToken> tokens;
   std::size_t dropped = 0;
-  std::vector<std::vector<float>> q;                     // per layer: (t, C)
+  std::vector<std::vector<float>> q;                     // per layer: (t, H·d)
   std::vector<std::vector<std::vector<float>>> weights;  // per layer and head: rows, packed
 };
 
@@ -94,13 +94,13 @@ void write_token(Writer& w, const LmToken& t) {
 
 // Adds a run's steps to the session: its new rows of Q and weights.
 void keep_steps(Session& s, const LmRun& run) {
-  const Gpt2Config& c = s.lm.config();
+  const DecoderConfig& c = s.lm.config();
   const std::size_t n = run.tokens.size(), t = run.steps.first + n;
   s.tokens.insert(s.tokens.end(), run.tokens.begin(), run.tokens.end());
   s.q.resize(c.layers);
   s.weights.resize(c.layers, std::vector<std::vector<float>>(c.heads));
   for (std::size_t l = 0; l < c.layers; ++l) {
-    const Gpt2LayerSteps& steps = run.steps.layers[l];
+    const LayerSteps& steps = run.steps.layers[l];
     s.q[l].insert(s.q[l].end(), steps.q.begin(), steps.q.end());
     for (std::size_t h = 0; h < c.heads; ++h)
       for (std::size_t i = 0; i < n; ++i) {
@@ -288,22 +288,28 @@ EMSCRIPTEN_KEEPALIVE Address attn_head(int id, double layer_number, double head_
   begin_call();
   Session* s = find(id);
   if (!s) return 0;
-  const Gpt2Config& c = s->lm.config();
+  const DecoderConfig& c = s->lm.config();
   const std::size_t layer = count_of(layer_number, c.layers), head = count_of(head_number, c.heads);
   if (s->tokens.empty() || s->lm.cache().size() < s->tokens.size() || layer >= c.layers ||
       head >= c.heads)
     return fail(make_error(ErrorCode::bad_argument, "head", -1, -1,
                            "head: there is no head " + number_text(head_number) + " of layer " +
                                number_text(layer_number) + " with a run to show."));
-  const std::size_t t = s->tokens.size(), d = c.head_size(), C = c.width;
+  const std::size_t t = s->tokens.size(), d = c.head_size(), g = c.kv_head_of(head);
   Writer w = output();
   w.reserve(2 + 3 * t * d + t * t);
   w.values(head_values(t, d));
-  const Gpt2Cache& cache = s->lm.cache();
-  for (const std::vector<float>* m : {static_cast<const std::vector<float>*>(&s->q[layer]),
-                                      &cache.keys(layer), &cache.values(layer)})
+  const KvCache& cache = s->lm.cache();
+  // Q's rows are the query heads', K's and V's the key/value heads': head `head` reads head g.
+  const struct {
+    const std::vector<float>& rows;
+    std::size_t width, at;
+  } parts[] = {{s->q[layer], c.q_width(), head * d},
+               {cache.keys(layer), c.kv_width(), g * d},
+               {cache.values(layer), c.kv_width(), g * d}};
+  for (const auto& m : parts)
     for (std::size_t i = 0; i < t; ++i)
-      for (std::size_t j = 0; j < d; ++j) w.number((*m)[i * C + head * d + j]);
+      for (std::size_t j = 0; j < d; ++j) w.number(m.rows[i * m.width + m.at + j]);
   const std::vector<float>& rows = s->weights[layer][head];
   for (std::size_t i = 0, at = 0; i < t; ++i)
     for (std::size_t j = 0; j < t; ++j) w.number(j <= i ? rows[at++] : 0.0);

@@ -22,7 +22,7 @@ constexpr std::size_t field_count(const char* names) {
 
 // The model's shape, as a header alone plans it and as an opened model has it.
 constexpr char kConfigFields[] = "vocab context width layers heads tied";
-inline std::array<double, 6> config_values(const Gpt2Config& c) {
+inline std::array<double, 6> config_values(const DecoderConfig& c) {
   return {double(c.vocab),  double(c.context), double(c.width),
           double(c.layers), double(c.heads),   c.tied ? 1.0 : 0.0};
 }

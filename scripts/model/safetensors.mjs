@@ -164,3 +164,57 @@ export function gpt2Header({ vocab, context, width: C, layers }) {
   const { head, size } = headerOf(entries, null);
   return { bytes: head, size };
 }
+
+/**
+ * A Llama-family checkpoint of random weights as Hugging Face's LlamaForCausalLM, Qwen2ForCausalLM
+ * and Qwen3ForCausalLM save it (cpp/core/lm/llama.hpp lists the names), and the config.json that
+ * says what its shapes do not: `heads` query heads sharing `kvHeads` key/value heads of `headDim`
+ * numbers (width / heads unless given), Qwen2's q/k/v biases (`qkvBias`), Qwen3's per-head q and k
+ * norms (`qkNorm`), RoPE's θ and Llama 3's scaling (`ropeScaling`). Returns { file, config }.
+ */
+export function randomLlama({ vocab, context, width, layers, heads, kvHeads = heads, headDim = 0, mlp = 2 * width,
+  tied = true, prefix = 'model.', seed = 1, qkvBias = false, qkNorm = false, ropeTheta = 10000, ropeScaling = null,
+  eps = 1e-6, modelType = 'llama', bf16 = false }) {
+  const next = normals(seed);
+  const C = width, d = headDim || width / heads, tensors = [];
+  const add = (name, shape, sigma, mean = 0, at = prefix) => {
+    const n = shape.reduce((a, b) => a * b, 1), values = new Float32Array(n);
+    for (let i = 0; i < n; i++) values[i] = mean + sigma * next();
+    tensors.push([at + name, shape, values]);
+  };
+  add('embed_tokens.weight', [vocab, C], 0.5);
+  // σ of a projection ~ 1/√(its inputs), so that scores spread over a few units at any width.
+  const s = (inputs) => 1 / Math.sqrt(inputs);
+  for (let l = 0; l < layers; l++) {
+    const p = `layers.${l}.`;
+    add(p + 'input_layernorm.weight', [C], 0.1, 1);
+    add(p + 'self_attn.q_proj.weight', [heads * d, C], 1.5 * s(C));
+    add(p + 'self_attn.k_proj.weight', [kvHeads * d, C], 1.5 * s(C));
+    add(p + 'self_attn.v_proj.weight', [kvHeads * d, C], s(C));
+    if (qkvBias) {
+      add(p + 'self_attn.q_proj.bias', [heads * d], 0.1);
+      add(p + 'self_attn.k_proj.bias', [kvHeads * d], 0.1);
+      add(p + 'self_attn.v_proj.bias', [kvHeads * d], 0.1);
+    }
+    if (qkNorm) {
+      add(p + 'self_attn.q_norm.weight', [d], 0.1, 1);
+      add(p + 'self_attn.k_norm.weight', [d], 0.1, 1);
+    }
+    add(p + 'self_attn.o_proj.weight', [C, heads * d], s(heads * d));
+    add(p + 'post_attention_layernorm.weight', [C], 0.1, 1);
+    add(p + 'mlp.gate_proj.weight', [mlp, C], s(C));
+    add(p + 'mlp.up_proj.weight', [mlp, C], s(C));
+    add(p + 'mlp.down_proj.weight', [C, mlp], s(mlp));
+  }
+  add('norm.weight', [C], 0.1, 1);
+  if (!tied) add('lm_head.weight', [vocab, C], 0.5, 0, '');
+  if (bf16) for (const t of tensors) t[2] = t[2].map(bf16Value);
+  const config = {
+    architectures: [{ llama: 'LlamaForCausalLM', qwen2: 'Qwen2ForCausalLM', qwen3: 'Qwen3ForCausalLM', mistral: 'MistralForCausalLM' }[modelType]],
+    model_type: modelType, hidden_act: 'silu', hidden_size: C, intermediate_size: mlp, num_hidden_layers: layers,
+    num_attention_heads: heads, num_key_value_heads: kvHeads, max_position_embeddings: context, vocab_size: vocab,
+    rms_norm_eps: eps, rope_theta: ropeTheta, rope_scaling: ropeScaling, tie_word_embeddings: tied,
+    ...(headDim ? { head_dim: headDim } : {}),
+  };
+  return { file: writeSafetensors(tensors, null, { bf16 }), config };
+}

@@ -43,7 +43,7 @@ Tensors tiny(const std::string& prefix = "") {
           {prefix + "ln_f.bias", {{4}, fill(4)}}};
 }
 
-Result<Gpt2> load(const std::string& bytes, std::size_t heads = 2) {
+Result<Decoder> load(const std::string& bytes, std::size_t heads = 2) {
   const Result<SafeTensors> f = read_safetensors(bytes);
   REQUIRE(f.ok());
   return load_gpt2(*f, heads);
@@ -54,9 +54,9 @@ Result<Gpt2> load(const std::string& bytes, std::size_t heads = 2) {
 TEST_CASE("gpt2: the shapes give the model, with or without the transformer. prefix", "[gpt2]") {
   for (const std::string prefix : {"", "transformer."}) {
     const std::string bytes = write_safetensors(tiny(prefix));
-    const Result<Gpt2> m = load(bytes);
+    const Result<Decoder> m = load(bytes);
     REQUIRE(m.ok());
-    const Gpt2Config& c = m->config;
+    const DecoderConfig& c = m->config;
     CHECK(std::vector<std::size_t>{c.vocab, c.context, c.width, c.layers, c.heads, c.head_size()} ==
           std::vector<std::size_t>{5, 4, 4, 1, 2, 2});
     CHECK(c.tied);
@@ -68,10 +68,10 @@ TEST_CASE(
     "before it",
     "[gpt2]") {
   const std::string bytes = write_safetensors(tiny());
-  const Result<Gpt2> m = load(bytes);
+  const Result<Decoder> m = load(bytes);
   REQUIRE(m.ok());
-  Gpt2Cache cache(*m);
-  const Result<Gpt2Steps> r = cache.append({3, 1, 4}, true);
+  KvCache cache(*m);
+  const Result<DecoderSteps> r = cache.append({3, 1, 4}, true);
   REQUIRE(r.ok());
   REQUIRE(r->layers.size() == 1);
   const std::vector<float>& w = r->layers[0].weights;  // (2 heads, 3, 3)
@@ -92,13 +92,13 @@ TEST_CASE(
 
 TEST_CASE("gpt2: the KV cache: one token at a time gives the logits of one pass", "[gpt2]") {
   const std::string bytes = write_safetensors(tiny());
-  const Result<Gpt2> m = load(bytes);
+  const Result<Decoder> m = load(bytes);
   REQUIRE(m.ok());
-  Gpt2Cache whole(*m), steps(*m);
-  const Result<Gpt2Steps> all = whole.append({0, 2, 4, 1});
+  KvCache whole(*m), steps(*m);
+  const Result<DecoderSteps> all = whole.append({0, 2, 4, 1});
   REQUIRE(all.ok());
   for (std::size_t i = 0; i < 4; ++i) {
-    const Result<Gpt2Steps> one = steps.append({std::vector<int>{0, 2, 4, 1}[i]}, true);
+    const Result<DecoderSteps> one = steps.append({std::vector<int>{0, 2, 4, 1}[i]}, true);
     REQUIRE(one.ok());
     CHECK(one->first == i);
     CHECK(steps.keys(0).size() == (i + 1) * 4);  // a row of K per token seen
@@ -106,7 +106,7 @@ TEST_CASE("gpt2: the KV cache: one token at a time gives the logits of one pass"
     for (std::size_t v = 0; v < 5; ++v)
       CHECK(one->logits[v] == Approx(all->logits[i * 5 + v]).margin(1e-6));
   }
-  const Result<Gpt2Steps> over = steps.append({1});
+  const Result<DecoderSteps> over = steps.append({1});
   REQUIRE_FALSE(over.ok());
   CHECK(over.error().message ==
         "tokens: 5 tokens in all, but the model sees at most 4 (its context).");
@@ -117,23 +117,23 @@ TEST_CASE("gpt2: a tensor missing or of the wrong shape is named, with the shape
   Tensors t = tiny();
   t[4].second.first = {4, 4};  // c_attn.weight
   t[4].second.second.resize(16);
-  const Result<Gpt2> wrong = load(write_safetensors(t));
+  const Result<Decoder> wrong = load(write_safetensors(t));
   REQUIRE_FALSE(wrong.ok());
   CHECK(wrong.error().message ==
         "model: tensor \"h.0.attn.c_attn.weight\" has shape [4, 4]; this model needs [4, 12].");
   Tensors u = tiny();
   u.erase(u.begin() + 13);  // mlp.c_proj.bias
-  const Result<Gpt2> missing = load(write_safetensors(u));
+  const Result<Decoder> missing = load(write_safetensors(u));
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().message ==
         "model: it has no tensor \"h.0.mlp.c_proj.bias\" [4], which a GPT-2 model needs.");
-  const Result<Gpt2> odd = load(write_safetensors(tiny()), 3);
+  const Result<Decoder> odd = load(write_safetensors(tiny()), 3);
   REQUIRE_FALSE(odd.ok());
   CHECK(odd.error().message ==
         "model: its width, 4, does not divide into 3 heads: give the head count.");
   Tensors v = tiny();
   v[1].second.second[5] = NAN;
-  const Result<Gpt2> nan = load(write_safetensors(v));
+  const Result<Decoder> nan = load(write_safetensors(v));
   REQUIRE_FALSE(nan.ok());
   CHECK(nan.error().message ==
         "model: tensor \"wpe.weight\" holds a value that is not a finite number, at index 5.");

@@ -60,17 +60,21 @@ TEST_CASE("head patterns: each pattern's head scores 1 on it", "[heads]") {
 
 TEST_CASE("head patterns: a model of zeros attends evenly and predicts nothing", "[heads]") {
   // Vocabulary 6, context 5 (so probes of 2 tokens: <bos> a b a b), width 4, one layer of 2 heads.
-  Gpt2 m;
-  m.config = {6, 5, 4, 1, 2, true};
+  Decoder m;
+  m.config.vocab = 6;
+  m.config.context = 5;
+  m.config.width = 4;
+  m.config.layers = 1;
+  m.config.heads = 2;
   m.wte.assign(24, 0.0f);
   m.wpe.assign(20, 0.0f);
-  m.lnf_w.assign(4, 1.0f);
-  m.lnf_b.assign(4, 0.0f);
-  Gpt2Block b;
-  b.ln1_w = b.ln2_w = std::vector<float>(4, 1.0f);
-  b.ln1_b = b.ln2_b = b.proj_b = b.out_b = std::vector<float>(4, 0.0f);
-  b.attn_w = PackedMatrix::pack(std::vector<float>(48, 0.0f), 4, 12);
-  b.attn_b.assign(12, 0.0f);
+  m.norm_w.assign(4, 1.0f);
+  m.norm_b.assign(4, 0.0f);
+  DecoderBlock b;
+  b.norm1_w = b.norm2_w = std::vector<float>(4, 1.0f);
+  b.norm1_b = b.norm2_b = b.proj_b = b.out_b = std::vector<float>(4, 0.0f);
+  b.qkv_w = PackedMatrix::pack(std::vector<float>(48, 0.0f), 4, 12);
+  b.qkv_b.assign(12, 0.0f);
   b.proj_w = PackedMatrix::pack(std::vector<float>(16, 0.0f), 4, 4);
   b.fc_w = PackedMatrix::pack(std::vector<float>(64, 0.0f), 4, 16);
   b.fc_b.assign(16, 0.0f);

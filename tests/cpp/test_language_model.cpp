@@ -198,10 +198,14 @@ TEST_CASE("language model: the tokenizer and config.json as separate files, as c
   CHECK(
       LanguageModel::open(files).error().message ==
       "config.json says n_layer 12, but the model file has 1 blocks: they do not belong together.");
+  files.config_json = R"({"n_head": 2, "model_type": "gemma"})";
+  CHECK(LanguageModel::open(files).error().message ==
+        "config.json: byte 28: its model_type is \"gemma\"; this page runs the GPT-2 family "
+        "(\"gpt2\") and the Llama family (\"llama\", \"qwen2\", \"qwen3\", \"mistral\").");
   files.config_json = R"({"n_head": 2, "model_type": "llama"})";
   CHECK(LanguageModel::open(files).error().message ==
-        "config.json: byte 28: its model_type is \"llama\"; this page runs the GPT-2 family "
-        "(\"gpt2\").");
+        "config.json says it is a Llama-family model, but the model file has no Llama-family "
+        "layers (model.layers.0.self_attn.q_proj …): they do not belong together.");
   files.config_json = R"({"n_head": 2, "activation_function": "relu"})";
   CHECK(LanguageModel::open(files).error().message ==
         "config.json: byte 37: its activation_function is \"relu\"; this page computes GPT-2's "

@@ -136,10 +136,10 @@ std::vector<bool> cluster_starts(std::string_view text) {
   }
   auto m = attn::load_gpt2(*r);
   if (!m.ok()) return check_error(m.error());
-  const attn::Gpt2Config& c = m->config;
+  const attn::DecoderConfig& c = m->config;
   check(m->wte.size() == c.vocab * c.width && m->blocks.size() == c.layers &&
         c.width % c.heads == 0);
-  attn::Gpt2Cache cache(*m);
+  attn::KvCache cache(*m);
   auto out = cache.append(std::vector<int>(std::min<std::size_t>(2, c.context), 0), true);
   if (!out.ok()) return check_error(out.error());
   check(out->logits.size() == std::min<std::size_t>(2, c.context) * c.vocab &&
@@ -187,7 +187,7 @@ std::vector<bool> cluster_starts(std::string_view text) {
   if (!plan.ok()) check_error(plan.error());
   if (!lm.ok()) return check_error(lm.error());
   check(plan.ok());  // a file that opens was not refused from its header
-  const attn::Gpt2Config &c = lm->config(), &p = plan->config;
+  const attn::DecoderConfig &c = lm->config(), &p = plan->config;
   check(c.vocab == p.vocab && c.context == p.context && c.width == p.width &&
         c.layers == p.layers && c.heads == p.heads && c.tied == p.tied);
   check(lm->window() >= 2 && lm->window() <= c.context);

@@ -116,13 +116,18 @@ test('own model: files that do not belong are refused by name, and the module op
     'model: its tokenizer has 4165 tokens, but its embedding has 300 rows: they do not belong together.');
   assert.equal(refusal(file, { vocab, merges, config: configJson({ ...SIZE, layers: 12 }) }),
     'config.json says n_layer 12, but the model file has 2 blocks: they do not belong together.');
-  // Another family: a Llama-shaped file names what a GPT-2 model needs.
+  // A Llama-family file without its config.json: only the config says its heads and positions.
   const llama = writeSafetensors([['model.embed_tokens.weight', [8, 4], new Float32Array(32)],
     ['model.layers.0.self_attn.q_proj.weight', [4, 4], new Float32Array(16)], ['model.norm.weight', [4], new Float32Array(4)]]);
   assert.equal(refusal(llama, { vocab, merges }),
+    'model: it is a Llama-family model (its tensors are named model.layers.N.self_attn.q_proj …), whose heads, ' +
+    'context and rotary positions only its config.json says: give its config.json with it.');
+  // Another family altogether names what a GPT-2 model needs, and what it looks like.
+  const neox = writeSafetensors([['gpt_neox.embed_in.weight', [8, 4], new Float32Array(32)]]);
+  assert.equal(refusal(neox, { vocab, merges }),
     'model: this is not a GPT-2 model: it has no token embedding "wte.weight", no position embedding "wpe.weight", ' +
-    'no blocks "h.0.…", no final LayerNorm "ln_f", and it looks like a Llama-family model (Llama, Mistral, Qwen …) ' +
-    '(its tensors begin model.embed_tokens.weight, model.layers.0.self_attn.q_proj.weight, model.norm.weight).');
+    'no blocks "h.0.…", no final LayerNorm "ln_f", and it looks like a GPT-NeoX-family model (Pythia …) ' +
+    '(its tensors begin gpt_neox.embed_in.weight).');
   assert.match(refusal(file, { tokenizer: '{"model": {"type": "WordPiece"}}', config }), /its model is "WordPiece", not a byte-pair encoding/);
   assert.match(refusal(file, { vocab, config }), /needs both vocab\.json and merges\.txt; merges\.txt is missing/);
   assert.match(refusal(file, { tokenizer: 42 }), /tokenizer is the text of tokenizer\.json/);

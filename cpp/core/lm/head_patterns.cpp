@@ -50,9 +50,9 @@ PatternScores score_head(const float* weights, std::size_t stride, const std::ve
   return out;
 }
 
-Result<HeadSurvey> survey_heads(const Gpt2& model, int bos, std::size_t length,
+Result<HeadSurvey> survey_heads(const Decoder& model, int bos, std::size_t length,
                                 std::size_t sequences, std::uint64_t seed) {
-  const Gpt2Config& c = model.config;
+  const DecoderConfig& c = model.config;
   if (bos < 0 || static_cast<std::size_t>(bos) >= c.vocab || c.vocab < 2)
     return make_error(ErrorCode::bad_argument, "bos", -1, -1,
                       "bos: token " + std::to_string(bos) + " is outside the vocabulary of " +
@@ -64,15 +64,17 @@ Result<HeadSurvey> survey_heads(const Gpt2& model, int bos, std::size_t length,
   out.sequences = sequences;
   out.length = std::max<std::size_t>(2, std::min(length, (c.context - 1) / 2));
   const std::size_t L = out.length, n = 1 + 2 * L;
-  // What the probes cost in multiply-adds: per token and layer, the products of the block (12·C²:
-  // Q, K and V, the projection, the 4C-wide MLP) and its attention over the tokens before it (at
-  // most 2·n·C), and per token the unembedding (vocab·C). A survey above kSurveyBudget, a few
-  // seconds on one core, is refused rather than left to hold the caller's thread.
-  const double C = static_cast<double>(c.width);
-  const double cost =
-      static_cast<double>(sequences) * static_cast<double>(n) *
-      (static_cast<double>(c.layers) * (12 * C * C + 2 * static_cast<double>(n) * C) +
-       static_cast<double>(c.vocab) * C);
+  // What the probes cost in multiply-adds: per token and layer, the products of the block (Q, K
+  // and V, the projection, and the MLP's two matrices or SwiGLU's three: 12·C² for GPT-2) and its
+  // attention over the tokens before it (at most 2·n·H·d), and per token the unembedding
+  // (vocab·C). A survey above kSurveyBudget, a few seconds on one core, is refused rather than
+  // left to hold the caller's thread.
+  const double C = static_cast<double>(c.width), Q = static_cast<double>(c.q_width());
+  const double block = C * (Q + 2 * static_cast<double>(c.kv_width())) + Q * C +
+                       (c.family == Family::llama ? 3 : 2) * C * static_cast<double>(c.mlp_width());
+  const double cost = static_cast<double>(sequences) * static_cast<double>(n) *
+                      (static_cast<double>(c.layers) * (block + 2 * static_cast<double>(n) * Q) +
+                       static_cast<double>(c.vocab) * C);
   if (cost > kSurveyBudget)
     return make_error(ErrorCode::too_large, "survey", -1, -1,
                       "survey: " + std::to_string(sequences) + " probes of " + std::to_string(n) +
@@ -92,8 +94,8 @@ Result<HeadSurvey> survey_heads(const Gpt2& model, int bos, std::size_t length,
       tokens.push_back(t);
     }
     for (std::size_t i = 0; i < L; ++i) tokens.push_back(tokens[1 + i]);
-    Gpt2Cache cache(model);
-    Result<Gpt2Steps> run = cache.append(tokens, true);
+    KvCache cache(model);
+    Result<DecoderSteps> run = cache.append(tokens, true);
     if (!run) return run.error();
     for (std::size_t l = 0; l < c.layers; ++l)
       for (std::size_t h = 0; h < c.heads; ++h) {

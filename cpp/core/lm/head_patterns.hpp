@@ -64,7 +64,7 @@ inline constexpr double kSurveyBudget = 5e10;
 // model's context. Errors: a `bos` outside the vocabulary, a vocabulary of one token, or probes
 // that would take more than kSurveyBudget multiply-adds (too_large).
 
-Result<HeadSurvey> survey_heads(const Gpt2& model, int bos, std::size_t length = 32,
+Result<HeadSurvey> survey_heads(const Decoder& model, int bos, std::size_t length = 32,
                                 std::size_t sequences = 8, std::uint64_t seed = 1);
 
 }  // namespace attn

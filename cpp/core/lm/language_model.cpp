@@ -5,6 +5,7 @@
 #include <numeric>
 #include <optional>
 
+#include "llama.hpp"
 #include "model_config_json.hpp"
 #include "nn.hpp"
 #include "safetensors.hpp"
@@ -66,7 +67,7 @@ Result<LanguageModel> LanguageModel::open(std::string_view bytes, std::size_t he
 namespace {
 
 struct Checked {
-  Gpt2 model;
+  Decoder model;
   BytePairEncoder bpe;
   int bos = -1;
 };
@@ -81,7 +82,19 @@ Result<Checked> check(const ModelFiles& files, const SafeTensors& file, bool rea
   }
   Result<BytePairEncoder> bpe = tokenizer_of(files, file);
   if (!bpe) return bpe.error();
-  Result<Gpt2> model = load_gpt2(file, said.heads, read);
+  const bool llama = is_llama(file);
+  if (llama && said.family != Family::llama)
+    return model_error(
+        "it is a Llama-family model (its tensors are named model.layers.N.self_attn.q_proj …), "
+        "whose heads, context and rotary positions only its config.json says: give its "
+        "config.json with it.");
+  if (!llama && said.family == Family::llama)
+    return make_error(ErrorCode::shape_mismatch, "config", -1, -1,
+                      "config.json says it is a Llama-family model, but the model file has no "
+                      "Llama-family layers (model.layers.0.self_attn.q_proj …): they do not "
+                      "belong together.");
+  Result<Decoder> model =
+      llama ? load_llama(file, said.llama(), read) : load_gpt2(file, said.heads, read);
   if (!model) return model.error();
   if (Result<bool> fits = check_model_config(said, model->config); !fits) return fits.error();
   if (bpe->size() != model->config.vocab)
@@ -123,10 +136,10 @@ Result<LanguageModel> LanguageModel::open(const ModelFiles& files) {
   Result<Checked> checked = check(files, *file, true);
   if (!checked) return checked.error();
   LanguageModel lm;
-  lm.model_ = std::make_unique<Gpt2>(std::move(checked->model));
+  lm.model_ = std::make_unique<Decoder>(std::move(checked->model));
   lm.bpe_ = std::move(checked->bpe);
   lm.bos_ = checked->bos;
-  lm.cache_ = std::make_unique<Gpt2Cache>(*lm.model_);
+  lm.cache_ = std::make_unique<KvCache>(*lm.model_);
   return lm;
 }
 
@@ -147,7 +160,7 @@ Result<std::vector<LmToken>> LanguageModel::tokenize(std::string_view text) cons
 }
 
 std::size_t LanguageModel::window() const {
-  const Gpt2Config& c = config();
+  const DecoderConfig& c = config();
   const std::size_t heads = std::max<std::size_t>(1, c.layers * c.heads);
   const auto most = static_cast<std::size_t>(
       std::floor(std::sqrt(static_cast<double>(kMaxRunWeights) / static_cast<double>(heads))));
@@ -173,11 +186,11 @@ Result<LmRun> LanguageModel::run(std::string_view text) {
                     tokens->end());
   std::vector<int> ids;
   for (const LmToken& t : out.tokens) ids.push_back(t.id);
-  cache_ = std::make_unique<Gpt2Cache>(*model_);
-  Result<Gpt2Steps> steps = cache_->append(ids, true);
+  cache_ = std::make_unique<KvCache>(*model_);
+  Result<DecoderSteps> steps = cache_->append(ids, true);
   if (!steps) return steps.error();
   if (auto e = overflowed(steps->logits)) {
-    cache_ = std::make_unique<Gpt2Cache>(*model_);
+    cache_ = std::make_unique<KvCache>(*model_);
     last_logits_.clear();
     return *e;
   }
@@ -199,7 +212,7 @@ Result<LmRun> LanguageModel::extend(int id) {
                                 "run has them all."
                           : "tokens: the model's context of " + std::to_string(config().context) +
                                 " tokens is full.");
-  Result<Gpt2Steps> steps = cache_->append({id}, true);
+  Result<DecoderSteps> steps = cache_->append({id}, true);
   if (!steps) return steps.error();
   if (auto e = overflowed(steps->logits)) return *e;
   out.tokens.push_back(token(id));

@@ -1,6 +1,7 @@
-// A language model as the page uses it: a GPT-2-family model (gpt2.hpp) with its tokenizer
-// (bpe.hpp), run on text. The page's own model carries its tokenizer in the file's metadata, as
-// GPT-2's two files under the keys "vocab.json" and "merges.txt" (scripts/model/pack.py).
+// A language model as the page uses it: a GPT-2- or Llama-family model (gpt2.hpp, llama.hpp) with
+// its tokenizer (bpe.hpp), run on text. The page's own model carries its tokenizer in the file's
+// metadata, as GPT-2's two files under the keys "vocab.json" and "merges.txt"
+// (scripts/model/pack.py).
 //
 // A run reads <|endoftext|> first, as the model was trained to (every training window began with
 // it), then the text's tokens. Text longer than the context keeps its last tokens, and the run
@@ -44,14 +45,14 @@ struct ModelFiles {
 
 // What a model will be, known from its header before its tensors are read.
 struct ModelPlan {
-  Gpt2Config config;
+  DecoderConfig config;
   std::size_t weight_bytes = 0;  // every tensor of the file as float32, as the model keeps them
 };
 
 struct LmRun {
   std::vector<LmToken> tokens;  // <|endoftext|> and the tokens the model saw
   std::size_t dropped = 0;      // the text's first tokens left out to fit the context
-  Gpt2Steps steps;              // every layer's Q, K, V and weights, and the logits
+  DecoderSteps steps;           // every layer's Q, K, V and weights, and the logits
 };
 
 // The most attention weights a run keeps, over all its layers and heads (32 Mi numbers: 128 MiB
@@ -69,10 +70,10 @@ class LanguageModel {
   // before it is read.
   static Result<ModelPlan> plan(const ModelFiles& files, std::size_t file_size);
 
-  const Gpt2Config& config() const { return model_->config; }
-  const Gpt2& model() const { return *model_; }
+  const DecoderConfig& config() const { return model_->config; }
+  const Decoder& model() const { return *model_; }
   // The keys and values of the last run and what extended it (empty before a run).
-  const Gpt2Cache& cache() const { return *cache_; }
+  const KvCache& cache() const { return *cache_; }
   int bos() const { return bos_; }
   Result<std::vector<LmToken>> tokenize(std::string_view text) const;
   LmToken token(int id) const;
@@ -92,10 +93,10 @@ class LanguageModel {
   std::vector<Prediction> predict(std::size_t k) const;
 
  private:
-  std::unique_ptr<Gpt2> model_;  // on the heap, so the cache's reference survives a move
+  std::unique_ptr<Decoder> model_;  // on the heap, so the cache's reference survives a move
   BytePairEncoder bpe_;
   int bos_ = -1;
-  std::unique_ptr<Gpt2Cache> cache_;
+  std::unique_ptr<KvCache> cache_;
   std::vector<float> last_logits_;
 };
 
