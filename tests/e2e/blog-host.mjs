@@ -119,32 +119,38 @@ export async function startBlog(play) {
   return { origin, url: (name = 'blog-post.html') => `${origin}/${name}`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** The frame inside an <iframe> element or inside an <attention-playground>'s shadow root. */
+/** The frame inside an <iframe> element or inside an <attention-playground>'s shadow root, once it has its document. */
 export async function frameOf(locator) {
   await locator.scrollIntoViewIfNeeded(); // the frames load lazily
   const handle = await locator.evaluateHandle((el) => el.shadowRoot ? el.shadowRoot.querySelector('iframe') : el);
-  for (let k = 0; k < 200; k++) {
-    const frame = await handle.asElement().contentFrame();
-    if (frame && frame.url() !== 'about:blank' && frame.url() !== '') return frame;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('no frame');
+  const frame = await handle.asElement().contentFrame();
+  if (!frame) throw new Error('no frame');
+  // Every frame starts on about:blank; its own document has come once it has navigated away.
+  await frame.waitForURL((url) => url.href !== 'about:blank', { waitUntil: 'commit', timeout: 10000 });
+  return frame;
 }
 
 /**
- * Waits until an iframe's height matches its content's (within 2 px): the frame
- * posts a new height whenever its content resizes, and the first message may come
- * before fonts and the last render settle. Fails with both numbers after 10 s.
+ * Waits until an iframe (a locator of the element) is as tall as its content, within 2 px: the
+ * frame posts its content's height whenever it changes and keeps the last it posted on its root
+ * (data-height), and the host sizes the iframe when the message comes. The first message may come
+ * before fonts and the last render settle, so first the frame has posted the height it has now,
+ * then the host has taken it. `box`: the iframe's height with its border, else inside it. Fails
+ * with both numbers after 10 s.
  */
-export async function followsContent(iframeHeight, frame) {
-  let height = 0, content = 0;
-  for (let k = 0; k < 100; k++) {
-    height = await iframeHeight();
-    content = await frame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
-    if (Math.abs(height - content) <= 2) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`iframe ${height}px, content ${content}px`);
+export async function followsContent(iframe, frame, { box = false } = {}) {
+  const told = () => {
+    const app = document.getElementById('app');
+    return app.dataset.height === String(Math.ceil(app.getBoundingClientRect().height));
+  };
+  await frame.waitForFunction(told, null, { timeout: 10000 }).catch(() => {});
+  const posted = Number(await frame.evaluate(() => document.getElementById('app').dataset.height));
+  const element = await iframe.elementHandle();
+  await iframe.page().waitForFunction(([el, want, inBox]) => Math.abs((inBox ? el.getBoundingClientRect().height : el.clientHeight) - want) <= 2,
+    [element, posted, box], { timeout: 10000 }).catch(() => {});
+  const height = await element.evaluate((el, inBox) => (inBox ? el.getBoundingClientRect().height : el.clientHeight), box);
+  const content = await frame.evaluate(() => Math.ceil(document.getElementById('app').getBoundingClientRect().height));
+  if (Math.abs(height - content) > 2) assert.fail(`iframe ${height}px, content ${content}px`);
 }
 
 export async function frameReady(frame) {

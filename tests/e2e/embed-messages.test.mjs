@@ -78,8 +78,8 @@ test('postMessage: hostile messages move no frame, add no element and run nothin
     component: document.querySelector('attention-playground').shadowRoot.querySelector('iframe').clientHeight,
     unmarked: document.querySelector('#unmarked').clientHeight,
   }));
-  await followsContent(async () => (await heights()).marked, marked);
-  await followsContent(async () => (await heights()).component, component);
+  await followsContent(iframe, marked);
+  await followsContent(element.locator('iframe'), component);
   const playgrounds = [marked, component, unmarked];
   for (const f of [page, ...playgrounds]) await listen(f);
   const before = { heights: await heights(), host: await census(page),
@@ -99,7 +99,10 @@ test('postMessage: hostile messages move no frame, add no element and run nothin
   await post(page.mainFrame(), '::component', FORGED, 'into');
   await post(page.mainFrame(), '#unmarked', FORGED, 'into');
   for (const f of playgrounds) await received(f, 1);
-  await page.waitForTimeout(200); // any resize would be laid out by now
+  // A window handles its messages in order, each to every listener: with the sentinels in, every
+  // message before them has been handled, and a height one set is laid out when it is read. A frame
+  // that a message changed renders on its next animation frame: past it, it would differ below.
+  for (const f of playgrounds) await f.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
 
   assert.deepEqual(await heights(), before.heights);
   for (const h of Object.values(before.heights)) assert.ok(h >= 60 && h <= 20000, `height ${h}`);

@@ -76,10 +76,9 @@ test('embed: the blog post on another origin under a strict CSP shows both embed
   await iframe.scrollIntoViewIfNeeded();
   await component.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('attention-playground')?.shadowRoot?.querySelector('iframe') !== null);
-  for (let k = 0; k < 100 && frames().length < 2; k++) await page.waitForTimeout(100);
-  assert.equal(frames().length, 2, 'two embedded frames: ' + frames().map((f) => f.url()).join(' '));
   const fruitFrame = await frameOf(iframe);
   const wordsFrame = await frameOf(component);
+  assert.equal(frames().length, 2, 'two embedded frames: ' + frames().map((f) => f.url()).join(' '));
   await frameReady(fruitFrame);
   await frameReady(wordsFrame);
   assert.deepEqual(await visibleSteps(fruitFrame), ['weights', 'output']);
@@ -87,7 +86,7 @@ test('embed: the blog post on another origin under a strict CSP shows both embed
   // The iframe took its content's height from the frame's message.
   const heightOf = () => iframe.evaluate((el) => el.getBoundingClientRect().height);
   await page.waitForFunction(() => document.querySelector('iframe[data-attention-playground]').style.height !== '');
-  await followsContent(heightOf, fruitFrame);
+  await followsContent(iframe, fruitFrame, { box: true });
   const before = await heightOf();
   // More rows: a taller figure, a taller iframe.
   if (await fruitFrame.locator('.vectors-panel').isVisible()) {
@@ -97,7 +96,7 @@ test('embed: the blog post on another origin under a strict CSP shows both embed
   }
   await page.waitForFunction((b) => document.querySelector('iframe[data-attention-playground]').getBoundingClientRect().height > b + 20, before);
   // The component's frame is sized too (by the element itself).
-  await followsContent(() => component.evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height), wordsFrame);
+  await followsContent(component.locator('iframe'), wordsFrame, { box: true });
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -149,8 +148,6 @@ test('embed: two web components on one page do not affect each other', async () 
     document.querySelector('article').append(second);
     second.scrollIntoView();
   });
-  const frames = () => page.frames().filter((f) => f.url().includes('/embed.html'));
-  for (let k = 0; k < 100 && frames().length < 3; k++) await page.waitForTimeout(100);
   const first = await frameOf(page.locator('attention-playground').first());
   const second = await frameOf(page.locator('attention-playground').nth(1));
   await frameReady(first);
@@ -288,7 +285,7 @@ test('embed: inside a sandboxed iframe (WordPress oEmbed) it works and still siz
   await frameReady(frame);
   assert.deepEqual(await visibleSteps(frame), ['weights', 'output']);
   await page.waitForFunction(() => document.querySelector('iframe').style.height !== '');
-  await followsContent(() => iframe.evaluate((el) => el.clientHeight), frame); // inside its (default) border
+  await followsContent(iframe, frame); // inside its (default) border
   assert.deepEqual(problems, []);
   await page.close();
 });

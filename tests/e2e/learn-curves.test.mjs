@@ -54,7 +54,9 @@ test('learn try: positions the task asks nothing about are marked, "·" is said 
   assert.match(await page.textContent('[data-learn-try-message]'), /“x” \(token 3\)/);
   assert.equal(await page.locator('[data-learn-predictions] li').count(), 0, 'no predictions of the sequence before');
   assert.equal(await page.textContent('[data-learn-answer]'), '');
-  await page.waitForTimeout(600); // updates of the model keep coming: the old sequence must not come back
+  // Time is the subject: no answer the worker sends later brings the old sequence back, and a
+  // reply that does not come has no event to wait for.
+  await page.waitForTimeout(600);
   assert.equal(await page.locator('[data-learn-predictions] li').count(), 0);
   assert.deepEqual(problems, []);
   await page.close();

@@ -5,7 +5,7 @@
 // button opens the view, where at 375 px in Chinese axe finds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, open, shot, loadPreset } from './page-helpers.mjs';
+import { serveAndLaunch, open, shot, loadPreset, written } from './page-helpers.mjs';
 import { axe as axeFindings } from './a11y-axe.mjs';
 
 const env = serveAndLaunch();
@@ -80,8 +80,8 @@ test('learn: a model in the link that cannot be read is said, and stays said whi
   // Bytes too few for a model; and a text cut to 4k + 1 letters, which cannot end a byte.
   for (const [weights, why] of [['QVBUTQ', /byte 4/], ['QVBUTQABC', /cut short/]]) {
     const { page, problems } = await open(context, `${env.server.url}#view=learn&task=reverse&seed=1&trained=120&weights=${weights}`);
-    await page.waitForFunction(() => document.querySelector('[data-learn-status]')?.dataset.steps === '120', null, { timeout: 20000 });
-    await page.waitForTimeout(500);
+    // Trained to the link's step, and done: the note is read once no more updates can replace it.
+    await page.locator('[data-learn-status][data-steps="120"][data-run="done"]').waitFor({ timeout: 20000 });
     const note = await page.locator('[data-learn-note]').textContent();
     assert.match(note, /could not be read/, weights);
     assert.match(note, why, weights);
@@ -95,11 +95,10 @@ test('learn: a model in the link that cannot be read is said, and stays said whi
 /** Once the Learn view's model is ready, a bare visit still opens the reader's kept edit. */
 async function editKeptAfterLearn(page) {
   await page.locator('[data-learn-status][data-model="ready"]').waitFor({ timeout: 20000 });
-  await page.waitForTimeout(600);
+  await written(page); // whatever the page writes of the Learn link, written
   await page.goto('about:blank');
   await page.goto(env.server.url);
-  await page.locator('#app[data-renders]').waitFor();
-  await page.waitForTimeout(300);
+  await written(page);
   assert.match(await page.evaluate(() => location.hash), /preset=fruit/, 'the edit is still there');
 }
 
@@ -108,7 +107,7 @@ test('learn: opening a Learn link keeps the playground the reader left, for the 
   const context = await env.chromium.browser.newContext();
   const { page, problems } = await open(context, env.server.url);
   await loadPreset(page, 'fruit');
-  await page.waitForTimeout(400); // stored a quarter second after the edit
+  await written(page); // stored a quarter second after the edit
   await page.goto('about:blank');
   await page.goto(env.server.url);
   await page.waitForFunction(() => /preset=fruit/.test(location.hash));

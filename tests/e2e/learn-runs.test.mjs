@@ -12,6 +12,8 @@ const env = serveAndLaunch();
 
 const steps = (page) => page.locator('[data-learn-status]').evaluate((el) => Number(el.dataset.steps));
 const stepsNow = (frame) => frame.locator('[data-learn-status]').evaluate((el) => Number(el.dataset.steps));
+/** Waits until the status reports the run as `word`: paused and done mean the trainer has answered every press. */
+const run = (where, word) => where.locator(`[data-learn-status][data-run="${word}"]`).waitFor({ timeout: 20000 });
 
 test("learn: a link's steps train in chunks in the worker: the steps show as they come, Pause stops them, the link keeps where", async () => {
   const context = await env.chromium.browser.newContext();
@@ -23,12 +25,11 @@ test("learn: a link's steps train in chunks in the worker: the steps show as the
   }, null, { timeout: 20000 });
   assert.match(await page.locator('[data-learn-note]').textContent(), /Training to step 20000, as the link says/);
   await page.click('[data-learn-action="pause"]');
-  await page.waitForTimeout(400);
+  await run(page, 'paused');
   const paused = await steps(page);
-  await page.waitForTimeout(500);
+  assert.match(await page.evaluate(() => location.hash), new RegExp(`trained=${paused}(&|$)`));
   assert.equal(await steps(page), paused, 'Pause stops a link’s run');
   assert.ok(paused < 20000, `paused at ${paused}`);
-  assert.match(await page.evaluate(() => location.hash), new RegExp(`trained=${paused}(&|$)`));
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -43,13 +44,16 @@ test("learn: from a file, the largest model trains to a link's step in short tas
   });
   await page.goto(`${file}#view=learn&task=reverse&seed=1&layers=4&heads=4&dmodel=64&trained=150`);
   await page.locator('[data-learn-where]').waitFor({ timeout: 20000 });
-  const seen = new Set();
   await page.waitForFunction(() => document.querySelector('[data-learn-status]')?.dataset.model === 'ready', null, { timeout: 20000 });
-  while ((await steps(page)) < 150) {
-    seen.add(await steps(page));
-    await page.waitForTimeout(50);
-  }
-  await page.waitForTimeout(500);
+  // Every step count the status shows on the way, as it shows it.
+  await page.evaluate(() => {
+    const status = document.querySelector('[data-learn-status]');
+    window.__seen = [Number(status.dataset.steps)];
+    new MutationObserver(() => window.__seen.push(Number(status.dataset.steps)))
+      .observe(status, { attributes: true, attributeFilter: ['data-steps'] });
+  });
+  await run(page, 'done');
+  const seen = new Set(await page.evaluate(() => window.__seen));
   assert.equal(await steps(page), 150, 'stopped at the link’s step');
   const between = [...seen].filter((n) => n > 0 && n < 150);
   assert.ok(between.length >= 3, `steps seen on the way: ${[...seen].join(' ')}`);
@@ -73,12 +77,12 @@ test('learn: an embed far down a post trains only once it is scrolled to, and st
     <iframe style="width:900px;height:700px" src="${env.server.url}embed.html#view=learn&task=reverse&seed=1&autoplay=1"></iframe>`);
   const frame = host.frameLocator('iframe');
   await frame.locator('[data-learn-status][data-model="ready"]').waitFor({ timeout: 20000 });
-  await host.waitForTimeout(1500);
+  await run(frame, 'paused'); // held until it is seen
   assert.equal(await stepsNow(frame), 0, 'off screen: no training');
   await host.locator('iframe').scrollIntoViewIfNeeded();
   await frame.locator('[data-learn-target][data-stopped]').waitFor({ timeout: 20000 });
   const reached = Number(await frame.locator('[data-learn-target]').getAttribute('data-reached'));
-  await host.waitForTimeout(500);
+  await run(frame, 'done');
   assert.equal(await stepsNow(frame), reached, 'stopped at the target');
   await context.close();
 });
@@ -93,9 +97,8 @@ test('learn: training pauses while the page is hidden, and goes on when it is sh
       document.dispatchEvent(new Event('visibilitychange'));
     }, state);
   await visibility('hidden');
-  await page.waitForTimeout(400);
+  await run(page, 'paused');
   const hidden = await steps(page);
-  await page.waitForTimeout(600);
   assert.equal(await steps(page), hidden, 'hidden: no steps');
   await visibility('visible');
   await page.waitForFunction((n) => Number(document.querySelector('[data-learn-status]').dataset.steps) > n, hidden);

@@ -25,6 +25,8 @@ const env = serveAndLaunch();
 const TARGET_STEPS = 300;
 
 const steps = (page) => page.locator('[data-learn-status]').evaluate((el) => Number(el.dataset.steps));
+/** Waits until the status reports the run as `word`: paused and done mean the trainer has answered every press. */
+const run = (page, word) => page.locator(`[data-learn-status][data-run="${word}"]`).waitFor({ timeout: 20000 });
 const ready = (page) =>
   page.waitForFunction(() => {
     const status = document.querySelector('[data-learn-status]');
@@ -213,7 +215,7 @@ test('learn: reverse trains to 99 % within the stated steps and stops there, no 
   console.log(`reverse: 99 % held-out accuracy at step ${reached} (stated limit ${TARGET_STEPS})`);
   assert.ok(reached <= TARGET_STEPS, `reached at step ${reached}`);
   // It stops there by itself, says so, and the link keeps the step.
-  await page.waitForTimeout(400);
+  await run(page, 'done');
   assert.equal(await steps(page), reached, 'training stopped at the step the target was reached');
   assert.match(await page.locator('[data-learn-target]').textContent(), /Reached 99\s% at step \d+: the task is learned, so training stopped there/);
   assert.equal(await page.locator('[data-learn-action="pause"]').isDisabled(), true);
@@ -238,8 +240,8 @@ test('learn: reverse trains to 99 % within the stated steps and stops there, no 
   await page.waitForFunction((r) => Number(/[#&]trained=(\d+)/.exec(location.hash)?.[1]) > r + 200 &&
     /[#&]trained=(\d+)/.exec(location.hash)[1] === document.querySelector('[data-learn-status]').dataset.steps,
   reached, { timeout: 20000 });
+  await run(page, 'paused');
   const paused = await steps(page);
-  await page.waitForTimeout(500);
   assert.equal(await steps(page), paused, 'pause stops the steps');
   const shown = await losses(page);
   assert.ok(shown.at(-1) < first / 4, `loss ${shown.at(-1)} after training on, ${first} at first`);
@@ -265,12 +267,12 @@ test('learn: an embed with autoplay trains on opening without taking focus, and 
     await page.goto(`${env.server.url}embed.html#view=learn&task=reverse&seed=1&autoplay=1`);
     await page.locator('[data-learn-status][data-model="ready"]').waitFor();
     if (reducedMotion === 'reduce') {
-      await page.waitForTimeout(800);
+      await run(page, 'paused'); // the model's first numbers, and no press of its own
       assert.equal(await steps(page), 0, 'reduced motion: no autoplay');
     } else {
       await page.locator('[data-learn-target][data-stopped]').waitFor({ timeout: 20000 });
       const reached = Number(await page.locator('[data-learn-target]').getAttribute('data-reached'));
-      await page.waitForTimeout(400);
+      await run(page, 'done');
       assert.equal(await steps(page), reached, 'autoplay stops at the target');
       assert.equal(await page.evaluate(() => document.activeElement === document.body), true, 'focus stays where it was');
     }

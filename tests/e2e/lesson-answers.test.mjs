@@ -67,8 +67,7 @@ test('lesson answers: the explanation that opens with an answer covers neither t
       if (await page.locator('input[type="text"][data-lesson-number]').count()) await page.fill('[data-lesson-number]', '3');
       await page.click('[data-lesson-check]');
     }
-    await page.waitForSelector('.explain.open');
-    await page.waitForTimeout(200); // placed on the next frame
+    await page.waitForSelector('.explain.open[data-side]'); // placed (on the next frame), beside its cell
     const boxes = await page.evaluate(() => Object.fromEntries(['.explain.open', '[data-lesson-reply]', '[data-lesson-next]']
       .map((s) => [s, document.querySelector(s).getBoundingClientRect().toJSON()])));
     const panel = boxes['.explain.open'];

@@ -55,11 +55,8 @@ export { engine, story };
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(`http://127.0.0.1:${s.address().port}/index.html`);
     const handle = await page.evaluateHandle(() => document.querySelector('attention-playground').shadowRoot.querySelector('iframe'));
-    let frame = null;
-    for (let k = 0; k < 100 && !(frame && frame.url().includes('embed.html')); k++) {
-      frame = await handle.asElement().contentFrame();
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const frame = await handle.asElement().contentFrame();
+    await frame.waitForURL(/embed\.html/, { waitUntil: 'commit', timeout: 10000 });
     await frame.waitForFunction(() => document.querySelectorAll('.heatmap[data-view="weights"][data-side="a"] td[data-i]').length === 9, null, { timeout: 20000 });
     assert.match(frame.url(), /node_modules\/attention-playground\/dist\/embed\.html#/);
     assert.deepEqual(problems, []);

@@ -136,6 +136,14 @@ export async function ready(page, after = 0) {
     { timeout: 20000 });
 }
 
+/**
+ * Waits until the page has finished writing its figure: rendered, and the link and storage written
+ * (the page's root drops data-keeping once the write it holds back a quarter second is done).
+ */
+export async function written(page) {
+  await page.locator('#app[data-renders]:not([data-keeping])').waitFor({ state: 'attached', timeout: 20000 });
+}
+
 export function renders(page) {
   return page.evaluate(() => Number(document.getElementById('app').dataset.renders ?? 0));
 }

@@ -3,7 +3,7 @@
 // context of launch() clears the stored state on every page, for the tests that expect defaults).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, ready, andRender, readHeatmap, loadPreset, pasteMatrix } from './page-helpers.mjs';
+import { serve, launch, ready, andRender, readHeatmap, loadPreset, pasteMatrix, written } from './page-helpers.mjs';
 
 const KEY = 'attention-playground:state';
 let server, chromium;
@@ -189,7 +189,7 @@ test('persist: embed.html neither reads nor writes the stored state', async () =
   const { page, problems } = await visit(context, server.url + 'embed.html');
   assert.deepEqual(await readHeatmap(page, 'weights'), defaults, 'the author\'s figure, not the stored state');
   await andRender(page, () => page.fill('#words-text', 'the cat sat'));
-  await page.waitForTimeout(600); // past the quarter-second write
+  await written(page); // past the quarter-second write
   assert.equal(await page.evaluate(() => window.__storageCalls), 0);
   await page.evaluate(() => { window.__plant = true; });
   assert.equal(await stored(page), fruit);
@@ -210,7 +210,7 @@ test('persist: without storage (refused or full) the page works as before', asyn
     await andRender(page, () => page.check('fieldset[data-control="similarity"] input[value="cosine"]'));
     assert.notDeepEqual(await readHeatmap(page, 'weights'), before);
     await page.waitForFunction(() => /similarity=cosine/.test(location.hash)); // the link still holds it
-    await page.waitForTimeout(300);
+    await written(page); // the refused or failed write to storage done
     assert.deepEqual(problems, []);
     await context.close();
   }

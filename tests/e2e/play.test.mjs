@@ -156,13 +156,14 @@ test('play: opened from the pipeline it plays; keys step it, the link keeps the 
   assert.equal(await page.getAttribute('[data-play-open]', 'aria-expanded'), 'true');
   // It plays by itself: a few frames in under three seconds (1×), and the cells move with a transition.
   await page.waitForFunction(() => Number(document.querySelector('[data-play-scrub]').value) >= 3, null, { timeout: 5000 });
+  assert.equal(await page.getAttribute('[data-play]', 'data-state'), 'playing');
   assert.notEqual(await page.locator('.play-table td').first().evaluate((td) => getComputedStyle(td).transitionDuration), '0s');
   await page.click('[data-play-toggle]'); // pause
+  await page.locator('[data-play][data-state="paused"]').waitFor();
   const paused = (await read(page)).frame;
-  await page.waitForTimeout(1500);
-  assert.equal((await read(page)).frame, paused, 'paused: it stays');
   // ← and → step; the live region says the step in words; the link has the frame.
   await page.focus('[data-play-next]');
+  assert.equal((await read(page)).frame, paused, 'paused: it stays');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   const back = await read(page);
@@ -178,11 +179,11 @@ test('play: opened from the pipeline it plays; keys step it, the link keeps the 
   await page.goto(url);
   await page.locator('[data-play]').waitFor();
   assert.equal((await read(page)).frame, at);
-  await page.waitForTimeout(1200);
-  assert.equal((await read(page)).frame, at, 'a link’s frame does not play by itself');
+  assert.equal(await page.getAttribute('[data-play]', 'data-state'), 'paused', 'a link’s frame does not play by itself');
   // Space plays from a control that is not a button; closing takes the frame out of the link.
   await page.focus('[data-play-scrub]');
   await page.keyboard.press(' ');
+  assert.equal(await page.getAttribute('[data-play]', 'data-state'), 'playing');
   await page.waitForFunction((n) => Number(document.querySelector('[data-play-scrub]').value) > n, at, { timeout: 5000 });
   await page.click('[data-play-close]');
   await page.waitForFunction(() => !new URLSearchParams(location.hash.slice(1)).has('play'));
@@ -197,7 +198,7 @@ test('play: under reduced motion the same frames come without transitions, and n
   const { page, problems } = await open(context, env.server.url + '#ver=1&preset=fruit&compare=off&lang=zh-CN', { width: 375, height: 800 });
   await page.click('[data-play-open]');
   await page.locator('[data-play]').waitFor();
-  await page.waitForTimeout(1500);
+  assert.equal(await page.getAttribute('[data-play]', 'data-state'), 'paused', 'it waits for the reader');
   const first = await read(page);
   assert.equal(first.frame, 1, 'it waits for the reader');
   assert.match(first.caption, /\p{Script=Han}/u);

@@ -215,7 +215,9 @@ test('real: the model reads and generates in its worker, no task holding the pag
       document.querySelector('[data-real-input]').value === t, text);
     await page.click('[data-real-generate]');
   }
-  await page.waitForTimeout(200);
+  // The last sentence read again with its generated token: the worker's work is done.
+  await page.waitForFunction(() => document.querySelector('[data-real]').dataset.state === 'ready' &&
+    document.querySelectorAll('[data-real-tokens] li.real-generated').length === 1);
   // The model runs in the worker: the page never loads its module. The 100 ms target is for a quiet
   // machine; here, with another browser test beside it on two cores, a task may pass it, so this
   // bound only catches the model's work landing on the page.

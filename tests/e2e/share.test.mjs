@@ -3,14 +3,14 @@
 // plus a notice, never an error, a dialog or injected markup.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, open, ready, andRender, readHeatmap, loadPreset } from './page-helpers.mjs';
+import { serveAndLaunch, open, ready, andRender, readHeatmap, loadPreset, written } from './page-helpers.mjs';
 
 const env = serveAndLaunch();
 
 /** Waits until the page has written its (debounced) state into the link. */
 async function settledHash(page, pattern) {
   await page.waitForFunction((p) => new RegExp(p).test(location.hash), pattern.source, { timeout: 5000 });
-  await page.waitForTimeout(400);
+  await written(page);
   return page.evaluate(() => location.hash);
 }
 

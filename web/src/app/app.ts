@@ -39,7 +39,7 @@ export class App {
   private disposed = false;
   /** Every listener the App's parts add to the document or the window is removed with this. */
   private readonly life = new AbortController();
-  private readonly keeper = new Keeper(() => this.state);
+  private readonly keeper = new Keeper(() => ({ state: this.state, root: this.root }));
 
   /** The state now (the link is written from it). */
   get current(): State {

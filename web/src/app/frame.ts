@@ -38,6 +38,8 @@ export function applyEmbed(root: HTMLElement, state: State): void {
 /**
  * Embed mode in a frame: tells the host page the content's height whenever it changes (the
  * host's embed-resize.js or <attention-playground> checks the sender, the type and the bounds).
+ * The root keeps the height it last told (data-height): whether the host has been told the height
+ * the content has now can be read without waiting.
  */
 export function postHeight(root: HTMLElement): void {
   if (window.parent === window || typeof ResizeObserver !== 'function') return;
@@ -47,6 +49,7 @@ export function postHeight(root: HTMLElement): void {
     const height = Math.ceil(root.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
+    root.dataset.height = String(height);
     window.parent.postMessage({ type: 'attention-playground:height', height }, '*');
   }).observe(root);
 }

@@ -14,6 +14,10 @@ export class RunState {
   until: number | null = null;
   /** Training stopped by itself at the target, and waits for the reader. */
   stoppedAtTarget = false;
+  /** Stopped by itself, at the link's step or the target. */
+  private done = false;
+  /** The trainer has answered every press: no chunk it trained before reading one is still on its way. */
+  private settled = false;
   /** Paused because the view went out of sight, to go on when it comes back. */
   private held = false;
   /** Presses sent for this model. */
@@ -27,7 +31,7 @@ export class RunState {
 
   /** A new model. */
   reset(): void {
-    this.running = this.held = this.stoppedAtTarget = false;
+    this.running = this.held = this.stoppedAtTarget = this.done = this.settled = false;
     this.until = null;
     this.asked = 0;
   }
@@ -65,12 +69,26 @@ export class RunState {
     if (asked !== this.asked) return false;
     if (stopped === 'until') this.until = null;
     if (stopped === 'target') this.stoppedAtTarget = true;
+    this.done = stopped !== null;
+    this.settled = true;
     this.running = running;
     return !running;
   }
 
+  /**
+   * What the view reports of the run (its status's data-run): training until the trainer has
+   * answered every press, so that paused means no more steps are coming; '' before the model's first
+   * numbers.
+   */
+  get word(): '' | 'training' | 'paused' | 'done' {
+    if (this.running || (!this.settled && this.asked > 0)) return 'training';
+    if (!this.settled) return '';
+    return this.done ? 'done' : 'paused';
+  }
+
   private request(action: Press): void {
     this.asked += 1;
+    this.settled = false;
     this.running = action === 'train';
     if (action !== 'train') return this.send({ type: action });
     this.stoppedAtTarget = false;

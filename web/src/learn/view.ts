@@ -337,6 +337,7 @@ export class LearnView {
     p.accuracy.mark(formed, p.scrubber.step);
     p.status.dataset.steps = String(this.state.steps);
     p.status.dataset.model = status ? 'ready' : 'pending';
+    p.status.dataset.run = this.training.word;
     if (status) {
       const bits = [this.say('steps', { n: status.steps })];
       if (status.speed > 0) bits.push(this.say('speed', { n: status.speed }));

@@ -174,7 +174,9 @@ export class RowPlayer {
     e.stopPropagation(); // a lesson's own ← → stay for the lesson
   }
 
+  /** The button, and the state the element reports (data-state), so that a paused player is said, not inferred from stillness. */
   private drawToggle(): void {
+    this.el.dataset.state = this.playing ? 'playing' : 'paused';
     setText(this.toggle, this.playing ? '❚❚ ' + translator(this.lang)('play.pause') : '▶ ' + translator(this.lang)('play.play'));
   }
 
