@@ -7,7 +7,7 @@
 import { decimals } from '../i18n';
 import { h } from '../views/dom';
 import { Heatmap, type HeatmapData } from '../views/heatmap';
-import type { HeadWeights } from './protocol';
+import type { HeadWeights } from '../engine/types';
 
 interface Map {
   figure: HTMLElement;

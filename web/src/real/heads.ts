@@ -5,7 +5,7 @@
 // measured pattern and score; the numbers themselves are read there, where each explains itself.
 import { weightColor } from '../views/color';
 import { h } from '../views/dom';
-import type { HeadWeights } from './protocol';
+import type { HeadWeights } from '../engine/types';
 
 export interface HeadGridWords {
   layer(layer: number): string;
