@@ -45,10 +45,9 @@ export function readLink(): { state: State; rejected: string[]; carried: boolean
   const hash = location.hash.replace(/^#/, '');
   known = hash;
   const split = splitExtras(hash);
-  const embed = split.extras.embed;
-  Object.assign(linkExtras, split.extras, {
-    embed: { ...embed, embed: embed.embed || document.documentElement.dataset.embed === '1' },
-  });
+  Object.assign(linkExtras, split.extras);
+  // embed.html is in embed mode without the key (its options are a fresh object each read).
+  if (document.documentElement.dataset.embed === '1') linkExtras.embed.embed = true;
   const r = parse(withQueryLanguage(split.rest, location.search));
   const rejected = [...split.rejected, ...r.rejected];
   const own = [...new URLSearchParams(split.rest).keys()].some((k) => k !== 'ver' && k !== 'lang');
