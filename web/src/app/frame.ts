@@ -4,11 +4,11 @@ import { h } from '../views/dom';
 import { t, setLanguage, language, resolveLanguage } from '../i18n';
 import type { State } from '../state/state';
 import { serialise } from '../state/link';
-import { linkExtras, setFullLink, type NoticeKind } from './link';
+import { embedOptions, setFullLink, type NoticeKind } from './link';
 
 /** Embed mode: the chosen steps, the controls asked for, the link to the full page. */
 export function applyEmbed(root: HTMLElement, state: State): void {
-  const embed = linkExtras.embed;
+  const embed = embedOptions();
   if (embed.theme === 'auto') delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = embed.theme;
   root.classList.toggle('embed', embed.embed);
@@ -43,7 +43,7 @@ export function postHeight(root: HTMLElement): void {
   if (window.parent === window || typeof ResizeObserver !== 'function') return;
   let last = -1;
   new ResizeObserver(() => {
-    if (!linkExtras.embed.embed) return;
+    if (!embedOptions().embed) return;
     const height = Math.ceil(root.getBoundingClientRect().height);
     if (height === last) return;
     last = height;

@@ -6,7 +6,7 @@ import { t, translator, resolveLanguage } from '../i18n';
 import { preset, relabel } from '../state/presets';
 import { defaults, CAPS, type State } from '../state/state';
 import { parse, serialise } from '../state/link';
-import { splitEmbed } from '../state/embed-options';
+import { splitEmbed, type EmbedOptions } from '../state/embed-options';
 import { readStored, writeStored, storedLanguage } from '../state/storage';
 import { serialiseExtras, splitExtras, type Extras } from '../state/link-extras';
 
@@ -16,6 +16,11 @@ import { serialiseExtras, splitExtras, type Extras } from '../state/link-extras'
  * view's keys. The parts that own them set them here, and the next write says so.
  */
 export const linkExtras: Extras = splitExtras('').extras;
+/** The embedding options the page was opened with. */
+export function embedOptions(): EmbedOptions {
+  return linkExtras.embed;
+}
+
 /** Embed mode's link to the full page, kept pointing at the current state. */
 let fullLink: HTMLAnchorElement | null = null;
 
