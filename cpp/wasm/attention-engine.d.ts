@@ -342,6 +342,18 @@ declare namespace createAttentionEngine {
   }
 
   /**
+   * One causal head's weights over n tokens, (n, n) row-major, 0 above the diagonal: the form in
+   * which the trainer's heads (a probe) and the language model's (a reading) reach the page's
+   * head grid, each named by its layer and head (counted from 0).
+   */
+  interface HeadWeights {
+    layer: number;
+    head: number;
+    n: number;
+    data: Float32Array; // (n, n)
+  }
+
+  /**
    * attentionFast(): large inputs (n, m ≤ 4096; d, d_v ≤ 256) in float32, only the output.
    * Streams over 256-key blocks with an online softmax (the n×m matrix never exists) unless
    * `materialize` asks for the weights too. {rows, cols, data: Float32Array} inputs are copied

@@ -6,7 +6,7 @@ import { parse } from '../state/link';
 import type { State } from '../state/state';
 import type { App } from './app';
 import type { LessonPlayer } from '../lesson/player';
-import { keep, setLessonPlace, setPlayFrame, type NoticeKind } from './link';
+import { keep, linkExtras, type NoticeKind } from './link';
 import { openButton } from '../views/header';
 import { lazy } from '../lazy/lazy';
 import type { LessonPart } from '../lesson/entry';
@@ -46,7 +46,7 @@ export class LessonRun {
         const lesson = Object.prototype.hasOwnProperty.call(mod.lessons, id) ? mod.lessons[id] : undefined;
         if (!lesson) {
           // A link to a lesson this page does not have: the playground as the link's state is.
-          setLessonPlace(null);
+          linkExtras.lesson = null;
           this.page.mount(this.page.app()?.current ?? parse('').state, 'link');
           return;
         }
@@ -57,12 +57,12 @@ export class LessonRun {
           model: () => this.page.app()?.model ?? null,
           show: (text: string, play: number | null) => {
             const lang = this.page.app()?.current.lang ?? '';
-            setPlayFrame(play);
+            linkExtras.play = play;
             this.page.mount(parse(text + (lang ? '&lang=' + encodeURIComponent(lang) : '')).state, null);
           },
           learn: () => this.page.learn(),
           place: (step: number | null) => {
-            setLessonPlace(step === null ? null : { lesson: id, step });
+            linkExtras.lesson = step === null ? null : { lesson: id, step };
             const app = this.page.app();
             if (app) keep(app.current);
           },

@@ -1,17 +1,26 @@
 // The state in the link and in storage: read at the start, written back as the reader edits.
-// The embedding keys (how a host frames the page) ride in the same link; they are kept here,
-// apart from the reader's state, and never enter undo or storage.
+// The link's other keys (how a host frames the page, a lesson's place, the animation's frame, the
+// open view's keys: state/link-extras.ts) ride in the same link; they are kept here, apart from
+// the reader's state, and never enter undo or storage.
 import { t, translator, resolveLanguage } from '../i18n';
 import { preset, relabel } from '../state/presets';
 import { defaults, CAPS, type State } from '../state/state';
 import { parse, serialise } from '../state/link';
-import { splitEmbed, serialiseEmbed, embedDefaults, type EmbedOptions } from '../state/embed-options';
+import { splitEmbed, type EmbedOptions } from '../state/embed-options';
 import { readStored, writeStored, storedLanguage } from '../state/storage';
-import { splitLesson, serialiseLesson, splitPlay, serialisePlay, type LessonPlace } from '../state/lesson-link';
-import { takeLearn } from '../state/learn-link';
+import { serialiseExtras, splitExtras, type Extras } from '../state/link-extras';
 
-/** How the page is framed: embed=1 in the link, or embed.html (<html data-embed="1">). */
-let embed: EmbedOptions = embedDefaults();
+/**
+ * The link's other keys as it has them now: the embedding options the page was opened with (also
+ * embed.html's own, <html data-embed="1">), a lesson's place, the animation's frame, the open
+ * view's keys. The parts that own them set them here, and the next write says so.
+ */
+export const linkExtras: Extras = splitExtras('').extras;
+/** The embedding options the page was opened with. */
+export function embedOptions(): EmbedOptions {
+  return linkExtras.embed;
+}
+
 /** Embed mode's link to the full page, kept pointing at the current state. */
 let fullLink: HTMLAnchorElement | null = null;
 
@@ -24,47 +33,6 @@ let known: string | null = null;
 /** The link as it is now has been read (it said what the page shows already). */
 export function seenLink(): void {
   known = location.hash.replace(/^#/, '');
-}
-
-/** Where the reader is in a lesson (the link's lesson keys), or null. */
-let lesson: LessonPlace | null = null;
-
-export function lessonPlace(): LessonPlace | null {
-  return lesson;
-}
-
-/** The frame of the pipeline's animation the link names (1-based), or null when it is closed. */
-let play: number | null = null;
-
-export function playFrame(): number | null {
-  return play;
-}
-
-/** The animation's frame, or null: the link says so from the next write on. */
-export function setPlayFrame(frame: number | null): void {
-  play = frame;
-}
-
-/** A lesson's step, or none: the link says so from the next write on. */
-export function setLessonPlace(place: LessonPlace | null): void {
-  lesson = place;
-}
-
-/** The Learn view's keys as the link has them (learn.js reads them), or null when it is closed. */
-let learn: string | null = null;
-
-export function learnKeys(): string | null {
-  return learn;
-}
-
-/** The Learn view's keys, or none: the link says so from the next write on. */
-export function setLearnKeys(keys: string | null): void {
-  learn = keys;
-}
-
-/** The embedding options the page was opened with. */
-export function embedOptions(): EmbedOptions {
-  return embed;
 }
 
 /** The link to the full page that embed mode shows, kept pointing at the current state. */
@@ -81,18 +49,14 @@ export function setFullLink(a: HTMLAnchorElement | null): void {
 export function readLink(): { state: State; rejected: string[]; carried: boolean } {
   const hash = location.hash.replace(/^#/, '');
   known = hash;
-  const split = splitEmbed(hash);
-  embed = { ...split.options, embed: split.options.embed || document.documentElement.dataset.embed === '1' };
-  const inLesson = splitLesson(split.rest);
-  lesson = inLesson.place;
-  const inPlay = splitPlay(inLesson.rest);
-  play = inPlay.frame;
-  const inLearn = takeLearn(inPlay.rest);
-  learn = inLearn.keys;
-  const r = parse(withQueryLanguage(inLearn.rest, location.search));
-  const rejected = [...split.rejected, ...inLesson.rejected, ...inPlay.rejected, ...r.rejected];
-  const own = [...new URLSearchParams(inLearn.rest).keys()].some((k) => k !== 'ver' && k !== 'lang');
-  return { state: r.state, rejected, carried: hash !== '' && (learn === null || own || rejected.length > 0) };
+  const split = splitExtras(hash);
+  Object.assign(linkExtras, split.extras);
+  // embed.html is in embed mode without the key (its options are a fresh object each read).
+  if (document.documentElement.dataset.embed === '1') linkExtras.embed.embed = true;
+  const r = parse(withQueryLanguage(split.rest, location.search));
+  const rejected = [...split.rejected, ...r.rejected];
+  const own = [...new URLSearchParams(split.rest).keys()].some((k) => k !== 'ver' && k !== 'lang');
+  return { state: r.state, rejected, carried: hash !== '' && (linkExtras.view === null || own || rejected.length > 0) };
 }
 
 /**
@@ -126,7 +90,7 @@ export type NoticeKind = 'link' | 'stored';
  * visit. An embedded figure never reads storage: it shows what its author chose.
  */
 export function initialState(link: ReturnType<typeof readLink>): { state: State; notice: NoticeKind | null } {
-  if (link.carried || embed.embed) return { state: link.state, notice: link.rejected.length ? 'link' : null };
+  if (link.carried || linkExtras.embed.embed) return { state: link.state, notice: link.rejected.length ? 'link' : null };
   const stored = readStored();
   if (stored.kind === 'ok') return { state: continued(stored.state, link), notice: null };
   // A first visit opens on the painting: one query moves the weight from the person to the bird,
@@ -156,7 +120,7 @@ function inLanguage(s: State, from: string, lang: string): State {
 export function keep(state: State): void {
   const text = serialise(state, t); // once: a state of large pasted matrices is 300,000 characters
   writeLink(text);
-  if (!embed.embed) writeStored(text);
+  if (!linkExtras.embed.embed) writeStored(text);
 }
 
 /** Writes the link alone: for what is not the reader's playground (the Learn view's keys), storage stays. */
@@ -172,12 +136,9 @@ export function historyText(state: State): string {
   return serialise({ ...state, focus: null, lang: '' }, t);
 }
 
-/**
- * The link's text for a serialised state: the state, the embedding keys, the lesson's, the frame,
- * the Learn view's (whose `seed` and `heads`, last, stand in for the playground's while it is open).
- */
+/** The link's text for a serialised state: the state, then the other keys (state/link-extras.ts). */
 export function linkText(stateText: string): string {
-  const extra = [serialiseEmbed(embed), serialiseLesson(lesson), serialisePlay(play), learn].filter(Boolean).join('&');
+  const extra = serialiseExtras(linkExtras);
   return stateText + (extra ? '&' + extra : '');
 }
 

@@ -15,8 +15,7 @@ import {
   historyText,
   linkText,
   startLanguages,
-  lessonPlace,
-  learnKeys,
+  linkExtras,
   seenLink,
   type NoticeKind,
 } from './link';
@@ -122,9 +121,9 @@ async function start(): Promise<void> {
       if (focusSwitch) (root.querySelector(`[data-lang="${language()}"]`) as HTMLElement | null)?.focus();
     };
     mount(first.state, null, false, first.notice);
-    const place = lessonPlace();
+    const place = linkExtras.lesson;
     if (place) lessons.open(place);
-    views.open(learnKeys());
+    views.open(linkExtras.view);
     document.addEventListener('keydown', (e) => {
       const which = historyKey(e);
       // The views' fields keep the browser's own undo; the playground's history is not theirs.
@@ -165,10 +164,10 @@ async function start(): Promise<void> {
           const state = next.carried || !app ? next.state : continued(app.current, next);
           history.record(historyText(state), '', performance.now()); // undo goes back to before the link
           mount(state, app?.lexiconFile ?? null, false, next.rejected.length > 0 ? 'link' : null);
-          const at = lessonPlace();
+          const at = linkExtras.lesson;
           if (at) lessons.open(at);
           else lessons.leave();
-          views.open(learnKeys());
+          views.open(linkExtras.view);
         });
     });
     root.removeAttribute('aria-busy');

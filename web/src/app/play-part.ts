@@ -8,7 +8,7 @@ import type { PipelineView } from '../views/pipeline';
 import type { PlayData, RowPlayer } from '../play/player';
 import { lazy } from '../lazy/lazy';
 import { rowTrace } from '../model/reads';
-import { playFrame, setPlayFrame } from './link';
+import { linkExtras } from './link';
 
 export class PlaySlot {
   private player: RowPlayer | null = null;
@@ -30,7 +30,7 @@ export class PlaySlot {
     if (this.player) {
       const data = this.data();
       if (data) this.player.update(data);
-    } else if (playFrame() !== null) this.open((playFrame() ?? 1) - 1, false);
+    } else if (linkExtras.play !== null) this.open((linkExtras.play ?? 1) - 1, false);
   }
 
   toggle(): void {
@@ -48,7 +48,7 @@ export class PlaySlot {
         if (this.player || !data || !this.pipeline.el.isConnected) return;
         this.player = new mod.RowPlayer(data, frame, language(), {
           frame: (k) => {
-            setPlayFrame(k + 1);
+            linkExtras.play = k + 1;
             this.remember();
           },
           close: () => this.close(),
@@ -71,7 +71,7 @@ export class PlaySlot {
     this.player.dispose();
     this.player.el.remove();
     this.player = null;
-    setPlayFrame(null);
+    linkExtras.play = null;
     this.remember();
     this.pipeline.playing(false);
   }

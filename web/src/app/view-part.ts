@@ -6,7 +6,7 @@
 import { openButton } from '../views/header';
 import { carriesFiles } from '../views/dom';
 import type { App } from './app';
-import { keepLink, setLearnKeys } from './link';
+import { keepLink, linkExtras } from './link';
 import { notice } from './frame';
 import { lazy } from '../lazy/lazy';
 import type { ViewPart } from '../lazy/view-entry';
@@ -20,7 +20,7 @@ export function viewRun(root: HTMLElement, app: () => App | null, mount: (state:
   // The view's keys go into the link only: the stored state is the playground's, and a view's
   // link opening must not write it.
   const keepKeys = (keys: string | null) => {
-    setLearnKeys(keys);
+    linkExtras.view = keys;
     const now = app();
     if (now) keepLink(now.current);
   };

@@ -34,3 +34,4 @@ export type FastOptions = E.FastOptions;
 export type FastResult = E.FastResult;
 export type EntropyRow = E.EntropyRow;
 export type ProjectionExplanation = E.ProjectionExplanation;
+export type HeadWeights = E.HeadWeights;

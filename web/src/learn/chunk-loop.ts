@@ -5,7 +5,8 @@
 // training stops. Every run is chunked the same way: until paused, to a link's step, or to the
 // task's target.
 import type T from '../../../cpp/wasm/attention-trainer';
-import type { HeadWeights, Snapshot, Stop, Update } from './protocol';
+import type { HeadWeights } from '../engine/types';
+import type { Snapshot, Stop, Update } from './protocol';
 import { measured, stepsThatFit, type Costs } from './chunks';
 import { nextSnapshot } from './timeline';
 

@@ -2,7 +2,8 @@
 // curves' points and the table's rows, the timeline, the step the task's target was reached at,
 // the heads as the timeline's cursor shows them, and the status line's numbers out. Pure, so it
 // runs under node (tests/js/learn-state.test.mjs); the view only draws what it holds.
-import type { Created, HeadWeights, Snapshot, Tried, Update } from './protocol';
+import type { HeadWeights } from '../engine/types';
+import type { Created, Snapshot, Tried, Update } from './protocol';
 import { Progress, type Row } from './progress';
 import { Timeline } from './timeline';
 

@@ -1,6 +1,7 @@
 // What the page and the training worker (learn-worker.js) say to each other. Every number in an
 // update is the trainer's: the page shows them and computes none.
 import type T from '../../../cpp/wasm/attention-trainer';
+import type { HeadWeights } from '../engine/types';
 
 export type TrainerConfig = T.TrainerConfig;
 export type TrainerError = T.TrainerError;
@@ -27,14 +28,6 @@ export type Control = Extract<Request, { type: 'train' | 'pause' | 'step' }>;
 
 /** Why training stopped by itself: at a link's step, or where the accuracy reached its target. */
 export type Stop = 'until' | 'target';
-
-/** One head's weights on the probe: (n, n) row-major, 0 above the diagonal. */
-export interface HeadWeights {
-  layer: number;
-  head: number;
-  n: number;
-  data: Float32Array;
-}
 
 /** The model at one step, as the timeline keeps it: its heads on the probe and its numbers then. */
 export interface Snapshot {

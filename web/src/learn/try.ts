@@ -4,7 +4,8 @@
 // playground below, where its Q, K and V go through the explainer's own steps.
 import { translator, percent } from '../i18n';
 import { h } from '../views/dom';
-import { HeadMaps } from './heads';
+import { HeadGrid } from '../views/head-grid';
+import { tableForm } from '../views/head-table';
 import type { Tried, TriedHead } from './protocol';
 import { readSequence, tokenWord } from './sequence';
 import { trainerFailure } from './failures';
@@ -19,7 +20,7 @@ export class TryPanel {
   private task: TaskName = 'find_match';
   private readonly answer: HTMLElement;
   private readonly predictions: HTMLElement;
-  private readonly heads: HeadMaps;
+  private readonly heads: HeadGrid;
   private readonly headsPart: HTMLElement;
   private tokens: readonly string[] = [];
   private max = 0;
@@ -54,14 +55,18 @@ export class TryPanel {
       text: translator(lang)('learn.tryUnasked'),
       attrs: { 'data-learn-unasked': '', hidden: '' },
     });
-    this.heads = new HeadMaps(
+    this.heads = new HeadGrid(
       {
-        caption: (layer, head) => translator(lang)('learn.head', { layer, head }),
-        press: (layer, head) => translator(lang)('learn.tryOpen', { layer, head }),
-        button: translator(lang)('learn.tryOpenButton'),
+        name: 'learn',
+        form: tableForm(lang),
+        toggles: false,
+        words: {
+          caption: (layer, head) => translator(lang)('learn.head', { layer, head }),
+          press: (layer, head) => translator(lang)('learn.tryOpen', { layer, head }),
+          button: translator(lang)('learn.tryOpenButton'),
+        },
       },
       (layer, head) => this.openHead(layer, head),
-      false,
     );
     delete this.heads.el.dataset.learnHeads; // that name is the training heads'
     this.heads.el.dataset.learnTryHeads = '';
@@ -153,9 +158,7 @@ export class TryPanel {
     const labels = t.tokens.map(word);
     this.heads.draw(
       t.heads.map((x) => ({ layer: x.layer, head: x.head, n: x.weights.rows, data: x.weights.data })),
-      [],
       labels,
-      this.lang,
     );
     this.headsPart.hidden = false;
   }

@@ -9,7 +9,8 @@ import type T from '../../../cpp/wasm/attention-trainer';
 import { startTrainer, type TrainerLink } from './client';
 import { Curve, CurveTable, explainMeasures } from './curves';
 import { LearnForm } from './form';
-import { HeadMaps } from './heads';
+import { HeadGrid } from '../views/head-grid';
+import { tableForm } from '../views/head-table';
 import type { Reply, Update } from './protocol';
 import { Breaking } from './breaking';
 import { Scrubber } from './scrubber';
@@ -67,7 +68,7 @@ export class LearnView {
     loss: Curve;
     accuracy: Curve;
     table: CurveTable;
-    heads: HeadMaps;
+    heads: HeadGrid;
   };
 
   /** What the opening link held of its model, for the first model only. */
@@ -148,11 +149,19 @@ export class LearnView {
       loss: new Curve(this.say('lossCurve'), null, (y) => decimals(y, 2, this.lang)),
       accuracy: new Curve(this.say('accuracyCurve'), 1, (y) => percent(y, 0, this.lang)),
       table: new CurveTable(this.say('tableCaption'), [this.say('tableStep'), this.say('loss'), this.say('accuracy')]),
-      heads: new HeadMaps(
+      heads: new HeadGrid(
         {
-          caption: (layer, head, score) => this.say('head', { layer, head }) + ' · ' + this.say('score', { score }),
-          press: (layer, head) => this.say('breakName', { layer, head }),
-          button: this.say('breakButton'),
+          name: 'learn',
+          form: tableForm(this.lang),
+          toggles: true,
+          words: {
+            caption: (layer, head, score) =>
+              this.say('head', { layer, head }) +
+              ' · ' +
+              this.say('score', { score: score === undefined ? '—' : decimals(score, 2, this.lang) }),
+            press: (layer, head) => this.say('breakName', { layer, head }),
+            button: this.say('breakButton'),
+          },
         },
         (layer, head) => this.toggleHead(layer, head),
       ),
@@ -348,10 +357,10 @@ export class LearnView {
     const shown = this.state.shown(p.scrubber.step);
     if (shown) {
       const words = this.state.tokens.map((t) => tokenWord(this.lang, t));
-      p.heads.draw(shown.weights, shown.headScores, words, this.lang);
+      p.heads.draw(shown.weights, words, shown.headScores);
       p.heads.el.dataset.step = String(shown.step);
     }
-    p.heads.setBroken(this.breaking.heads);
+    p.heads.press(this.breaking.heads.map(([layer, head]) => ({ layer, head })));
     this.breaking.draw(this.state.last, this.lang);
     const first = progress.firstLoss;
     p.first.textContent = first === null ? '' : this.say('firstLoss', { loss: decimals(first, 4, this.lang) });

@@ -1,6 +1,7 @@
 // What the page and the model's worker (real-worker.js) say to each other. Every number in a
 // reply is the core's (attention-model.js): the page shows them and computes none.
 import type M from '../../../cpp/wasm/attention-model';
+import type { HeadWeights } from '../engine/types';
 
 export type Pattern = M.Pattern;
 export type ModelToken = M.ReadToken;
@@ -41,14 +42,6 @@ export type Request =
   /** Back to the page's own model. */
   | { type: 'shipped' }
   | { type: 'dispose' };
-
-/** One head's weights over the tokens read: (n, n) row-major, 0 above the diagonal. */
-export interface HeadWeights {
-  layer: number;
-  head: number;
-  n: number;
-  data: Float32Array;
-}
 
 /** The model is here: its size, and every head's measured pattern (the survey runs once). */
 export interface Opened {

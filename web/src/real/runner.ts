@@ -5,7 +5,8 @@
 // sends is the core's.
 import type M from '../../../cpp/wasm/attention-model';
 import type { Post as PostOf } from '../engine/worker-serve';
-import type { HeadWeights, Mat, Reply, Request } from './protocol';
+import type { HeadWeights } from '../engine/types';
+import type { Mat, Reply, Request } from './protocol';
 import { fileSource, openOwn, sortFiles, type ModelSource } from './own-files';
 import { fileName, urlSource } from './url-source';
 

@@ -10,7 +10,8 @@ import type { RealPlace } from '../state/real-link';
 import type { ViewHost } from '../lazy/view-entry';
 import type M from '../../../cpp/wasm/attention-model';
 import { startModel, type ModelLink } from './client';
-import { HeadGrid } from './heads';
+import { HeadGrid } from '../views/head-grid';
+import { canvasForm } from '../views/head-canvas';
 import type { Failed, HeadSteps, Opened, Read, Reply } from './protocol';
 import { OwnPanel, size } from './own-panel';
 import { predictionList, shown, tokenRow } from './tokens';
@@ -45,11 +46,16 @@ export class RealView {
   ) {
     this.heads = new HeadGrid(
       {
-        layer: (layer) => this.say('layer', { layer }),
-        name: (layer, head) =>
-          this.say(this.clear(layer, head) ? 'headName' : 'headNameUnclear', { layer, head, ...this.pattern(layer, head) }),
-        label: (layer, head) =>
-          this.say(this.clear(layer, head) ? 'headLabel' : 'headLabelUnclear', { layer, head, ...this.pattern(layer, head) }),
+        name: 'real',
+        form: canvasForm('real-head-name'),
+        toggles: true,
+        words: {
+          layer: (layer) => this.say('layer', { layer }),
+          caption: (layer, head) =>
+            this.say(this.clear(layer, head) ? 'headName' : 'headNameUnclear', { layer, head, ...this.pattern(layer, head) }),
+          press: (layer, head) =>
+            this.say(this.clear(layer, head) ? 'headLabel' : 'headLabelUnclear', { layer, head, ...this.pattern(layer, head) }),
+        },
       },
       (layer, head) => this.openHead(layer, head),
     );
@@ -233,7 +239,7 @@ export class RealView {
     this.refocus = `.real-head[data-layer="${layer + 1}"][data-head="${head + 1}"]`;
     this.place = { ...this.place, sentence: this.sentence, open: { layer: layer + 1, head: head + 1 } };
     this.host.place(this.place);
-    this.heads.mark({ layer, head });
+    this.heads.press([{ layer, head }]);
     this.link?.send({ type: 'head', id: this.id, layer, head });
   }
 
@@ -314,7 +320,9 @@ export class RealView {
     const full = n >= o.window;
     generate.disabled = full;
     const perToken = 2 * o.config.layers * o.config.width;
-    this.heads.draw(r.weights, this.place.open ? { layer: this.place.open.layer - 1, head: this.place.open.head - 1 } : null);
+    this.heads.draw(r.weights);
+    const open = this.place.open;
+    this.heads.press(open ? [{ layer: open.layer - 1, head: open.head - 1 }] : []);
     const s = o.survey;
     body.append(
       h('h3', { text: this.say('tokens', { n: int(n) }) }),

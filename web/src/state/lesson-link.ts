@@ -10,8 +10,8 @@ export interface LessonPlace {
 const ID = /^[a-z0-9-]{1,32}$/;
 
 /** Takes `lesson` and `step` out of a link's text: the place (null if absent or invalid) and the rest. */
-export function splitLesson(text: string): { place: LessonPlace | null; rest: string; rejected: string[] } {
-  if (!/(^|&)(lesson|step)=/.test(text)) return { place: null, rest: text, rejected: [] };
+export function splitLesson(text: string): { value: LessonPlace | null; rest: string; rejected: string[] } {
+  if (!/(^|&)(lesson|step)=/.test(text)) return { value: null, rest: text, rejected: [] };
   const params = new URLSearchParams(text);
   const lesson = params.getAll('lesson');
   const step = params.getAll('step');
@@ -20,8 +20,8 @@ export function splitLesson(text: string): { place: LessonPlace | null; rest: st
   const rest = params.toString();
   const ok =
     lesson.length === 1 && ID.test(lesson[0]) && step.length <= 1 && (step.length === 0 || /^[1-9][0-9]?$/.test(step[0]));
-  if (!ok) return { place: null, rest, rejected: ['lesson'] };
-  return { place: { lesson: lesson[0], step: step.length ? Number(step[0]) : 0 }, rest, rejected: [] };
+  if (!ok) return { value: null, rest, rejected: ['lesson'] };
+  return { value: { lesson: lesson[0], step: step.length ? Number(step[0]) : 0 }, rest, rejected: [] };
 }
 
 export function serialiseLesson(place: LessonPlace | null): string {
@@ -32,15 +32,15 @@ export function serialiseLesson(place: LessonPlace | null): string {
 export const MAX_FRAME = 64;
 
 /** Takes `play` (the animation's frame, 1-based) out of a link's text. */
-export function splitPlay(text: string): { frame: number | null; rest: string; rejected: string[] } {
-  if (!/(^|&)play=/.test(text)) return { frame: null, rest: text, rejected: [] };
+export function splitPlay(text: string): { value: number | null; rest: string; rejected: string[] } {
+  if (!/(^|&)play=/.test(text)) return { value: null, rest: text, rejected: [] };
   const params = new URLSearchParams(text);
   const frame = params.getAll('play');
   params.delete('play');
   const rest = params.toString();
   const n = frame.length === 1 && /^[1-9][0-9]?$/.test(frame[0]) ? Number(frame[0]) : 0;
-  if (n < 1 || n > MAX_FRAME) return { frame: null, rest, rejected: ['play'] };
-  return { frame: n, rest, rejected: [] };
+  if (n < 1 || n > MAX_FRAME) return { value: null, rest, rejected: ['play'] };
+  return { value: n, rest, rejected: [] };
 }
 
 export function serialisePlay(frame: number | null): string {
