@@ -60,9 +60,8 @@ TEST_CASE("llama: sizes from the tensors and from the config", "[llama]") {
   REQUIRE(m.ok());
   const DecoderConfig& c = m->config;
   CHECK(c.family == Family::llama);
-  CHECK(std::vector<std::size_t>{c.vocab, c.width, c.layers, c.heads, c.kv_heads, c.head_dim,
-                                 c.mlp, c.context} ==
-        std::vector<std::size_t>{5, 4, 1, 2, 1, 2, 6, 32});
+  CHECK(std::vector<std::size_t>{c.vocab, c.width, c.layers, c.heads, c.kv_heads, c.head_dim, c.mlp,
+                                 c.context} == std::vector<std::size_t>{5, 4, 1, 2, 1, 2, 6, 32});
   CHECK(c.tied);
   CHECK_FALSE(c.qk_norm);
   CHECK(m->wpe.empty());

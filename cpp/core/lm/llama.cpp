@@ -28,8 +28,7 @@ Result<Decoder> load_llama(const SafeTensors& file, const DecoderConfig& said, b
   const TensorEntry& embedding = *file.find(prefix + "embed_tokens.weight");
   if (embedding.shape.size() != 2 || embedding.shape[0] == 0 || embedding.shape[1] == 0)
     return model_error("tensor \"" + embedding.name + "\" has shape " +
-                       shape_text(embedding.shape) +
-                       "; a token embedding is [vocabulary, width].");
+                       shape_text(embedding.shape) + "; a token embedding is [vocabulary, width].");
   Decoder m;
   DecoderConfig& c = m.config;
   c = said;

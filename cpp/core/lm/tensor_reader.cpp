@@ -27,8 +27,9 @@ bool TensorReader::take(const std::string& name, const std::vector<std::size_t>&
   out = tensor_floats(file_, *t);
   for (std::size_t i = 0; i < out.size(); ++i)
     if (!std::isfinite(out[i]))
-      return fail("tensor \"" + t->name + "\" holds a value that is not a finite number, at index " +
-                  std::to_string(i) + ".");
+      return fail("tensor \"" + t->name +
+                  "\" holds a value that is not a finite number, at index " + std::to_string(i) +
+                  ".");
   return true;
 }
 

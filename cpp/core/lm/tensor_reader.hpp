@@ -14,7 +14,7 @@
 namespace attn {
 
 std::string shape_text(const std::vector<std::size_t>& shape);  // "[2, 3]"
-Error model_error(const std::string& message);                   // "model: " + message
+Error model_error(const std::string& message);                  // "model: " + message
 
 class TensorReader {
  public:
