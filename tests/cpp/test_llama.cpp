@@ -47,7 +47,8 @@ DecoderConfig said(std::size_t heads = 2, std::size_t kv = 1) {
 }
 
 Result<Decoder> load(const Tensors& t, const DecoderConfig& c = said()) {
-  const Result<SafeTensors> f = read_safetensors(write_safetensors(t));
+  const std::string bytes = write_safetensors(t);  // the file's tensors are views of these bytes
+  const Result<SafeTensors> f = read_safetensors(bytes);
   REQUIRE(f.ok());
   CHECK(is_llama(*f));
   return load_llama(*f, c);
