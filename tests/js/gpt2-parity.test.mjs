@@ -8,29 +8,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadModelModule, modelFile, root } from './engine-helpers.mjs';
+import { maxDiff, python, run, tool } from './parity-helpers.mjs';
 import { randomGpt2 } from '../../scripts/model/safetensors.mjs';
 
-const tool = join(root, 'build/native/tools/gpt2_run');
 const references = [['NumPy', join(root, 'tests/py/gpt2_reference.py')], ['PyTorch', join(root, 'tests/py/torch_reference.py')]];
-// Debian's Python, whose NumPy scripts/setup.sh installs (another python3 first on PATH may lack it).
-const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-  assert.equal(r.status, 0, `${cmd} ${args.join(' ')}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
-
-/** The largest difference between two nested arrays of numbers of the same shape. */
-function maxDiff(a, b, where = '') {
-  if (typeof a === 'number') return Math.abs(a - b);
-  assert.equal(a.length, b.length, `lengths differ at ${where}`);
-  return a.reduce((m, x, i) => Math.max(m, maxDiff(x, b[i], `${where}[${i}]`)), 0);
-}
 
 const CONFIGS = [
   { name: 'two layers of four heads, tied', vocab: 50, context: 16, width: 32, layers: 2, heads: 4, seed: 1 },

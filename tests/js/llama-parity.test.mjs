@@ -9,29 +9,14 @@
 // key/value heads and gives, token by token, what one pass gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './engine-helpers.mjs';
+import { maxDiff, python, run, tool } from './parity-helpers.mjs';
 import { randomLlama } from '../../scripts/model/safetensors.mjs';
 
-const tool = join(root, 'build/native/tools/gpt2_run');
 const reference = join(root, 'tests/py/llama_reference.py');
-// Debian's Python, with its PyTorch (scripts/setup.sh installs it; another python3 may lack it).
-const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-  assert.equal(r.status, 0, `${cmd} ${args.join(' ')}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
-
-function maxDiff(a, b, where = '') {
-  if (typeof a === 'number') return Math.abs(a - b);
-  assert.equal(a.length, b.length, `lengths differ at ${where}`);
-  return a.reduce((m, x, i) => Math.max(m, maxDiff(x, b[i], `${where}[${i}]`)), 0);
-}
 
 const LLAMA3_SCALING = { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 32 };
 const SHAPES = [
