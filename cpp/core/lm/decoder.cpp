@@ -146,7 +146,8 @@ KvCache::KvCache(const Decoder& model)
 // Qwen3 normalises each head's q and k on its own d numbers first. RoPE then turns each pair of
 // coordinates (i, i + d/2) of every query and key head by the angle position · frequency_i, as
 // Hugging Face's rotate_half does: the keys are cached already turned, as the scores use them.
-void KvCache::position(const DecoderBlock& b, float* qkv, std::size_t n) const {
+void KvCache::position(const DecoderBlock& b, float* qkv, std::size_t n,
+                       const std::vector<float>& turns) const {
   const DecoderConfig& c = model_.config;
   const std::size_t H = c.heads, G = c.kv_head_count(), d = c.head_size(), row = (H + 2 * G) * d;
   if (!b.q_norm.empty())
@@ -155,16 +156,11 @@ void KvCache::position(const DecoderBlock& b, float* qkv, std::size_t n) const {
       nn::rms_norm<float, double>(q, b.q_norm.data(), q, H, d, c.norm_eps);
       nn::rms_norm<float, double>(q + H * d, b.k_norm.data(), q + H * d, G, d, c.norm_eps);
     }
-  if (frequencies_.empty()) return;
+  if (turns.empty()) return;
   const std::size_t half = d / 2;
-  std::vector<float> cos(half), sin(half);  // (d / 2) one position's
   for (std::size_t i = 0; i < n; ++i) {
-    const float p = static_cast<float>(size_ + i);
-    for (std::size_t k = 0; k < half; ++k) {
-      const double angle = p * frequencies_[k];  // the float32 product, as PyTorch's
-      cos[k] = static_cast<float>(std::cos(angle));
-      sin[k] = static_cast<float>(std::sin(angle));
-    }
+    const float* cos = turns.data() + i * d;  // position i's cosines, then its sines
+    const float* sin = cos + half;
     // the query heads and then the key heads lie side by side: H + G heads of d
     for (std::size_t hd = 0; hd < H + G; ++hd) {
       float* x = qkv + i * row + hd * d;
@@ -247,13 +243,25 @@ Result<DecoderSteps> KvCache::append(const std::vector<int>& tokens, bool steps)
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < C; ++j) x[i * C + j] += model_.wpe[(t0 + i) * C + j];
 
+  // RoPE's cosines and sines of the new positions, the same in every layer: (n, d) a position's
+  // d/2 cosines, then its d/2 sines, of the angles position · frequency_k (the float32 product,
+  // as PyTorch's)
+  std::vector<float> turns(frequencies_.empty() ? 0 : n * c.head_size());
+  const std::size_t half = frequencies_.size();
+  for (std::size_t i = 0; half && i < n; ++i)
+    for (std::size_t k = 0; k < half; ++k) {
+      const double angle = static_cast<float>(t0 + i) * frequencies_[k];
+      turns[i * 2 * half + k] = static_cast<float>(std::cos(angle));
+      turns[i * 2 * half + half + k] = static_cast<float>(std::sin(angle));
+    }
+
   for (std::size_t l = 0; l < c.layers; ++l) {
     const DecoderBlock& b = model_.blocks[l];
     // attention's norm, then the qkv matmul
     norm(c, x.data(), b.norm1_w, b.norm1_b, h.data(), n, C);
     affine(h.data(), n, b.qkv_w, b.qkv_b, qkv.data());
     // Llama: q and k turned by their positions (and first normalised, in Qwen3)
-    position(b, qkv.data(), n);
+    position(b, qkv.data(), n, turns);
     // save the keys and values of these positions in the KV cache
     std::vector<float>& K = k_[l];
     std::vector<float>& V = v_[l];

@@ -141,8 +141,9 @@ class KvCache {
   std::vector<std::vector<float>> k_, v_;  // (layers) of (size_, G·d): the KV cache
 
   // Normalises each head's q and k (Qwen3) and turns them by their positions (RoPE), in place in
-  // qkv (n, (H + 2G)·d).
-  void position(const DecoderBlock& b, float* qkv, std::size_t n) const;
+  // qkv (n, (H + 2G)·d); `turns` (n, d) holds each position's cosines and sines (empty: no RoPE).
+  void position(const DecoderBlock& b, float* qkv, std::size_t n,
+                const std::vector<float>& turns) const;
   // Attention of layer `l` for the n new tokens (qkv (n, (H + 2G)·d)) into z (n, H·d); fills
   // `steps`' weights.
   void attend(std::size_t l, const float* qkv, std::size_t n, float* z, LayerSteps* steps);
